@@ -1,0 +1,151 @@
+//! The interface every game implements: rules, notation and a dense index per tier.
+
+use crate::value::{Value, ValueKind};
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// A position refused by a game: what is wrong, in words a user can act on.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    #[error("bad position '{text}': {reason}")]
+    BadPosition { text: String, reason: String },
+    #[error("bad move '{text}': {reason}")]
+    BadMove { text: String, reason: String },
+    #[error("bad variant '{text}': {reason}")]
+    BadVariant { text: String, reason: String },
+}
+
+impl GameError {
+    pub fn position(text: &str, reason: impl Into<String>) -> Self {
+        GameError::BadPosition { text: text.to_string(), reason: reason.into() }
+    }
+    pub fn bad_move(text: &str, reason: impl Into<String>) -> Self {
+        GameError::BadMove { text: text.to_string(), reason: reason.into() }
+    }
+    pub fn variant(text: &str, reason: impl Into<String>) -> Self {
+        GameError::BadVariant { text: text.to_string(), reason: reason.into() }
+    }
+}
+
+/// What a move leads to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Child<P> {
+    /// The position after the move, seen from whoever moves next.
+    pub position: P,
+    /// False when the mover moves again (dots-and-boxes after completing a box).
+    pub turn_passes: bool,
+    /// What the move itself scores for the mover (score games; 0 otherwise).
+    pub gain: i16,
+}
+
+impl<P> Child<P> {
+    /// An ordinary move: the turn passes and nothing is scored.
+    pub fn passing(position: P) -> Self {
+        Child { position, turn_passes: true, gain: 0 }
+    }
+
+    /// The value the mover gets by this move, given the value of the child.
+    pub fn value_for_mover(&self, child_value: Value) -> Value {
+        Value::through(child_value, self.turn_passes, self.gain)
+    }
+}
+
+/// A two-player game with perfect information, as the solvers and the query side
+/// see it. Positions are stored from the point of view of the player to move.
+///
+/// Positions are split into tiers (one table file each); inside a tier, `index`
+/// maps a position to `0..index_size(tier)` and `position_at` maps back. Symmetric
+/// positions may share an index: `index` then folds them into one class.
+pub trait Game: Send + Sync {
+    type Position: Clone + Eq + Hash + Debug + Send + Sync;
+    type Move: Clone + Eq + Debug + Send + Sync;
+
+    /// The game's identifier on the command line and in file names, e.g. `euler`.
+    fn id(&self) -> &'static str;
+
+    /// Variant parameters as text, e.g. a board size; empty when there are none.
+    fn variant(&self) -> String {
+        String::new()
+    }
+
+    fn value_kind(&self) -> ValueKind;
+
+    /// Every tier, in an order where a move only leads into the same tier or an
+    /// earlier one.
+    fn tiers(&self) -> Vec<u32> {
+        vec![0]
+    }
+
+    /// The tier's name in file names and reports (empty for single-tier games).
+    fn tier_name(&self, _tier: u32) -> String {
+        String::new()
+    }
+
+    fn tier_of(&self, _position: &Self::Position) -> u32 {
+        0
+    }
+
+    /// The number of index slots in a tier.
+    fn index_size(&self, tier: u32) -> u64;
+
+    /// The slot of a position inside its tier.
+    fn index(&self, position: &Self::Position) -> u64;
+
+    /// The position stored at a slot (the class representative where symmetries
+    /// are folded), or `None` when the slot holds no legal position.
+    fn position_at(&self, tier: u32, index: u64) -> Option<Self::Position>;
+
+    /// The position a game starts from, where there is one.
+    fn start(&self) -> Option<Self::Position> {
+        None
+    }
+
+    /// Every legal move, in a fixed order.
+    fn moves(&self, position: &Self::Position) -> Vec<Self::Move>;
+
+    /// Makes a legal move.
+    fn play(&self, position: &Self::Position, mv: &Self::Move) -> Child<Self::Position>;
+
+    /// The value of a position where the game is over, `None` while it goes on.
+    fn end_value(&self, position: &Self::Position) -> Option<Value>;
+
+    fn parse_position(&self, text: &str) -> Result<Self::Position, GameError>;
+
+    fn write_position(&self, position: &Self::Position) -> String;
+
+    fn write_move(&self, position: &Self::Position, mv: &Self::Move) -> String;
+
+    /// Reads a move in this game's notation, accepting only legal moves.
+    fn parse_move(&self, position: &Self::Position, text: &str) -> Result<Self::Move, GameError> {
+        let wanted = text.trim().to_ascii_lowercase();
+        let moves = self.moves(position);
+        moves
+            .iter()
+            .find(|m| self.write_move(position, m).to_ascii_lowercase() == wanted)
+            .cloned()
+            .ok_or_else(|| {
+                let legal: Vec<String> = moves.iter().map(|m| self.write_move(position, m)).collect();
+                let hint = if legal.is_empty() {
+                    "there is no legal move here".to_string()
+                } else {
+                    format!("not a legal move here; legal moves: {}", legal.join(" "))
+                };
+                GameError::bad_move(text, hint)
+            })
+    }
+
+    /// A board drawing for people, several lines; defaults to the notation.
+    fn draw(&self, position: &Self::Position) -> String {
+        self.write_position(position)
+    }
+}
+
+/// A game whose moves always lead to a strictly higher layer (Euler: covered cells),
+/// so it can be solved layer by layer from the last one, each layer in parallel.
+pub trait Layered: Game {
+    /// The number of layers; layers are `0..layers()`.
+    fn layers(&self, tier: u32) -> u32;
+
+    /// The layer of the position at an index slot.
+    fn layer_of_index(&self, tier: u32, index: u64) -> u32;
+}

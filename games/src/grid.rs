@@ -1,0 +1,131 @@
+//! Helpers for games on a 4x4 grid of cells (Euler, L-Game): cell names and
+//! the `..../..../..../....` row notation.
+
+use crate::game::GameError;
+
+/// Cells are numbered `row * 4 + col`; rows top to bottom, columns left to right.
+pub const SIZE: usize = 4;
+pub const CELLS: usize = SIZE * SIZE;
+
+/// The name of a cell: column a-d, row 1-4 from the top, e.g. `b3`.
+pub fn cell_name(cell: usize) -> String {
+    let col = (b'a' + (cell % SIZE) as u8) as char;
+    format!("{}{}", col, cell / SIZE + 1)
+}
+
+/// Reads a cell name such as `b3`.
+pub fn parse_cell(text: &str) -> Option<usize> {
+    let bytes = text.trim().as_bytes();
+    if bytes.len() != 2 {
+        return None;
+    }
+    let col = bytes[0].to_ascii_lowercase().checked_sub(b'a')? as usize;
+    let row = bytes[1].checked_sub(b'1')? as usize;
+    (col < SIZE && row < SIZE).then_some(row * SIZE + col)
+}
+
+/// Reads four rows of four symbols separated by `/` into 16 cells, accepting only
+/// symbols in `allowed`.
+pub fn parse_rows(text: &str, allowed: &str) -> Result<[u8; CELLS], GameError> {
+    let rows: Vec<&str> = text.trim().split('/').collect();
+    if rows.len() != SIZE {
+        return Err(GameError::position(
+            text,
+            format!("expected {SIZE} rows separated by '/', found {}", rows.len()),
+        ));
+    }
+    let mut cells = [0u8; CELLS];
+    for (r, row) in rows.iter().enumerate() {
+        let symbols: Vec<char> = row.chars().collect();
+        if symbols.len() != SIZE {
+            return Err(GameError::position(
+                text,
+                format!("row {} has {} cells, expected {SIZE}", r + 1, symbols.len()),
+            ));
+        }
+        for (c, &symbol) in symbols.iter().enumerate() {
+            if !symbol.is_ascii() || !allowed.contains(symbol) {
+                return Err(GameError::position(
+                    text,
+                    format!("cell {} holds '{symbol}'; expected one of '{allowed}'", cell_name(r * SIZE + c)),
+                ));
+            }
+            cells[r * SIZE + c] = symbol as u8;
+        }
+    }
+    Ok(cells)
+}
+
+/// Writes 16 cell symbols as four rows separated by `/`.
+pub fn write_rows(cells: &[u8; CELLS]) -> String {
+    cells
+        .chunks(SIZE)
+        .map(|row| row.iter().map(|&b| b as char).collect::<String>())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// A drawing of the board with coordinates, for terminal play.
+pub fn draw_rows(cells: &[u8; CELLS]) -> String {
+    let mut out = String::from("   a b c d\n");
+    for (r, row) in cells.chunks(SIZE).enumerate() {
+        let symbols: Vec<String> = row.iter().map(|&b| (b as char).to_string()).collect();
+        out.push_str(&format!(" {} {}\n", r + 1, symbols.join(" ")));
+    }
+    out
+}
+
+/// Reads a list of cells joined by `-`, such as `a1-b1-c1`, into a bit mask,
+/// refusing repeated or unknown cells.
+pub fn parse_cell_list(text: &str) -> Result<u16, GameError> {
+    let mut mask = 0u16;
+    for part in text.trim().split('-') {
+        let cell = parse_cell(part)
+            .ok_or_else(|| GameError::bad_move(text, format!("'{part}' is not a cell (a1 to d4)")))?;
+        if mask & (1 << cell) != 0 {
+            return Err(GameError::bad_move(text, format!("cell {part} is named twice")));
+        }
+        mask |= 1 << cell;
+    }
+    Ok(mask)
+}
+
+/// Writes a bit mask of cells as names joined by `-`, in row-major order.
+pub fn write_cell_list(mask: u16) -> String {
+    (0..CELLS).filter(|c| mask & (1 << c) != 0).map(cell_name).collect::<Vec<_>>().join("-")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cell_names_round_trip() {
+        for cell in 0..CELLS {
+            assert_eq!(parse_cell(&cell_name(cell)), Some(cell));
+        }
+        assert_eq!(cell_name(9), "b3");
+        assert_eq!(parse_cell("e1"), None);
+        assert_eq!(parse_cell("a5"), None);
+        assert_eq!(parse_cell("a"), None);
+    }
+
+    #[test]
+    fn rows_are_checked() {
+        assert!(parse_rows("..../..../..../....", ".x").is_ok());
+        let err = parse_rows("..../..../....", ".x").unwrap_err().to_string();
+        assert!(err.contains("expected 4 rows"), "{err}");
+        let err = parse_rows("..../..x/..../....", ".x").unwrap_err().to_string();
+        assert!(err.contains("row 2 has 3 cells"), "{err}");
+        let err = parse_rows("..../..../..q./....", ".x").unwrap_err().to_string();
+        assert!(err.contains("cell c3 holds 'q'"), "{err}");
+    }
+
+    #[test]
+    fn cell_lists_are_checked() {
+        assert_eq!(parse_cell_list("a1-b1").unwrap(), 0b11);
+        assert_eq!(write_cell_list(0b11), "a1-b1");
+        assert!(parse_cell_list("a1-a1").is_err());
+        assert!(parse_cell_list("a1-z9").is_err());
+    }
+}

@@ -1,0 +1,20 @@
+//! The rules of the games this project solves: positions, moves, text notation,
+//! dense indexing with symmetries folded, and live search that reads no table.
+//!
+//! ```
+//! use games::{euler::Euler, Game, Value, search::Negamax};
+//! let start = Euler.parse_position("..../..../..../....").unwrap();
+//! assert_eq!(Euler.moves(&start).len(), 48);
+//! assert!(matches!(Negamax::new(&Euler).value(&start), Value::Loss(_)));
+//! ```
+
+pub mod euler;
+pub mod game;
+pub mod grid;
+pub mod registry;
+pub mod search;
+pub mod value;
+
+pub use game::{Child, Game, GameError, Layered};
+pub use registry::{GAME_IDS, Variant, Visitor, with_game};
+pub use value::{Value, ValueKind};

@@ -1,0 +1,201 @@
+//! Game-theoretic values, always from the point of view of the player to move,
+//! and their 16-bit codes as stored in table files.
+
+use std::cmp::Ordering;
+use std::fmt;
+
+/// What a game's values are: win/loss/draw with a distance, or a net score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ValueKind {
+    /// `Win(n)`, `Loss(n)` or `Draw`, with `n` plies to the end under perfect play.
+    WinLossDraw,
+    /// The best net score the mover can still secure.
+    Score,
+}
+
+impl ValueKind {
+    /// The tag written into table headers; a reader refuses a table whose tag differs.
+    pub fn tag(self) -> &'static str {
+        match self {
+            ValueKind::WinLossDraw => "wld16",
+            ValueKind::Score => "score16",
+        }
+    }
+}
+
+/// The value of a position for the player to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Value {
+    /// The mover wins; the winner ends as fast as it can, in this many plies.
+    Win(u16),
+    /// The mover loses; the loser holds out as long as it can, for this many plies.
+    Loss(u16),
+    /// Neither side can force a win.
+    Draw,
+    /// The best net score (own minus opponent's) the mover can still secure.
+    Score(i16),
+}
+
+/// The code reserved for an index slot that holds no legal position.
+pub const NO_POSITION: u16 = 0;
+
+/// The largest distance a win/loss code can carry.
+pub const MAX_DISTANCE: u16 = (u16::MAX - 3) / 2;
+
+impl Value {
+    /// The value the mover gets by making a move that leads to `child` (a value for
+    /// the player to move there). `turn_passes` is false when the mover moves again;
+    /// `gain` is what the move itself scores for the mover (score games only).
+    pub fn through(child: Value, turn_passes: bool, gain: i16) -> Value {
+        match (child, turn_passes) {
+            (Value::Win(n), true) => Value::Loss(n + 1),
+            (Value::Loss(n), true) => Value::Win(n + 1),
+            (Value::Win(n), false) => Value::Win(n + 1),
+            (Value::Loss(n), false) => Value::Loss(n + 1),
+            (Value::Draw, _) => Value::Draw,
+            (Value::Score(s), true) => Value::Score(gain - s),
+            (Value::Score(s), false) => Value::Score(gain + s),
+        }
+    }
+
+    /// How good the value is for the mover: a larger rank is better. Wins rank above
+    /// draws above losses; a faster win and a slower loss rank higher.
+    fn rank(self) -> i32 {
+        match self {
+            Value::Win(n) => i32::MAX - i32::from(n),
+            Value::Draw => 0,
+            Value::Loss(n) => i32::MIN + 1 + i32::from(n),
+            Value::Score(s) => i32::from(s),
+        }
+    }
+
+    /// The better of two values for the mover.
+    pub fn best(self, other: Value) -> Value {
+        if other.better_than(self) { other } else { self }
+    }
+
+    /// Whether `self` is strictly better for the mover than `other`.
+    pub fn better_than(self, other: Value) -> bool {
+        self.cmp_for_mover(other) == Ordering::Greater
+    }
+
+    /// Orders values by how good they are for the mover.
+    pub fn cmp_for_mover(self, other: Value) -> Ordering {
+        self.rank().cmp(&other.rank())
+    }
+
+    /// The word for the outcome: `win`, `loss` or `draw` (for scores, by sign).
+    pub fn outcome(self) -> &'static str {
+        match self {
+            Value::Win(_) => "win",
+            Value::Loss(_) => "loss",
+            Value::Draw => "draw",
+            Value::Score(s) if s > 0 => "win",
+            Value::Score(s) if s < 0 => "loss",
+            Value::Score(_) => "draw",
+        }
+    }
+
+    /// Plies to the end, where the value carries them.
+    pub fn distance(self) -> Option<u16> {
+        match self {
+            Value::Win(n) | Value::Loss(n) => Some(n),
+            Value::Draw | Value::Score(_) => None,
+        }
+    }
+
+    /// The 16-bit code stored in a table. Code 0 is reserved for "no position".
+    ///
+    /// Win/loss/draw: 1 is a draw, `2 + 2n` a win in `n`, `3 + 2n` a loss in `n`.
+    /// Score: `s + 0x8000` (a score of -32768 cannot be stored).
+    pub fn code(self) -> u16 {
+        match self {
+            Value::Draw => 1,
+            Value::Win(n) => {
+                assert!(n <= MAX_DISTANCE, "distance {n} too long to store");
+                2 + 2 * n
+            }
+            Value::Loss(n) => {
+                assert!(n <= MAX_DISTANCE, "distance {n} too long to store");
+                3 + 2 * n
+            }
+            Value::Score(s) => {
+                assert!(s != i16::MIN, "score {s} cannot be stored");
+                (i32::from(s) + 0x8000) as u16
+            }
+        }
+    }
+
+    /// Decodes a table code; `None` for the reserved "no position" code.
+    pub fn from_code(kind: ValueKind, code: u16) -> Option<Value> {
+        if code == NO_POSITION {
+            return None;
+        }
+        Some(match kind {
+            ValueKind::WinLossDraw => match code {
+                1 => Value::Draw,
+                c if c % 2 == 0 => Value::Win((c - 2) / 2),
+                c => Value::Loss((c - 3) / 2),
+            },
+            ValueKind::Score => Value::Score((i32::from(code) - 0x8000) as i16),
+        })
+    }
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Win(n) => write!(f, "win in {n}"),
+            Value::Loss(n) => write!(f, "loss in {n}"),
+            Value::Draw => write!(f, "draw"),
+            Value::Score(s) => write!(f, "score {s:+}"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn ranks_faster_wins_and_slower_losses_higher() {
+        assert!(Value::Win(1).better_than(Value::Win(3)));
+        assert!(Value::Win(99).better_than(Value::Draw));
+        assert!(Value::Draw.better_than(Value::Loss(99)));
+        assert!(Value::Loss(5).better_than(Value::Loss(2)));
+        assert_eq!(Value::Loss(2).best(Value::Loss(4)), Value::Loss(4));
+    }
+
+    #[test]
+    fn through_a_move_negates_and_adds_a_ply() {
+        assert_eq!(Value::through(Value::Win(0), true, 0), Value::Loss(1));
+        assert_eq!(Value::through(Value::Loss(4), true, 0), Value::Win(5));
+        assert_eq!(Value::through(Value::Draw, true, 0), Value::Draw);
+        assert_eq!(Value::through(Value::Score(3), true, 1), Value::Score(-2));
+        assert_eq!(Value::through(Value::Score(3), false, 1), Value::Score(4));
+    }
+
+    #[test]
+    fn reserved_code_is_no_position() {
+        assert_eq!(Value::from_code(ValueKind::WinLossDraw, NO_POSITION), None);
+        assert_eq!(Value::from_code(ValueKind::Score, NO_POSITION), None);
+        assert_eq!(Value::Draw.code(), 1);
+        assert_eq!(Value::Win(0).code(), 2);
+        assert_eq!(Value::Loss(0).code(), 3);
+    }
+
+    proptest! {
+        #[test]
+        fn wld_codes_round_trip(n in 0..=MAX_DISTANCE, kind in 0..3u8) {
+            let v = [Value::Win(n), Value::Loss(n), Value::Draw][kind as usize];
+            prop_assert_eq!(Value::from_code(ValueKind::WinLossDraw, v.code()), Some(v));
+        }
+
+        #[test]
+        fn score_codes_round_trip(s in (i16::MIN + 1)..=i16::MAX) {
+            let v = Value::Score(s);
+            prop_assert_eq!(Value::from_code(ValueKind::Score, v.code()), Some(v));
+        }
+    }
+}

@@ -1,0 +1,13 @@
+//! The table file format: a self-describing header, 16-bit value codes in
+//! independently compressed blocks with checksums, an atomic writer and a
+//! memory-mapped reader. Knows no game's rules.
+
+mod error;
+pub mod format;
+mod reader;
+mod writer;
+
+pub use error::TableError;
+pub use format::{DEFAULT_BLOCK_ENTRIES, FORMAT_VERSION, Header, Stats};
+pub use reader::Table;
+pub use writer::{DEFAULT_LEVEL, write_atomically, write_table};

@@ -1,0 +1,186 @@
+//! Reads a table file through a memory map. The header and block table are checked
+//! once at open; each block is checked (crc32 and zstd checksum) and decompressed on
+//! its first lookup and then kept.
+
+use crate::error::TableError;
+use crate::format::{
+    BLOCK_ENTRY_BYTES, FORMAT_VERSION, Header, MAGIC, MAX_HEADER_BYTES, PREAMBLE_BYTES, bincode_config,
+    block_count,
+};
+use memmap2::Mmap;
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+/// Where one compressed block lies in the file.
+#[derive(Debug, Clone, Copy)]
+struct Block {
+    offset: usize,
+    len: usize,
+    crc: u32,
+}
+
+/// An open table: lookups by index slot return the stored 16-bit code.
+#[derive(Debug)]
+pub struct Table {
+    path: PathBuf,
+    map: Mmap,
+    header: Header,
+    blocks: Vec<Block>,
+    cache: Vec<OnceLock<Box<[u16]>>>,
+}
+
+impl Table {
+    /// Opens and checks a table file: magic, version, header, block table and its
+    /// checksum, and that the blocks exactly fill the file.
+    pub fn open(path: impl AsRef<Path>) -> Result<Table, TableError> {
+        let path = path.as_ref();
+        let file = File::open(path).map_err(|e| TableError::io(path, "opening", e))?;
+        let len = file.metadata().map_err(|e| TableError::io(path, "reading metadata", e))?.len();
+        if len < PREAMBLE_BYTES as u64 {
+            return Err(if len >= MAGIC.len() as u64 || len == 0 {
+                TableError::corrupt(path, format!("truncated: {len} bytes, shorter than the table preamble"))
+            } else {
+                TableError::Foreign { path: path.to_path_buf() }
+            });
+        }
+        // SAFETY: table files are only ever created whole by an atomic rename and are
+        // never modified in place, so the mapped bytes do not change while mapped.
+        #[allow(unsafe_code)]
+        let map = unsafe { Mmap::map(&file) }.map_err(|e| TableError::io(path, "mapping", e))?;
+        let (header, blocks) = parse_layout(path, &map)?;
+        let cache = (0..blocks.len()).map(|_| OnceLock::new()).collect();
+        Ok(Table { path: path.to_path_buf(), map, header, blocks, cache })
+    }
+
+    pub fn header(&self) -> &Header {
+        &self.header
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The file's size in bytes.
+    pub fn file_bytes(&self) -> u64 {
+        self.map.len() as u64
+    }
+
+    /// The code stored at `index`.
+    pub fn get(&self, index: u64) -> Result<u16, TableError> {
+        if index >= self.header.index_size {
+            return Err(TableError::OutOfRange {
+                path: self.path.clone(),
+                index,
+                size: self.header.index_size,
+            });
+        }
+        let per_block = u64::from(self.header.block_entries);
+        let values = self.block((index / per_block) as usize)?;
+        Ok(values[(index % per_block) as usize])
+    }
+
+    /// Every code in the table, in index order (checks every block).
+    pub fn read_all(&self) -> Result<Vec<u16>, TableError> {
+        let mut all = Vec::with_capacity(self.header.index_size as usize);
+        for b in 0..self.blocks.len() {
+            all.extend_from_slice(self.block(b)?);
+        }
+        Ok(all)
+    }
+
+    fn block(&self, b: usize) -> Result<&[u16], TableError> {
+        if let Some(values) = self.cache[b].get() {
+            return Ok(values);
+        }
+        let values = self.decode_block(b)?;
+        Ok(self.cache[b].get_or_init(|| values))
+    }
+
+    fn decode_block(&self, b: usize) -> Result<Box<[u16]>, TableError> {
+        let block = self.blocks[b];
+        let bytes = &self.map[block.offset..block.offset + block.len];
+        if crc32fast::hash(bytes) != block.crc {
+            return Err(TableError::corrupt(&self.path, format!("block {b}: checksum mismatch")));
+        }
+        let per_block = u64::from(self.header.block_entries);
+        let entries = per_block.min(self.header.index_size - b as u64 * per_block) as usize;
+        let raw = zstd::bulk::decompress(bytes, entries * 2)
+            .map_err(|e| TableError::corrupt(&self.path, format!("block {b}: cannot decompress: {e}")))?;
+        if raw.len() != entries * 2 {
+            return Err(TableError::corrupt(
+                &self.path,
+                format!("block {b}: holds {} bytes, expected {}", raw.len(), entries * 2),
+            ));
+        }
+        Ok(raw.chunks_exact(2).map(|p| u16::from_le_bytes([p[0], p[1]])).collect())
+    }
+}
+
+fn read_u32(bytes: &[u8], at: usize) -> u32 {
+    u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"))
+}
+
+fn read_u64(bytes: &[u8], at: usize) -> u64 {
+    u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8 bytes"))
+}
+
+/// Checks the preamble, header and block table of a mapped file.
+fn parse_layout(path: &Path, bytes: &[u8]) -> Result<(Header, Vec<Block>), TableError> {
+    let corrupt = |problem: String| TableError::corrupt(path, problem);
+    if bytes[..MAGIC.len()] != MAGIC {
+        return Err(TableError::Foreign { path: path.to_path_buf() });
+    }
+    let version = read_u32(bytes, 8);
+    if version != FORMAT_VERSION {
+        return Err(TableError::Version { path: path.to_path_buf(), found: version, expected: FORMAT_VERSION });
+    }
+    let header_len = read_u32(bytes, 12);
+    if header_len > MAX_HEADER_BYTES || PREAMBLE_BYTES + header_len as usize > bytes.len() {
+        return Err(corrupt(format!("header length {header_len} does not fit the file")));
+    }
+    let header_end = PREAMBLE_BYTES + header_len as usize;
+    let (header, used): (Header, usize) =
+        bincode::decode_from_slice(&bytes[PREAMBLE_BYTES..header_end], bincode_config())
+            .map_err(|e| corrupt(format!("unreadable header: {e}")))?;
+    if used != header_len as usize {
+        return Err(corrupt(format!("header is {used} bytes, preamble says {header_len}")));
+    }
+    let count = block_count(header.index_size, header.block_entries)
+        .ok_or_else(|| corrupt("header gives a block size of 0".into()))?;
+    let table_end = (count as u128) * (BLOCK_ENTRY_BYTES as u128) + header_end as u128 + 4;
+    if table_end > bytes.len() as u128 {
+        return Err(corrupt(format!(
+            "truncated: {count} blocks need a block table up to byte {table_end}, file has {} bytes",
+            bytes.len()
+        )));
+    }
+    let table_end = table_end as usize;
+    let stored_crc = read_u32(bytes, table_end - 4);
+    if crc32fast::hash(&bytes[..table_end - 4]) != stored_crc {
+        return Err(corrupt("header or block table checksum mismatch".into()));
+    }
+    let mut blocks = Vec::with_capacity(count as usize);
+    let mut expected_offset = table_end as u64;
+    for b in 0..count as usize {
+        let at = header_end + b * BLOCK_ENTRY_BYTES;
+        let offset = read_u64(bytes, at);
+        let len = u64::from(read_u32(bytes, at + 8));
+        if offset != expected_offset || offset + len > bytes.len() as u64 {
+            return Err(corrupt(format!(
+                "truncated or malformed: block {b} at bytes {offset}..{} of a {}-byte file",
+                offset + len,
+                bytes.len()
+            )));
+        }
+        blocks.push(Block { offset: offset as usize, len: len as usize, crc: read_u32(bytes, at + 12) });
+        expected_offset = offset + len;
+    }
+    if expected_offset != bytes.len() as u64 {
+        return Err(corrupt(format!(
+            "blocks end at byte {expected_offset} but the file has {} bytes",
+            bytes.len()
+        )));
+    }
+    Ok((header, blocks))
+}

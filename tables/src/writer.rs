@@ -1,0 +1,94 @@
+//! Writes a table file atomically: everything goes to a temporary file in the
+//! target folder, which is renamed into place only once complete and synced.
+
+use crate::error::TableError;
+use crate::format::{BLOCK_ENTRY_BYTES, FORMAT_VERSION, Header, MAGIC, bincode_config};
+use rayon::prelude::*;
+use std::io::Write;
+use std::path::Path;
+
+/// zstd level for value blocks: tables are written once and read many times.
+pub const DEFAULT_LEVEL: i32 = 19;
+
+/// Writes `values` (one 16-bit code per index slot) under `header` to `path`,
+/// compressing blocks in parallel. Returns the file's size in bytes.
+///
+/// The bytes written depend only on the header and the values, never on the
+/// number of threads.
+pub fn write_table(path: &Path, header: &Header, values: &[u16], level: i32) -> Result<u64, TableError> {
+    assert_eq!(header.index_size, values.len() as u64, "header.index_size must match the values");
+    assert!(header.block_entries > 0, "block_entries must be positive");
+    let blocks = compress_blocks(path, values, header.block_entries as usize, level)?;
+
+    let header_bytes = bincode::encode_to_vec(header, bincode_config())
+        .map_err(|e| TableError::corrupt(path, format!("cannot encode header: {e}")))?;
+    let mut prefix = Vec::with_capacity(16 + header_bytes.len() + blocks.len() * BLOCK_ENTRY_BYTES + 4);
+    prefix.extend_from_slice(&MAGIC);
+    prefix.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+    prefix.extend_from_slice(&(header_bytes.len() as u32).to_le_bytes());
+    prefix.extend_from_slice(&header_bytes);
+    let mut offset = (prefix.len() + blocks.len() * BLOCK_ENTRY_BYTES + 4) as u64;
+    for block in &blocks {
+        prefix.extend_from_slice(&offset.to_le_bytes());
+        prefix.extend_from_slice(&(block.len() as u32).to_le_bytes());
+        prefix.extend_from_slice(&crc32fast::hash(block).to_le_bytes());
+        offset += block.len() as u64;
+    }
+    let crc = crc32fast::hash(&prefix);
+    prefix.extend_from_slice(&crc.to_le_bytes());
+
+    write_atomically(path, |out| {
+        out.write_all(&prefix)?;
+        blocks.iter().try_for_each(|block| out.write_all(block))
+    })?;
+    Ok(offset)
+}
+
+fn compress_blocks(path: &Path, values: &[u16], block_entries: usize, level: i32) -> Result<Vec<Vec<u8>>, TableError> {
+    values
+        .par_chunks(block_entries)
+        .map_init(
+            || {
+                let mut compressor = zstd::bulk::Compressor::new(level)?;
+                compressor.set_parameter(zstd::zstd_safe::CParameter::ChecksumFlag(true))?;
+                Ok::<_, std::io::Error>(compressor)
+            },
+            |compressor, chunk| {
+                let raw: Vec<u8> = chunk.iter().flat_map(|v| v.to_le_bytes()).collect();
+                match compressor {
+                    Ok(c) => c.compress(&raw),
+                    Err(e) => Err(std::io::Error::new(e.kind(), e.to_string())),
+                }
+            },
+        )
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| TableError::io(path, "compressing blocks", e))
+}
+
+/// Runs `fill` on a temporary file beside `path`, syncs it and renames it to `path`.
+/// On any error, or if the process dies first, nothing appears at `path`.
+pub fn write_atomically(
+    path: &Path,
+    fill: impl FnOnce(&mut std::io::BufWriter<&std::fs::File>) -> std::io::Result<()>,
+) -> Result<(), TableError> {
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    std::fs::create_dir_all(dir).map_err(|e| TableError::io(dir, "creating the folder", e))?;
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let temp = tempfile::Builder::new()
+        .prefix(&format!(".{name}."))
+        .suffix(".partial")
+        .tempfile_in(dir)
+        .map_err(|e| TableError::io(path, "creating a temporary file", e))?;
+    {
+        let mut out = std::io::BufWriter::new(temp.as_file());
+        fill(&mut out)
+            .and_then(|()| out.flush())
+            .map_err(|e| TableError::io(path, "writing", e))?;
+    }
+    temp.as_file().sync_all().map_err(|e| TableError::io(path, "syncing", e))?;
+    temp.persist(path).map_err(|e| TableError::io(path, "renaming into place", e.error))?;
+    Ok(())
+}
