@@ -7,6 +7,8 @@ use std::hash::Hash;
 /// A position refused by a game: what is wrong, in words a user can act on.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum GameError {
+    #[error("unknown game '{id}'; known games: {known}")]
+    UnknownGame { id: String, known: String },
     #[error("bad position '{text}': {reason}")]
     BadPosition { text: String, reason: String },
     #[error("bad move '{text}': {reason}")]
@@ -148,4 +150,26 @@ pub trait Layered: Game {
 
     /// The layer of the position at an index slot.
     fn layer_of_index(&self, tier: u32, index: u64) -> u32;
+}
+
+/// The value of a position given the values of the positions its moves lead to:
+/// the end value where the game is over, otherwise the best over every move.
+///
+/// Panics if a position has neither a move nor an end value: that is a rules bug.
+pub fn value_from_children<G: Game + ?Sized>(
+    game: &G,
+    position: &G::Position,
+    mut child_value: impl FnMut(&G::Position) -> Value,
+) -> Value {
+    if let Some(v) = game.end_value(position) {
+        return v;
+    }
+    game.moves(position)
+        .iter()
+        .map(|mv| {
+            let child = game.play(position, mv);
+            child.value_for_mover(child_value(&child.position))
+        })
+        .reduce(Value::best)
+        .unwrap_or_else(|| panic!("{}: position {position:?} has no move and no end value", game.id()))
 }

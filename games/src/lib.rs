@@ -15,6 +15,6 @@ pub mod registry;
 pub mod search;
 pub mod value;
 
-pub use game::{Child, Game, GameError, Layered};
+pub use game::{Child, Game, GameError, Layered, value_from_children};
 pub use registry::{GAME_IDS, Variant, Visitor, with_game};
 pub use value::{Value, ValueKind};

@@ -26,10 +26,7 @@ pub fn with_game<V: Visitor>(id: &str, variant: &Variant, visitor: V) -> Result<
             no_variant(id, variant)?;
             Ok(visitor.visit(&Euler))
         }
-        _ => Err(GameError::variant(
-            id,
-            format!("unknown game; known games: {}", GAME_IDS.join(", ")),
-        )),
+        _ => Err(GameError::UnknownGame { id: id.to_string(), known: GAME_IDS.join(", ") }),
     }
 }
 

@@ -1,7 +1,7 @@
 //! Live search that reads no table: the independent check every table is verified
 //! against, and the engine for positions beyond the tables.
 
-use crate::game::Game;
+use crate::game::{Game, value_from_children};
 use crate::value::Value;
 use std::collections::HashMap;
 
@@ -24,20 +24,8 @@ impl<'g, G: Game> Negamax<'g, G> {
         if let Some(&v) = self.memo.get(position) {
             return v;
         }
-        let v = match self.game.end_value(position) {
-            Some(v) => v,
-            None => {
-                let mut best: Option<Value> = None;
-                for mv in self.game.moves(position) {
-                    let child = self.game.play(position, &mv);
-                    let v = child.value_for_mover(self.value(&child.position));
-                    best = Some(best.map_or(v, |b| b.best(v)));
-                }
-                best.unwrap_or_else(|| {
-                    panic!("{}: position {:?} has no move and no end value", self.game.id(), position)
-                })
-            }
-        };
+        let game = self.game;
+        let v = value_from_children(game, position, |child| self.value(child));
         self.memo.insert(position.clone(), v);
         v
     }

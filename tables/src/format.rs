@@ -68,3 +68,17 @@ pub(crate) fn bincode_config() -> bincode::config::Configuration {
 pub fn block_count(index_size: u64, block_entries: u32) -> Option<u64> {
     (block_entries > 0).then(|| index_size.div_ceil(u64::from(block_entries)))
 }
+
+/// The file name of a table: `<game>[-<variant>][-<tier>].tb`, e.g. `euler.tb`,
+/// `dots-3x3.tb`, `chess-KQvKR.tb`.
+pub fn file_name(game: &str, variant: &str, tier: &str) -> String {
+    let mut name = game.to_string();
+    for part in [variant, tier] {
+        if !part.is_empty() {
+            name.push('-');
+            name.push_str(part);
+        }
+    }
+    name.push_str(".tb");
+    name
+}

@@ -8,6 +8,6 @@ mod reader;
 mod writer;
 
 pub use error::TableError;
-pub use format::{DEFAULT_BLOCK_ENTRIES, FORMAT_VERSION, Header, Stats};
+pub use format::{DEFAULT_BLOCK_ENTRIES, FORMAT_VERSION, Header, Stats, file_name};
 pub use reader::Table;
 pub use writer::{DEFAULT_LEVEL, write_atomically, write_table};

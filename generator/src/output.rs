@@ -1,0 +1,94 @@
+//! Turns solved values into a table file and a one-line summary.
+
+use games::{Game, Value, ValueKind};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+use tables::{DEFAULT_BLOCK_ENTRIES, DEFAULT_LEVEL, Header, Stats, file_name, write_table};
+
+/// What was written, for the summary line.
+#[derive(Debug, Clone)]
+pub struct Summary {
+    pub path: PathBuf,
+    pub stats: Stats,
+    pub bytes: u64,
+    pub seconds: f64,
+}
+
+impl std::fmt::Display for Summary {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let s = &self.stats;
+        write!(
+            f,
+            "{}: {} positions (win {}, loss {}, draw {}), longest {}, solved in {:.3} s, {} bytes",
+            self.path.display(),
+            s.positions,
+            s.wins,
+            s.losses,
+            s.draws,
+            s.longest,
+            self.seconds,
+            self.bytes
+        )
+    }
+}
+
+/// Counts wins, losses and draws (score games: by sign) and the longest distance
+/// (score games: the largest absolute score) over every slot holding a position.
+pub fn stats_of(kind: ValueKind, codes: &[u16]) -> Stats {
+    let mut stats = Stats::default();
+    for &code in codes {
+        let Some(value) = Value::from_code(kind, code) else { continue };
+        stats.positions += 1;
+        match value.outcome() {
+            "win" => stats.wins += 1,
+            "loss" => stats.losses += 1,
+            _ => stats.draws += 1,
+        }
+        let longest = match value {
+            Value::Win(n) | Value::Loss(n) => u32::from(n),
+            Value::Score(s) => s.unsigned_abs().into(),
+            Value::Draw => 0,
+        };
+        stats.longest = stats.longest.max(longest);
+    }
+    stats
+}
+
+/// Where a tier's table lives in `dir`.
+pub fn table_path<G: Game>(game: &G, tier: u32, dir: &Path) -> PathBuf {
+    dir.join(file_name(game.id(), &game.variant(), &game.tier_name(tier)))
+}
+
+/// Options for writing tables.
+#[derive(Debug, Clone)]
+pub struct WriteOptions {
+    pub dir: PathBuf,
+    /// Record a solve time of 0 so that files are identical from run to run.
+    pub reproducible: bool,
+}
+
+/// Writes one solved tier and returns its summary.
+pub fn write_tier<G: Game>(
+    game: &G,
+    tier: u32,
+    codes: &[u16],
+    elapsed: Duration,
+    extra: Vec<(String, String)>,
+    options: &WriteOptions,
+) -> anyhow::Result<Summary> {
+    let path = table_path(game, tier, &options.dir);
+    let mut stats = stats_of(game.value_kind(), codes);
+    stats.solve_seconds = if options.reproducible { 0.0 } else { elapsed.as_secs_f64() };
+    stats.extra = extra;
+    let header = Header {
+        game: game.id().to_string(),
+        variant: game.variant(),
+        tier: game.tier_name(tier),
+        index_size: codes.len() as u64,
+        encoding: game.value_kind().tag().to_string(),
+        block_entries: DEFAULT_BLOCK_ENTRIES,
+        stats: stats.clone(),
+    };
+    let bytes = write_table(&path, &header, codes, DEFAULT_LEVEL)?;
+    Ok(Summary { path, stats, bytes, seconds: elapsed.as_secs_f64() })
+}
