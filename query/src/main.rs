@@ -1,0 +1,232 @@
+//! `tbquery`: answers from tablebases.
+
+use anyhow::Context;
+use clap::{Args, Parser, Subcommand};
+use games::{Game, Variant, Visitor, with_game};
+use query::api::{Source, error_json, probe_json};
+use query::play::{Ending, Side, play};
+use query::verify::{Selection, verify};
+use query::{QueryError, probe_text};
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Parser, Debug)]
+#[command(name = "tbquery", version, about = "Probe tablebases, play perfectly, verify tables, serve HTTP")]
+struct Cli {
+    /// Folder holding the tables.
+    #[arg(long, global = true, default_value = "tablebases")]
+    dir: PathBuf,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Args, Debug)]
+struct GameArgs {
+    /// The game, e.g. `euler`.
+    game: String,
+    /// Board size, for games that have several.
+    #[arg(long)]
+    size: Option<String>,
+    /// Rule set, for games that have several.
+    #[arg(long)]
+    rules: Option<String>,
+}
+
+impl GameArgs {
+    fn variant(&self) -> Variant {
+        Variant { size: self.size.clone(), rules: self.rules.clone() }
+    }
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// The value of a position and every legal move with its value, best first.
+    Probe {
+        #[command(flatten)]
+        game: GameArgs,
+        /// The position, or `-` to read one position per line from standard input.
+        position: String,
+        /// One JSON object per position (JSON Lines when reading standard input).
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play against perfect play in the terminal.
+    Play {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Who moves first.
+        #[arg(long, value_enum, default_value = "human")]
+        first: Side,
+        /// Start from this position instead of the game's start.
+        #[arg(long)]
+        from: Option<String>,
+    },
+    /// Compare tables with live search that reads no table; exits 1 on any mismatch.
+    Verify {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Check every slot of every table.
+        #[arg(long)]
+        all: bool,
+        /// Slots to check per table, drawn at random.
+        #[arg(long, default_value_t = 10_000, conflicts_with = "all")]
+        samples: u64,
+        /// Seed for drawing samples.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// List the tables in the folder with their statistics.
+    Info {
+        #[arg(long)]
+        json: bool,
+    },
+    /// Serve the JSON API and a web page over HTTP.
+    Serve {
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        addr: String,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    let source = Source::new(&cli.dir);
+    match cli.command {
+        Command::Probe { game, position, json } => probe_command(&source, &game, &position, json),
+        Command::Play { game, first, from } => {
+            let ending = with_game(&game.game, &game.variant(), PlayVisitor { source: &source, first, from })??;
+            Ok(if ending == Ending::Abandoned { ExitCode::from(2) } else { ExitCode::SUCCESS })
+        }
+        Command::Verify { game, all, samples, seed } => {
+            let selection = if all { Selection::All } else { Selection::Samples { count: samples, seed } };
+            let passed = with_game(&game.game, &game.variant(), VerifyVisitor { source: &source, selection })??;
+            Ok(if passed { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+        }
+        Command::Info { json } => {
+            let entries = query::info::scan(&cli.dir).with_context(|| format!("reading {}", cli.dir.display()))?;
+            if json {
+                let list: Vec<_> = entries.iter().map(|e| e.to_json()).collect();
+                println!("{}", serde_json::json!({ "dir": cli.dir, "tables": list }));
+            } else if entries.is_empty() {
+                println!("no tables in {}; generate them with `tbgen all`", cli.dir.display());
+            } else {
+                entries.iter().for_each(|e| println!("{}", e.to_text()));
+            }
+            let all_readable = entries.iter().all(|e| e.table.is_ok());
+            Ok(if all_readable { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+        }
+        Command::Serve { addr } => {
+            let runtime = tokio::runtime::Runtime::new().context("starting the server runtime")?;
+            runtime.block_on(query::serve::serve(&addr, source))?;
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+/// Probes one position, or with `-` every line of standard input, answering bad
+/// lines with an error and going on.
+fn probe_command(source: &Source, game: &GameArgs, position: &str, json: bool) -> anyhow::Result<ExitCode> {
+    let variant = game.variant();
+    let answer = |text: &str| -> Result<String, QueryError> {
+        if json {
+            Ok(probe_json(source, &game.game, &variant, text)?.to_string())
+        } else {
+            Ok(with_game(&game.game, &variant, TextVisitor { source, position: text })??)
+        }
+    };
+    if position != "-" {
+        println!("{}", answer(position)?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let mut failures = 0;
+    for line in std::io::stdin().lock().lines() {
+        let line = line.context("reading standard input")?;
+        let text = line.trim();
+        if text.is_empty() {
+            continue;
+        }
+        match answer(text) {
+            Ok(answer) => writeln!(out, "{answer}")?,
+            Err(e) => {
+                failures += 1;
+                if json {
+                    writeln!(out, "{}", error_json(text, &e))?;
+                } else {
+                    writeln!(out, "{text}: error: {e}")?;
+                }
+            }
+        }
+    }
+    Ok(if failures == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+}
+
+struct TextVisitor<'a> {
+    source: &'a Source,
+    position: &'a str,
+}
+
+impl Visitor for TextVisitor<'_> {
+    type Output = Result<String, QueryError>;
+    fn visit<G: Game>(self, game: &G) -> Self::Output {
+        let tb = self.source.tablebase(game);
+        Ok(probe_text(&tb, self.position)?.to_text(game))
+    }
+}
+
+struct PlayVisitor<'a> {
+    source: &'a Source,
+    first: Side,
+    from: Option<String>,
+}
+
+impl Visitor for PlayVisitor<'_> {
+    type Output = Result<Ending, QueryError>;
+    fn visit<G: Game>(self, game: &G) -> Self::Output {
+        let tb = self.source.tablebase(game);
+        let start = match &self.from {
+            Some(text) => game.parse_position(text)?,
+            None => game.start().ok_or_else(|| {
+                games::GameError::position("", format!("{} has no standard start: give one with --from", game.id()))
+            })?,
+        };
+        play(&tb, start, self.first, &mut std::io::stdin().lock(), &mut std::io::stdout().lock())
+    }
+}
+
+struct VerifyVisitor<'a> {
+    source: &'a Source,
+    selection: Selection,
+}
+
+impl Visitor for VerifyVisitor<'_> {
+    type Output = Result<bool, QueryError>;
+    fn visit<G: Game>(self, game: &G) -> Self::Output {
+        let tb = self.source.tablebase(game);
+        let started = std::time::Instant::now();
+        let report = verify(&tb, self.selection)?;
+        for mismatch in &report.mismatches {
+            println!("MISMATCH {mismatch}");
+        }
+        println!(
+            "{}: checked {} positions against live search ({} empty slots), {} mismatches, {:.2} s",
+            game.id(),
+            report.checked,
+            report.empty_slots,
+            report.mismatches.len(),
+            started.elapsed().as_secs_f64()
+        );
+        Ok(report.mismatches.is_empty())
+    }
+}

@@ -1,0 +1,119 @@
+//! Playing against perfect play in the terminal (or any reader and writer).
+
+use crate::error::QueryError;
+use crate::probe::probe;
+use crate::tablebase::Tablebase;
+use games::{Game, Value};
+use std::io::{BufRead, Write};
+
+/// Who moves first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Side {
+    Human,
+    Computer,
+}
+
+impl Side {
+    fn other(self) -> Side {
+        match self {
+            Side::Human => Side::Computer,
+            Side::Computer => Side::Human,
+        }
+    }
+}
+
+/// How a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    HumanWon,
+    ComputerWon,
+    Drawn,
+    /// The human quit or input ended.
+    Abandoned,
+}
+
+/// Plays from `start` until the game ends, the human types `quit` or input ends.
+/// The human may type `hint` for every move with its value, or `moves`.
+pub fn play<G: Game>(
+    tb: &Tablebase<G>,
+    start: G::Position,
+    first: Side,
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+) -> Result<Ending, QueryError> {
+    let game = tb.game();
+    let mut position = start;
+    let mut to_move = first;
+    let mut score = [0i32; 2]; // human, computer: what moves themselves scored
+    loop {
+        writeln!(out, "\n{}", game.draw(&position))?;
+        if game.value_kind() == games::ValueKind::Score {
+            writeln!(out, "score: you {}, computer {}", score[0], score[1])?;
+        }
+        let answer = probe(tb, &position)?;
+        if answer.moves.is_empty() {
+            let ending = ending_for(to_move, answer.value, score);
+            let text = match ending {
+                Ending::HumanWon => "You win.",
+                Ending::ComputerWon => "The computer wins.",
+                _ => "The game is drawn.",
+            };
+            writeln!(out, "Game over. {text}")?;
+            return Ok(ending);
+        }
+        let chosen = match to_move {
+            Side::Computer => {
+                let best = &answer.moves[0];
+                writeln!(out, "computer plays {} ({} for the computer)", best.text, best.value)?;
+                best
+            }
+            Side::Human => loop {
+                write!(out, "your move (hint, moves, quit): ")?;
+                out.flush()?;
+                let mut line = String::new();
+                if input.read_line(&mut line)? == 0 {
+                    writeln!(out)?;
+                    return Ok(Ending::Abandoned);
+                }
+                match line.trim() {
+                    "" => continue,
+                    "quit" | "q" => return Ok(Ending::Abandoned),
+                    "hint" => writeln!(out, "{}", answer.to_text(game))?,
+                    "moves" => {
+                        let names: Vec<&str> = answer.moves.iter().map(|m| m.text.as_str()).collect();
+                        writeln!(out, "legal moves: {}", names.join(" "))?;
+                    }
+                    text => match game.parse_move(&position, text) {
+                        Ok(mv) => break answer.moves.iter().find(|m| m.mv == mv).expect("legal move"),
+                        Err(e) => writeln!(out, "{e}")?,
+                    },
+                }
+            },
+        };
+        let child = game.play(&position, &chosen.mv);
+        score[to_move as usize] += i32::from(child.gain);
+        if child.turn_passes {
+            to_move = to_move.other();
+        }
+        position = child.position;
+    }
+}
+
+/// Who won, given the end value for the side to move and the points already scored.
+fn ending_for(to_move: Side, end: Value, score: [i32; 2]) -> Ending {
+    let mover_wins = match end {
+        Value::Win(_) => Some(true),
+        Value::Loss(_) => Some(false),
+        Value::Draw => None,
+        Value::Score(s) => {
+            let (mine, theirs) = (score[to_move as usize], score[to_move.other() as usize]);
+            let margin = mine + i32::from(s) - theirs;
+            (margin != 0).then_some(margin > 0)
+        }
+    };
+    match (mover_wins, to_move) {
+        (None, _) => Ending::Drawn,
+        (Some(true), Side::Human) | (Some(false), Side::Computer) => Ending::HumanWon,
+        _ => Ending::ComputerWon,
+    }
+}

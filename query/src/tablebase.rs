@@ -1,0 +1,121 @@
+//! A game's tables in a folder, opened on first use and kept open.
+
+use crate::error::QueryError;
+use games::{Game, Value};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock};
+use tables::{Table, file_name};
+
+/// Open tables shared by every query of a long-running process (the server), so a
+/// file is mapped and checked once, and its decompressed blocks are kept.
+#[derive(Debug, Default)]
+pub struct TableCache {
+    open: Mutex<HashMap<PathBuf, Arc<Table>>>,
+}
+
+impl TableCache {
+    fn get_or_open(&self, path: &Path) -> Result<Arc<Table>, tables::TableError> {
+        let mut open = self.open.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some(table) = open.get(path) {
+            return Ok(Arc::clone(table));
+        }
+        let table = Arc::new(Table::open(path)?);
+        open.insert(path.to_path_buf(), Arc::clone(&table));
+        Ok(table)
+    }
+}
+
+/// Looks up values of a game's positions in its table files.
+#[derive(Debug)]
+pub struct Tablebase<'g, G: Game> {
+    game: &'g G,
+    dir: PathBuf,
+    tiers: HashMap<u32, OnceLock<Arc<Table>>>,
+    cache: Option<Arc<TableCache>>,
+}
+
+impl<'g, G: Game> Tablebase<'g, G> {
+    pub fn new(game: &'g G, dir: impl AsRef<Path>) -> Self {
+        let tiers = game.tiers().into_iter().map(|t| (t, OnceLock::new())).collect();
+        Tablebase { game, dir: dir.as_ref().to_path_buf(), tiers, cache: None }
+    }
+
+    /// A tablebase that takes its open tables from (and adds them to) `cache`.
+    pub fn with_cache(game: &'g G, dir: impl AsRef<Path>, cache: Arc<TableCache>) -> Self {
+        Tablebase { cache: Some(cache), ..Tablebase::new(game, dir) }
+    }
+
+    pub fn game(&self) -> &'g G {
+        self.game
+    }
+
+    /// Where the table of a tier is expected.
+    pub fn path(&self, tier: u32) -> PathBuf {
+        self.dir.join(file_name(self.game.id(), &self.game.variant(), &self.game.tier_name(tier)))
+    }
+
+    /// The open table of a tier, opening and checking it on first use.
+    pub fn table(&self, tier: u32) -> Result<&Table, QueryError> {
+        let slot = self.tiers.get(&tier).unwrap_or_else(|| panic!("{}: unknown tier {tier}", self.game.id()));
+        if let Some(table) = slot.get() {
+            return Ok(table);
+        }
+        let table = self.open(tier)?;
+        Ok(slot.get_or_init(|| table))
+    }
+
+    fn open(&self, tier: u32) -> Result<Arc<Table>, QueryError> {
+        let path = self.path(tier);
+        if !path.exists() {
+            return Err(QueryError::MissingTable { path, command: self.generate_command() });
+        }
+        let table = match &self.cache {
+            Some(cache) => cache.get_or_open(&path)?,
+            None => Arc::new(Table::open(&path)?),
+        };
+        let header = table.header();
+        let game = self.game;
+        let expected = [
+            ("game", game.id().to_string(), header.game.clone()),
+            ("variant", game.variant(), header.variant.clone()),
+            ("tier", game.tier_name(tier), header.tier.clone()),
+            ("value encoding", game.value_kind().tag().to_string(), header.encoding.clone()),
+            ("index size", game.index_size(tier).to_string(), header.index_size.to_string()),
+        ];
+        for (what, want, found) in expected {
+            if want != found {
+                return Err(QueryError::WrongTable {
+                    path,
+                    problem: format!("table's {what} is '{found}', expected '{want}'"),
+                });
+            }
+        }
+        Ok(table)
+    }
+
+    /// The command that generates this game's tables.
+    pub fn generate_command(&self) -> String {
+        let variant = self.game.variant();
+        let mut command = format!("tbgen {} --dir {}", self.game.id(), self.dir.display());
+        if !variant.is_empty() {
+            command.push_str(&format!(" --size {variant}"));
+        }
+        command
+    }
+
+    /// The stored value of a position.
+    pub fn value(&self, position: &G::Position) -> Result<Value, QueryError> {
+        let tier = self.game.tier_of(position);
+        let table = self.table(tier)?;
+        let index = self.game.index(position);
+        let code = table.get(index)?;
+        Value::from_code(self.game.value_kind(), code).ok_or_else(|| QueryError::WrongTable {
+            path: table.path().to_path_buf(),
+            problem: format!(
+                "slot {index} is marked as holding no position, but {} is legal",
+                self.game.write_position(position)
+            ),
+        })
+    }
+}

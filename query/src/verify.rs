@@ -1,0 +1,69 @@
+//! Checks tables against live search that reads no table.
+
+use crate::error::QueryError;
+use crate::tablebase::Tablebase;
+use games::search::Negamax;
+use games::{Game, Value};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+/// Which slots to check.
+#[derive(Debug, Clone, Copy)]
+pub enum Selection {
+    /// Every slot of every tier.
+    All,
+    /// `count` slots per tier drawn at random from `seed`.
+    Samples { count: u64, seed: u64 },
+}
+
+/// The outcome of a verification.
+#[derive(Debug, Default)]
+pub struct Report {
+    /// Positions whose value was compared.
+    pub checked: u64,
+    /// Slots that hold no legal position and are marked so.
+    pub empty_slots: u64,
+    /// One line per disagreement.
+    pub mismatches: Vec<String>,
+}
+
+/// Compares every selected slot of every tier with live search, and checks that
+/// each slot's position indexes back to the same slot.
+pub fn verify<G: Game>(tb: &Tablebase<G>, selection: Selection) -> Result<Report, QueryError> {
+    let game = tb.game();
+    let mut search = Negamax::new(game);
+    let mut report = Report::default();
+    for tier in game.tiers() {
+        let table = tb.table(tier)?;
+        let size = game.index_size(tier);
+        let indices: Box<dyn Iterator<Item = u64>> = match selection {
+            Selection::All => Box::new(0..size),
+            Selection::Samples { count, seed } => {
+                let mut rng = StdRng::seed_from_u64(seed ^ u64::from(tier));
+                Box::new((0..count).map(move |_| rng.random_range(0..size)))
+            }
+        };
+        for index in indices {
+            let stored = Value::from_code(game.value_kind(), table.get(index)?);
+            let Some(position) = game.position_at(tier, index) else {
+                match stored {
+                    None => report.empty_slots += 1,
+                    Some(v) => report.mismatches.push(format!("tier {tier} slot {index}: no position, but stores {v}")),
+                }
+                continue;
+            };
+            let text = game.write_position(&position);
+            if game.index(&position) != index || game.tier_of(&position) != tier {
+                report.mismatches.push(format!("{text}: slot {index} does not index back to itself"));
+            }
+            let live = search.value(&position);
+            report.checked += 1;
+            match stored {
+                Some(v) if v == live => {}
+                Some(v) => report.mismatches.push(format!("{text}: table says {v}, search says {live}")),
+                None => report.mismatches.push(format!("{text}: table has no value, search says {live}")),
+            }
+        }
+    }
+    Ok(report)
+}

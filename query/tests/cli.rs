@@ -1,0 +1,132 @@
+//! The `tbquery` command as a user runs it.
+
+mod common;
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+fn tbquery(dir: &Path, args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tbquery"))
+        .args(args)
+        .arg("--dir")
+        .arg(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tbquery runs");
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn json_lines_answer_every_line_and_go_on_after_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    common::generate_euler(dir.path());
+    let input = "xxxx/xxxx/xxxx/xxx.\nnot a board\n\nxxxx/xxxx/xxxx/xxxx\n";
+    let out = tbquery(dir.path(), &["probe", "euler", "-", "--json"], input);
+    let lines: Vec<serde_json::Value> =
+        text(&out.stdout).lines().map(|l| serde_json::from_str(l).expect("each line is JSON")).collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["value"], "loss");
+    assert_eq!(lines[0]["distance"], 1);
+    assert_eq!(lines[1]["position"], "not a board");
+    assert!(lines[1]["error"].as_str().unwrap().contains("expected 4 rows"));
+    assert_eq!(lines[2]["value"], "win");
+    assert_eq!(lines[2]["moves"].as_array().unwrap().len(), 0);
+    assert!(!out.status.success(), "a failed line makes the exit status non-zero");
+}
+
+#[test]
+fn verify_all_checks_every_board() {
+    let dir = tempfile::tempdir().unwrap();
+    common::generate_euler(dir.path());
+    let out = tbquery(dir.path(), &["verify", "euler", "--all"], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("checked 65536 positions"), "{}", text(&out.stdout));
+    assert!(text(&out.stdout).contains("0 mismatches"));
+}
+
+#[test]
+fn missing_table_says_how_to_generate_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = tbquery(dir.path(), &["probe", "euler", "..../..../..../...."], "");
+    assert!(!out.status.success());
+    let err = text(&out.stderr);
+    assert!(err.contains("euler.tb: no such table") && err.contains("tbgen euler"), "{err}");
+}
+
+#[test]
+fn corrupt_table_is_refused_naming_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    common::generate_euler(dir.path());
+    let path = dir.path().join("euler.tb");
+    let mut bytes = std::fs::read(&path).unwrap();
+    let last = bytes.len() - 10;
+    bytes[last] ^= 0x55; // inside the last block
+    std::fs::write(&path, &bytes).unwrap();
+    // The last block holds full boards; probing near-full boards reads it.
+    let out = tbquery(dir.path(), &["probe", "euler", "xxxx/xxxx/xxxx/xxx."], "");
+    assert!(!out.status.success());
+    let err = text(&out.stderr);
+    assert!(err.contains("euler.tb") && err.contains("corrupt"), "{err}");
+
+    bytes.truncate(bytes.len() / 2);
+    std::fs::write(&path, &bytes).unwrap();
+    let out = tbquery(dir.path(), &["probe", "euler", "..../..../..../...."], "");
+    let err = text(&out.stderr);
+    assert!(!out.status.success() && err.contains("euler.tb") && err.contains("truncated"), "{err}");
+
+    let out = tbquery(dir.path(), &["info"], "");
+    assert!(!out.status.success());
+    assert!(text(&out.stdout).contains("euler.tb: unreadable"), "{}", text(&out.stdout));
+}
+
+#[test]
+fn info_lists_header_statistics() {
+    let dir = tempfile::tempdir().unwrap();
+    common::generate_euler(dir.path());
+    let out = tbquery(dir.path(), &["info", "--json"], "");
+    assert!(out.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let table = &json["tables"][0];
+    assert_eq!(table["file"], "euler.tb");
+    assert_eq!(table["positions"], 65536);
+    assert_eq!(
+        table["wins"].as_u64().unwrap() + table["losses"].as_u64().unwrap(),
+        65536,
+        "Euler has no draws"
+    );
+    assert_eq!(table["draws"], 0);
+}
+
+#[test]
+fn unknown_game_and_bad_position_are_explained() {
+    let dir = tempfile::tempdir().unwrap();
+    common::generate_euler(dir.path());
+    let out = tbquery(dir.path(), &["probe", "go", "x"], "");
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("unknown game 'go'; known games: euler"));
+    let out = tbquery(dir.path(), &["probe", "euler", "..../..x/..../...."], "");
+    assert!(text(&out.stderr).contains("row 2 has 3 cells"), "{}", text(&out.stderr));
+    let out = tbquery(dir.path(), &["probe", "euler", "x", "--size", "5x5"], "");
+    assert!(text(&out.stderr).contains("euler has no board sizes"), "{}", text(&out.stderr));
+}
+
+#[test]
+fn play_runs_a_whole_game_from_standard_input() {
+    let dir = tempfile::tempdir().unwrap();
+    common::generate_euler(dir.path());
+    // The computer starts from a board with two free cells in one edge line: it
+    // takes one and leaves the last cell to the human, who must cover it and lose.
+    let out = tbquery(dir.path(), &["play", "euler", "--first", "computer", "--from", "xxxx/xxxx/xxxx/xx.."], "d4\n");
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
+    assert!(stdout.contains("computer plays c4 (win in 2"), "{stdout}");
+    assert!(stdout.contains("The computer wins."), "{stdout}");
+}
