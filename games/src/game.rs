@@ -97,6 +97,18 @@ pub trait Game: Send + Sync {
     /// are folded), or `None` when the slot holds no legal position.
     fn position_at(&self, tier: u32, index: u64) -> Option<Self::Position>;
 
+    /// How many positions the slot stands for: more than 1 where symmetric
+    /// positions are folded into one slot.
+    fn class_size(&self, _tier: u32, _index: u64) -> u64 {
+        1
+    }
+
+    /// Whether play can return to a position (solved by retrograde analysis, and
+    /// checked by depth-bounded search rather than plain negamax).
+    fn has_cycles(&self) -> bool {
+        false
+    }
+
     /// The position a game starts from, where there is one.
     fn start(&self) -> Option<Self::Position> {
         None

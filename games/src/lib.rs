@@ -11,8 +11,10 @@
 pub mod euler;
 pub mod game;
 pub mod grid;
+pub mod lgame;
 pub mod registry;
 pub mod search;
+pub mod symmetry;
 pub mod value;
 
 pub use game::{Child, Game, GameError, Layered, value_from_children};

@@ -1,10 +1,11 @@
 //! Every game by its identifier. Adding a game means one module and one line here.
 
 use crate::euler::Euler;
+use crate::lgame::LGame;
 use crate::game::{Game, GameError};
 
 /// The identifiers of every game, as typed on the command line.
-pub const GAME_IDS: &[&str] = &["euler"];
+pub const GAME_IDS: &[&str] = &["euler", "lgame"];
 
 /// Variant parameters given on the command line (board size, rule set).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -25,6 +26,10 @@ pub fn with_game<V: Visitor>(id: &str, variant: &Variant, visitor: V) -> Result<
         "euler" => {
             no_variant(id, variant)?;
             Ok(visitor.visit(&Euler))
+        }
+        "lgame" => {
+            no_variant(id, variant)?;
+            Ok(visitor.visit(&LGame))
         }
         _ => Err(GameError::UnknownGame { id: id.to_string(), known: GAME_IDS.join(", ") }),
     }

@@ -3,22 +3,38 @@
 pub mod layered;
 pub mod output;
 pub mod progress;
+pub mod retrograde;
 
 pub use layered::solve_layered;
 pub use output::{Summary, WriteOptions, write_tier};
 pub use progress::Progress;
+pub use retrograde::solve_retrograde;
 
-use games::Layered;
+use games::{Game, Layered};
 use std::time::Instant;
 
-/// Solves and writes every tier of a layered single-tier game such as Euler.
-pub fn generate_layered<G: Layered>(game: &G, options: &WriteOptions, progress: &Progress) -> anyhow::Result<Vec<Summary>> {
+/// Solves every tier with `solve` and writes it.
+fn generate<G: Game>(
+    game: &G,
+    options: &WriteOptions,
+    solve: impl Fn(u32) -> Vec<u16>,
+) -> anyhow::Result<Vec<Summary>> {
     game.tiers()
         .into_iter()
         .map(|tier| {
             let started = Instant::now();
-            let codes = solve_layered(game, tier, progress);
-            write_tier(game, tier, &codes, started.elapsed(), Vec::new(), options)
+            let codes = solve(tier);
+            write_tier(game, tier, &codes, started.elapsed(), options)
         })
         .collect()
+}
+
+/// Solves and writes an acyclic game layer by layer (Euler).
+pub fn generate_layered<G: Layered>(game: &G, options: &WriteOptions, progress: &Progress) -> anyhow::Result<Vec<Summary>> {
+    generate(game, options, |tier| solve_layered(game, tier, progress))
+}
+
+/// Solves and writes a win/loss/draw game with cycles by retrograde analysis (L-Game).
+pub fn generate_retrograde<G: Game>(game: &G, options: &WriteOptions, progress: &Progress) -> anyhow::Result<Vec<Summary>> {
+    generate(game, options, |tier| solve_retrograde(game, tier, progress))
 }

@@ -3,7 +3,8 @@
 use anyhow::Context;
 use clap::{Parser, Subcommand};
 use games::euler::Euler;
-use generator::{Progress, Summary, WriteOptions, generate_layered};
+use games::lgame::LGame;
+use generator::{Progress, Summary, WriteOptions, generate_layered, generate_retrograde};
 use std::path::PathBuf;
 
 #[derive(Parser, Debug)]
@@ -28,6 +29,8 @@ enum Command {
     All,
     /// The Game of Euler (4x4, 65,536 boards).
     Euler,
+    /// The L-Game (18,368 positions in 2,296 symmetry classes).
+    Lgame,
 }
 
 fn main() -> anyhow::Result<()> {
@@ -42,8 +45,13 @@ fn main() -> anyhow::Result<()> {
     let options = WriteOptions { dir: cli.dir.clone(), reproducible: cli.reproducible };
     let progress = Progress::terminal();
     let summaries: Vec<Summary> = match cli.command {
-        Command::All => generate_layered(&Euler, &options, &progress)?,
+        Command::All => {
+            let mut all = generate_layered(&Euler, &options, &progress)?;
+            all.extend(generate_retrograde(&LGame, &options, &progress)?);
+            all
+        }
         Command::Euler => generate_layered(&Euler, &options, &progress)?,
+        Command::Lgame => generate_retrograde(&LGame, &options, &progress)?,
     };
     for summary in summaries {
         println!("{summary}");

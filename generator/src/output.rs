@@ -54,6 +54,33 @@ pub fn stats_of(kind: ValueKind, codes: &[u16]) -> Stats {
     stats
 }
 
+/// Counts over every position a folded slot stands for, as header extras; none
+/// where the game folds no symmetry.
+fn unfolded_counts<G: Game>(game: &G, tier: u32, codes: &[u16]) -> Vec<(String, String)> {
+    let mut counts = [0u64; 3]; // wins, losses, draws
+    let mut folded = false;
+    for (index, &code) in codes.iter().enumerate() {
+        let Some(value) = Value::from_code(game.value_kind(), code) else { continue };
+        let size = game.class_size(tier, index as u64);
+        folded |= size != 1;
+        counts[match value.outcome() {
+            "win" => 0,
+            "loss" => 1,
+            _ => 2,
+        }] += size;
+    }
+    if !folded {
+        return Vec::new();
+    }
+    let [wins, losses, draws] = counts;
+    vec![
+        ("all positions".into(), (wins + losses + draws).to_string()),
+        ("all wins".into(), wins.to_string()),
+        ("all losses".into(), losses.to_string()),
+        ("all draws".into(), draws.to_string()),
+    ]
+}
+
 /// Where a tier's table lives in `dir`.
 pub fn table_path<G: Game>(game: &G, tier: u32, dir: &Path) -> PathBuf {
     dir.join(file_name(game.id(), &game.variant(), &game.tier_name(tier)))
@@ -73,13 +100,12 @@ pub fn write_tier<G: Game>(
     tier: u32,
     codes: &[u16],
     elapsed: Duration,
-    extra: Vec<(String, String)>,
     options: &WriteOptions,
 ) -> anyhow::Result<Summary> {
     let path = table_path(game, tier, &options.dir);
     let mut stats = stats_of(game.value_kind(), codes);
     stats.solve_seconds = if options.reproducible { 0.0 } else { elapsed.as_secs_f64() };
-    stats.extra = extra;
+    stats.extra = unfolded_counts(game, tier, codes);
     let header = Header {
         game: game.id().to_string(),
         variant: game.variant(),

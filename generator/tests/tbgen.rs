@@ -15,15 +15,17 @@ fn tbgen(dir: &Path, args: &[&str]) -> std::process::Output {
 }
 
 #[test]
-fn euler_table_bytes_do_not_depend_on_thread_count() {
+fn table_bytes_do_not_depend_on_thread_count() {
     let one = tempfile::tempdir().unwrap();
     let two = tempfile::tempdir().unwrap();
-    tbgen(one.path(), &["euler", "--threads", "1", "--reproducible"]);
-    tbgen(two.path(), &["euler", "--threads", "2", "--reproducible"]);
-    let a = std::fs::read(one.path().join("euler.tb")).unwrap();
-    let b = std::fs::read(two.path().join("euler.tb")).unwrap();
-    assert!(!a.is_empty());
-    assert!(a == b, "euler.tb differs between 1 and 2 threads");
+    tbgen(one.path(), &["all", "--threads", "1", "--reproducible"]);
+    tbgen(two.path(), &["all", "--threads", "2", "--reproducible"]);
+    for name in ["euler.tb", "lgame.tb"] {
+        let a = std::fs::read(one.path().join(name)).unwrap();
+        let b = std::fs::read(two.path().join(name)).unwrap();
+        assert!(!a.is_empty());
+        assert!(a == b, "{name} differs between 1 and 2 threads");
+    }
 }
 
 #[test]
@@ -31,11 +33,12 @@ fn all_writes_every_default_table_and_a_summary_line() {
     let dir = tempfile::tempdir().unwrap();
     let output = tbgen(dir.path(), &["all"]);
     let stdout = String::from_utf8(output.stdout).unwrap();
-    assert!(stdout.contains("euler.tb: 65536 positions"), "{stdout}");
-    assert!(dir.path().join("euler.tb").exists());
+    assert!(stdout.contains("euler.tb: 65536 positions (win 51734, loss 13802, draw 0)"), "{stdout}");
+    assert!(stdout.contains("lgame.tb: 2296 positions (win 1006, loss 29, draw 1261)"), "{stdout}");
     // Nothing but the finished tables: no temporary files are left behind.
-    let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
-    assert_eq!(names, vec!["euler.tb"]);
+    let mut names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    names.sort();
+    assert_eq!(names, vec!["euler.tb", "lgame.tb"]);
 }
 
 #[test]

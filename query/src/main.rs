@@ -219,8 +219,12 @@ impl Visitor for VerifyVisitor<'_> {
         for mismatch in &report.mismatches {
             println!("MISMATCH {mismatch}");
         }
+        let search = match report.bound {
+            Some(bound) => format!("search proving wins and losses within {bound} plies"),
+            None => "live search".to_string(),
+        };
         println!(
-            "{}: checked {} positions against live search ({} empty slots), {} mismatches, {:.2} s",
+            "{}: checked {} positions against {search} ({} empty slots), {} mismatches, {:.2} s",
             game.id(),
             report.checked,
             report.empty_slots,

@@ -1,7 +1,7 @@
 //! Playing against perfect play in the terminal (or any reader and writer).
 
 use crate::error::QueryError;
-use crate::probe::probe;
+use crate::probe::{MoveValue, Probe, probe};
 use crate::tablebase::Tablebase;
 use games::{Game, Value};
 use std::io::{BufRead, Write};
@@ -46,7 +46,12 @@ pub fn play<G: Game>(
     let mut to_move = first;
     let mut score = [0i32; 2]; // human, computer: what moves themselves scored
     loop {
-        writeln!(out, "\n{}", game.draw(&position))?;
+        let turn = match to_move {
+            Side::Human => "your move",
+            Side::Computer => "the computer's move",
+        };
+        writeln!(out, "\n{}: the board from the mover's side", turn)?;
+        writeln!(out, "{}", game.draw(&position))?;
         if game.value_kind() == games::ValueKind::Score {
             writeln!(out, "score: you {}, computer {}", score[0], score[1])?;
         }
@@ -63,8 +68,12 @@ pub fn play<G: Game>(
         }
         let chosen = match to_move {
             Side::Computer => {
-                let best = &answer.moves[0];
-                writeln!(out, "computer plays {} ({} for the computer)", best.text, best.value)?;
+                let (best, mistakes) = computer_choice(tb, &answer)?;
+                write!(out, "computer plays {} ({} for the computer", best.text, best.value)?;
+                if mistakes > 0 {
+                    write!(out, "; {mistakes} of your replies make it worse for you")?;
+                }
+                writeln!(out, ")")?;
                 best
             }
             Side::Human => loop {
@@ -97,6 +106,25 @@ pub fn play<G: Game>(
         }
         position = child.position;
     }
+}
+
+/// The computer's move: one that keeps the position's value (win fastest, lose
+/// slowest), and among those the one that leaves the opponent the most replies
+/// worse than their best, so a drawn game gives the human the most ways to go
+/// wrong. Returns the move and that number of replies.
+pub fn computer_choice<'a, G: Game>(
+    tb: &Tablebase<G>,
+    answer: &'a Probe<G>,
+) -> Result<(&'a MoveValue<G>, usize), QueryError> {
+    let mut choice = None;
+    for candidate in answer.best_moves() {
+        let reply = probe(tb, &candidate.after)?;
+        let mistakes = reply.moves.iter().filter(|r| reply.value.better_than(r.value)).count();
+        if choice.is_none_or(|(_, most)| mistakes > most) {
+            choice = Some((candidate, mistakes));
+        }
+    }
+    Ok(choice.expect("a position with moves has a best move"))
 }
 
 /// Who won, given the end value for the side to move and the points already scored.

@@ -2,7 +2,7 @@
 
 use crate::error::QueryError;
 use crate::tablebase::Tablebase;
-use games::search::Negamax;
+use games::search::{BoundedSearch, Negamax};
 use games::{Game, Value};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -25,16 +25,44 @@ pub struct Report {
     pub empty_slots: u64,
     /// One line per disagreement.
     pub mismatches: Vec<String>,
+    /// For games with cycles: the plies within which search proved wins and losses.
+    pub bound: Option<u16>,
 }
+
+/// Live search: exact negamax for acyclic games; for games with cycles, proofs of
+/// win or loss within a bound, where "nothing within the bound" stands for a draw.
+enum Live<'g, G: Game> {
+    Exact(Negamax<'g, G>),
+    Bounded(BoundedSearch<'g, G>, u16),
+}
+
+impl<G: Game> Live<'_, G> {
+    fn value(&mut self, position: &G::Position) -> Value {
+        match self {
+            Live::Exact(search) => search.value(position),
+            Live::Bounded(search, bound) => search.value(position, *bound),
+        }
+    }
+}
+
+/// Extra plies the bounded search looks beyond the longest distance a table
+/// records, so a draw stored where a longer win exists would be caught.
+pub const BOUND_MARGIN: u16 = 8;
 
 /// Compares every selected slot of every tier with live search, and checks that
 /// each slot's position indexes back to the same slot.
 pub fn verify<G: Game>(tb: &Tablebase<G>, selection: Selection) -> Result<Report, QueryError> {
     let game = tb.game();
-    let mut search = Negamax::new(game);
     let mut report = Report::default();
     for tier in game.tiers() {
         let table = tb.table(tier)?;
+        let mut search = if game.has_cycles() {
+            let longest = u16::try_from(table.header().stats.longest).unwrap_or(u16::MAX - BOUND_MARGIN);
+            report.bound = Some(longest + BOUND_MARGIN);
+            Live::Bounded(BoundedSearch::new(game), longest + BOUND_MARGIN)
+        } else {
+            Live::Exact(Negamax::new(game))
+        };
         let size = game.index_size(tier);
         let indices: Box<dyn Iterator<Item = u64>> = match selection {
             Selection::All => Box::new(0..size),

@@ -111,7 +111,7 @@ fn unknown_game_and_bad_position_are_explained() {
     common::generate_euler(dir.path());
     let out = tbquery(dir.path(), &["probe", "go", "x"], "");
     assert!(!out.status.success());
-    assert!(text(&out.stderr).contains("unknown game 'go'; known games: euler"));
+    assert!(text(&out.stderr).contains("unknown game 'go'; known games: euler, lgame"));
     let out = tbquery(dir.path(), &["probe", "euler", "..../..x/..../...."], "");
     assert!(text(&out.stderr).contains("row 2 has 3 cells"), "{}", text(&out.stderr));
     let out = tbquery(dir.path(), &["probe", "euler", "x", "--size", "5x5"], "");

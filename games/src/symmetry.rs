@@ -1,0 +1,57 @@
+//! The 8 symmetries of the 4x4 square (rotations and reflections) acting on cell
+//! bit masks (bit `row * 4 + col`).
+
+use crate::grid::{CELLS, SIZE};
+use std::sync::OnceLock;
+
+/// A symmetry as a permutation of cells: cell `c` goes to `map[c]`.
+type CellMap = [u8; CELLS];
+
+fn cell_maps() -> &'static [CellMap; 8] {
+    static MAPS: OnceLock<[CellMap; 8]> = OnceLock::new();
+    MAPS.get_or_init(|| {
+        let n = SIZE - 1;
+        let transforms: [fn(usize, usize, usize) -> (usize, usize); 8] = [
+            |r, c, _| (r, c),
+            |r, c, n| (c, n - r),
+            |r, c, n| (n - r, n - c),
+            |r, c, n| (n - c, r),
+            |r, c, n| (r, n - c),
+            |r, c, n| (n - r, c),
+            |r, c, _| (c, r),
+            |r, c, n| (n - c, n - r),
+        ];
+        transforms.map(|t| {
+            std::array::from_fn(|cell| {
+                let (r, c) = t(cell / SIZE, cell % SIZE, n);
+                (r * SIZE + c) as u8
+            })
+        })
+    })
+}
+
+/// Applies symmetry `s` (0..8; 0 is the identity) to a mask of cells.
+pub fn apply(s: usize, mask: u16) -> u16 {
+    let map = &cell_maps()[s];
+    (0..CELLS).filter(|&c| mask & (1 << c) != 0).fold(0, |m, c| m | (1 << map[c]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn symmetries_are_eight_distinct_permutations_forming_a_group() {
+        let corner_and_edge = 0b11u16; // a1, b1: no symmetry fixes this pair
+        let images: std::collections::HashSet<u16> = (0..8).map(|s| apply(s, corner_and_edge)).collect();
+        assert_eq!(images.len(), 8);
+        for s in 0..8 {
+            for mask in [1u16, 0b1010_0000_0101_0011, u16::MAX] {
+                assert_eq!(apply(s, mask).count_ones(), mask.count_ones());
+                // Closed under composition: applying s twice is again one of the 8.
+                let twice = apply(s, apply(s, mask));
+                assert!((0..8).any(|t| apply(t, mask) == twice));
+            }
+        }
+    }
+}
