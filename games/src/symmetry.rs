@@ -30,15 +30,45 @@ fn cell_maps() -> &'static [CellMap; 8] {
     })
 }
 
+/// For each symmetry, the image of every possible low byte and high byte of a mask.
+type ByteImages = [[[u16; 256]; 2]; 8];
+
+fn byte_images() -> &'static ByteImages {
+    static IMAGES: OnceLock<Box<ByteImages>> = OnceLock::new();
+    IMAGES.get_or_init(|| {
+        let mut images = Box::new([[[0u16; 256]; 2]; 8]);
+        for (s, map) in cell_maps().iter().enumerate() {
+            for half in 0..2 {
+                for byte in 0..256usize {
+                    images[s][half][byte] = (0..8)
+                        .filter(|bit| byte & (1 << bit) != 0)
+                        .fold(0, |m, bit| m | 1 << map[half * 8 + bit]);
+                }
+            }
+        }
+        images
+    })
+}
+
 /// Applies symmetry `s` (0..8; 0 is the identity) to a mask of cells.
 pub fn apply(s: usize, mask: u16) -> u16 {
-    let map = &cell_maps()[s];
-    (0..CELLS).filter(|&c| mask & (1 << c) != 0).fold(0, |m, c| m | (1 << map[c]))
+    let images = &byte_images()[s];
+    images[0][usize::from(mask as u8)] | images[1][usize::from(mask >> 8)]
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn byte_tables_match_the_cell_maps() {
+        for (s, map) in cell_maps().iter().enumerate() {
+            for mask in (0..=u16::MAX).step_by(251) {
+                let slow = (0..CELLS).filter(|&c| mask & (1 << c) != 0).fold(0u16, |m, c| m | 1 << map[c]);
+                assert_eq!(apply(s, mask), slow);
+            }
+        }
+    }
 
     #[test]
     fn symmetries_are_eight_distinct_permutations_forming_a_group() {
