@@ -32,7 +32,8 @@ pub fn nails() -> &'static [Nail] {
         for line in 0..SIZE {
             for len in [2, 3] {
                 let from_start = |f: &dyn Fn(usize) -> Nail| (0..len).fold(0, |m, i| m | f(i));
-                let from_end = |f: &dyn Fn(usize) -> Nail| (0..len).fold(0, |m, i| m | f(SIZE - 1 - i));
+                let from_end =
+                    |f: &dyn Fn(usize) -> Nail| (0..len).fold(0, |m, i| m | f(SIZE - 1 - i));
                 nails.push(from_start(&|c| bit(line, c)));
                 nails.push(from_end(&|c| bit(line, c)));
                 nails.push(from_start(&|r| bit(r, line)));
@@ -72,7 +73,11 @@ impl Game for Euler {
     }
 
     fn moves(&self, board: &Board) -> Vec<Nail> {
-        nails().iter().copied().filter(|nail| nail & board == 0).collect()
+        nails()
+            .iter()
+            .copied()
+            .filter(|nail| nail & board == 0)
+            .collect()
     }
 
     fn play(&self, board: &Board, nail: &Nail) -> Child<Board> {
@@ -87,7 +92,9 @@ impl Game for Euler {
 
     fn parse_position(&self, text: &str) -> Result<Board, GameError> {
         let cells = grid::parse_rows(text, ".xX")?;
-        Ok((0..CELLS).filter(|&c| cells[c] != b'.').fold(0, |b, c| b | (1 << c)))
+        Ok((0..CELLS)
+            .filter(|&c| cells[c] != b'.')
+            .fold(0, |b, c| b | (1 << c)))
     }
 
     fn write_position(&self, board: &Board) -> String {
@@ -107,7 +114,10 @@ impl Game for Euler {
             ));
         }
         if cells & board != 0 {
-            return Err(GameError::bad_move(text, "it covers a cell that is already covered"));
+            return Err(GameError::bad_move(
+                text,
+                "it covers a cell that is already covered",
+            ));
         }
         Ok(cells)
     }
@@ -150,7 +160,9 @@ mod tests {
     #[test]
     fn nails_enter_from_an_edge() {
         let board = Euler.parse_position("..../..../..../....").unwrap();
-        for text in ["a1-b1", "a1-b1-c1", "b1-c1-d1", "c4-d4", "a2-a3-a4", "d1-d2", "b3"] {
+        for text in [
+            "a1-b1", "a1-b1-c1", "b1-c1-d1", "c4-d4", "a2-a3-a4", "d1-d2", "b3",
+        ] {
             assert!(Euler.parse_move(&board, text).is_ok(), "{text}");
         }
         for text in ["b1-c1", "b2-b3", "a1-b2", "a1-b1-c1-d1"] {

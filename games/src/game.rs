@@ -19,13 +19,22 @@ pub enum GameError {
 
 impl GameError {
     pub fn position(text: &str, reason: impl Into<String>) -> Self {
-        GameError::BadPosition { text: text.to_string(), reason: reason.into() }
+        GameError::BadPosition {
+            text: text.to_string(),
+            reason: reason.into(),
+        }
     }
     pub fn bad_move(text: &str, reason: impl Into<String>) -> Self {
-        GameError::BadMove { text: text.to_string(), reason: reason.into() }
+        GameError::BadMove {
+            text: text.to_string(),
+            reason: reason.into(),
+        }
     }
     pub fn variant(text: &str, reason: impl Into<String>) -> Self {
-        GameError::BadVariant { text: text.to_string(), reason: reason.into() }
+        GameError::BadVariant {
+            text: text.to_string(),
+            reason: reason.into(),
+        }
     }
 }
 
@@ -43,7 +52,11 @@ pub struct Child<P> {
 impl<P> Child<P> {
     /// An ordinary move: the turn passes and nothing is scored.
     pub fn passing(position: P) -> Self {
-        Child { position, turn_passes: true, gain: 0 }
+        Child {
+            position,
+            turn_passes: true,
+            gain: 0,
+        }
     }
 
     /// The value the mover gets by this move, given the value of the child.
@@ -138,7 +151,8 @@ pub trait Game: Send + Sync {
             .find(|m| self.write_move(position, m).to_ascii_lowercase() == wanted)
             .cloned()
             .ok_or_else(|| {
-                let legal: Vec<String> = moves.iter().map(|m| self.write_move(position, m)).collect();
+                let legal: Vec<String> =
+                    moves.iter().map(|m| self.write_move(position, m)).collect();
                 let hint = if legal.is_empty() {
                     "there is no legal move here".to_string()
                 } else {
@@ -183,5 +197,10 @@ pub fn value_from_children<G: Game + ?Sized>(
             child.value_for_mover(child_value(&child.position))
         })
         .reduce(Value::best)
-        .unwrap_or_else(|| panic!("{}: position {position:?} has no move and no end value", game.id()))
+        .unwrap_or_else(|| {
+            panic!(
+                "{}: position {position:?} has no move and no end value",
+                game.id()
+            )
+        })
 }

@@ -31,7 +31,10 @@ pub fn parse_rows(text: &str, allowed: &str) -> Result<[u8; CELLS], GameError> {
     if rows.len() != SIZE {
         return Err(GameError::position(
             text,
-            format!("expected {SIZE} rows separated by '/', found {}", rows.len()),
+            format!(
+                "expected {SIZE} rows separated by '/', found {}",
+                rows.len()
+            ),
         ));
     }
     let mut cells = [0u8; CELLS];
@@ -47,7 +50,10 @@ pub fn parse_rows(text: &str, allowed: &str) -> Result<[u8; CELLS], GameError> {
             if !symbol.is_ascii() || !allowed.contains(symbol) {
                 return Err(GameError::position(
                     text,
-                    format!("cell {} holds '{symbol}'; expected one of '{allowed}'", cell_name(r * SIZE + c)),
+                    format!(
+                        "cell {} holds '{symbol}'; expected one of '{allowed}'",
+                        cell_name(r * SIZE + c)
+                    ),
                 ));
             }
             cells[r * SIZE + c] = symbol as u8;
@@ -80,10 +86,14 @@ pub fn draw_rows(cells: &[u8; CELLS]) -> String {
 pub fn parse_cell_list(text: &str) -> Result<u16, GameError> {
     let mut mask = 0u16;
     for part in text.trim().split('-') {
-        let cell = parse_cell(part)
-            .ok_or_else(|| GameError::bad_move(text, format!("'{part}' is not a cell (a1 to d4)")))?;
+        let cell = parse_cell(part).ok_or_else(|| {
+            GameError::bad_move(text, format!("'{part}' is not a cell (a1 to d4)"))
+        })?;
         if mask & (1 << cell) != 0 {
-            return Err(GameError::bad_move(text, format!("cell {part} is named twice")));
+            return Err(GameError::bad_move(
+                text,
+                format!("cell {part} is named twice"),
+            ));
         }
         mask |= 1 << cell;
     }
@@ -92,7 +102,11 @@ pub fn parse_cell_list(text: &str) -> Result<u16, GameError> {
 
 /// Writes a bit mask of cells as names joined by `-`, in row-major order.
 pub fn write_cell_list(mask: u16) -> String {
-    (0..CELLS).filter(|c| mask & (1 << c) != 0).map(cell_name).collect::<Vec<_>>().join("-")
+    (0..CELLS)
+        .filter(|c| mask & (1 << c) != 0)
+        .map(cell_name)
+        .collect::<Vec<_>>()
+        .join("-")
 }
 
 #[cfg(test)]
@@ -115,9 +129,13 @@ mod tests {
         assert!(parse_rows("..../..../..../....", ".x").is_ok());
         let err = parse_rows("..../..../....", ".x").unwrap_err().to_string();
         assert!(err.contains("expected 4 rows"), "{err}");
-        let err = parse_rows("..../..x/..../....", ".x").unwrap_err().to_string();
+        let err = parse_rows("..../..x/..../....", ".x")
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("row 2 has 3 cells"), "{err}");
-        let err = parse_rows("..../..../..q./....", ".x").unwrap_err().to_string();
+        let err = parse_rows("..../..../..q./....", ".x")
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("cell c3 holds 'q'"), "{err}");
     }
 

@@ -76,7 +76,11 @@ fn key(p: &LPosition) -> u64 {
 }
 
 fn from_key(k: u64) -> LPosition {
-    LPosition { mover: k as u16, other: (k >> 16) as u16, neutrals: (k >> 32) as u16 }
+    LPosition {
+        mover: k as u16,
+        other: (k >> 16) as u16,
+        neutrals: (k >> 32) as u16,
+    }
 }
 
 fn image(s: usize, p: &LPosition) -> LPosition {
@@ -95,15 +99,22 @@ fn canonical_key(p: &LPosition) -> u64 {
 /// Every legal position: two non-overlapping Ls and two neutrals on free cells.
 pub fn all_positions() -> impl Iterator<Item = LPosition> {
     placements().iter().flat_map(|&mover| {
-        placements().iter().filter(move |&&other| other & mover == 0).flat_map(move |&other| {
-            let free = !(mover | other);
-            let cells: Vec<usize> = (0..CELLS).filter(|&c| free & (1 << c) != 0).collect();
-            let pairs: Vec<LPosition> = (0..cells.len())
-                .flat_map(|i| (i + 1..cells.len()).map(move |j| (i, j)))
-                .map(|(i, j)| LPosition { mover, other, neutrals: 1 << cells[i] | 1 << cells[j] })
-                .collect();
-            pairs
-        })
+        placements()
+            .iter()
+            .filter(move |&&other| other & mover == 0)
+            .flat_map(move |&other| {
+                let free = !(mover | other);
+                let cells: Vec<usize> = (0..CELLS).filter(|&c| free & (1 << c) != 0).collect();
+                let pairs: Vec<LPosition> = (0..cells.len())
+                    .flat_map(|i| (i + 1..cells.len()).map(move |j| (i, j)))
+                    .map(|(i, j)| LPosition {
+                        mover,
+                        other,
+                        neutrals: 1 << cells[i] | 1 << cells[j],
+                    })
+                    .collect();
+                pairs
+            })
     })
 }
 
@@ -123,7 +134,10 @@ impl LGame {
     fn l_targets(&self, p: &LPosition) -> impl Iterator<Item = u16> + '_ {
         let blocked = p.other | p.neutrals;
         let current = p.mover;
-        placements().iter().copied().filter(move |&l| l != current && l & blocked == 0)
+        placements()
+            .iter()
+            .copied()
+            .filter(move |&l| l != current && l & blocked == 0)
     }
 
     /// How many distinct positions the class in a slot stands for (1 to 8).
@@ -158,7 +172,9 @@ impl Game for LGame {
 
     fn index(&self, p: &LPosition) -> u64 {
         let k = canonical_key(p);
-        classes().binary_search(&k).unwrap_or_else(|_| panic!("illegal L-Game position {p:?}")) as u64
+        classes()
+            .binary_search(&k)
+            .unwrap_or_else(|_| panic!("illegal L-Game position {p:?}")) as u64
     }
 
     fn position_at(&self, _tier: u32, index: u64) -> Option<LPosition> {
@@ -170,7 +186,10 @@ impl Game for LGame {
     }
 
     fn start(&self) -> Option<LPosition> {
-        Some(self.parse_position("oyy./.xy./.xy./.xxo").expect("valid start"))
+        Some(
+            self.parse_position("oyy./.xy./.xy./.xxo")
+                .expect("valid start"),
+        )
     }
 
     fn moves(&self, p: &LPosition) -> Vec<LMove> {
@@ -180,7 +199,10 @@ impl Game for LGame {
             let free = !(l | p.other | p.neutrals);
             for from in (0..CELLS as u8).filter(|&c| p.neutrals & (1 << c) != 0) {
                 for to in (0..CELLS as u8).filter(|&c| free & (1 << c) != 0) {
-                    moves.push(LMove { l, neutral: Some((from, to)) });
+                    moves.push(LMove {
+                        l,
+                        neutral: Some((from, to)),
+                    });
                 }
             }
         }
@@ -192,7 +214,11 @@ impl Game for LGame {
             None => p.neutrals,
             Some((from, to)) => p.neutrals & !(1 << from) | 1 << to,
         };
-        Child::passing(LPosition { mover: p.other, other: mv.l, neutrals })
+        Child::passing(LPosition {
+            mover: p.other,
+            other: mv.l,
+            neutrals,
+        })
     }
 
     /// The mover cannot move their L: they have lost.
@@ -202,9 +228,20 @@ impl Game for LGame {
 
     fn parse_position(&self, text: &str) -> Result<LPosition, GameError> {
         let cells = grid::parse_rows(text, ".xyo")?;
-        let mask = |symbol: u8| (0..CELLS).filter(|&c| cells[c] == symbol).fold(0u16, |m, c| m | 1 << c);
-        let p = LPosition { mover: mask(b'x'), other: mask(b'y'), neutrals: mask(b'o') };
-        for (piece, name) in [(p.mover, "x (the mover's L)"), (p.other, "y (the opponent's L)")] {
+        let mask = |symbol: u8| {
+            (0..CELLS)
+                .filter(|&c| cells[c] == symbol)
+                .fold(0u16, |m, c| m | 1 << c)
+        };
+        let p = LPosition {
+            mover: mask(b'x'),
+            other: mask(b'y'),
+            neutrals: mask(b'o'),
+        };
+        for (piece, name) in [
+            (p.mover, "x (the mover's L)"),
+            (p.other, "y (the opponent's L)"),
+        ] {
             if !placements().contains(&piece) {
                 return Err(GameError::position(
                     text,
@@ -215,7 +252,10 @@ impl Game for LGame {
         if p.neutrals.count_ones() != 2 {
             return Err(GameError::position(
                 text,
-                format!("expected 2 neutral pieces 'o', found {}", p.neutrals.count_ones()),
+                format!(
+                    "expected 2 neutral pieces 'o', found {}",
+                    p.neutrals.count_ones()
+                ),
             ));
         }
         Ok(p)
@@ -228,7 +268,11 @@ impl Game for LGame {
     fn write_move(&self, _p: &LPosition, mv: &LMove) -> String {
         let mut text = grid::write_cell_list(mv.l);
         if let Some((from, to)) = mv.neutral {
-            text.push_str(&format!(",{}>{}", grid::cell_name(from.into()), grid::cell_name(to.into())));
+            text.push_str(&format!(
+                ",{}>{}",
+                grid::cell_name(from.into()),
+                grid::cell_name(to.into())
+            ));
         }
         text
     }
@@ -243,10 +287,16 @@ impl Game for LGame {
             return Err(GameError::bad_move(text, "the four cells do not form an L"));
         }
         if l == p.mover {
-            return Err(GameError::bad_move(text, "the L must move to a different placement"));
+            return Err(GameError::bad_move(
+                text,
+                "the L must move to a different placement",
+            ));
         }
         if l & (p.other | p.neutrals) != 0 {
-            return Err(GameError::bad_move(text, "the L would cover the other L or a neutral piece"));
+            return Err(GameError::bad_move(
+                text,
+                "the L would cover the other L or a neutral piece",
+            ));
         }
         let neutral = match neutral_text {
             None => None,
@@ -254,12 +304,20 @@ impl Game for LGame {
                 let (from, to) = n
                     .split_once('>')
                     .and_then(|(a, b)| Some((grid::parse_cell(a)?, grid::parse_cell(b)?)))
-                    .ok_or_else(|| GameError::bad_move(text, "a neutral move is written like d4>a1"))?;
+                    .ok_or_else(|| {
+                        GameError::bad_move(text, "a neutral move is written like d4>a1")
+                    })?;
                 if p.neutrals & (1 << from) == 0 {
-                    return Err(GameError::bad_move(text, format!("no neutral piece on {}", grid::cell_name(from))));
+                    return Err(GameError::bad_move(
+                        text,
+                        format!("no neutral piece on {}", grid::cell_name(from)),
+                    ));
                 }
                 if (l | p.other | p.neutrals) & (1 << to) != 0 {
-                    return Err(GameError::bad_move(text, format!("{} is not free", grid::cell_name(to))));
+                    return Err(GameError::bad_move(
+                        text,
+                        format!("{} is not free", grid::cell_name(to)),
+                    ));
                 }
                 Some((from as u8, to as u8))
             }
@@ -336,9 +394,15 @@ mod tests {
 
     #[test]
     fn bad_positions_and_moves_are_explained() {
-        let err = LGame.parse_position("oyy./.xy./.xy./.xx.").unwrap_err().to_string();
+        let err = LGame
+            .parse_position("oyy./.xy./.xy./.xx.")
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("expected 2 neutral pieces"), "{err}");
-        let err = LGame.parse_position("..yy/xx.y/.xxy/o..o").unwrap_err().to_string();
+        let err = LGame
+            .parse_position("..yy/xx.y/.xxy/o..o")
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("x (the mover's L)"), "{err}");
         let start = LGame.start().unwrap();
         for (text, reason) in [

@@ -1,8 +1,8 @@
 //! Every game by its identifier. Adding a game means one module and one line here.
 
 use crate::euler::Euler;
-use crate::lgame::LGame;
 use crate::game::{Game, GameError};
+use crate::lgame::LGame;
 
 /// The identifiers of every game, as typed on the command line.
 pub const GAME_IDS: &[&str] = &["euler", "lgame"];
@@ -21,7 +21,11 @@ pub trait Visitor {
 }
 
 /// Builds the game `id` with its variant and hands it to `visitor`.
-pub fn with_game<V: Visitor>(id: &str, variant: &Variant, visitor: V) -> Result<V::Output, GameError> {
+pub fn with_game<V: Visitor>(
+    id: &str,
+    variant: &Variant,
+    visitor: V,
+) -> Result<V::Output, GameError> {
     match id {
         "euler" => {
             no_variant(id, variant)?;
@@ -31,7 +35,10 @@ pub fn with_game<V: Visitor>(id: &str, variant: &Variant, visitor: V) -> Result<
             no_variant(id, variant)?;
             Ok(visitor.visit(&LGame))
         }
-        _ => Err(GameError::UnknownGame { id: id.to_string(), known: GAME_IDS.join(", ") }),
+        _ => Err(GameError::UnknownGame {
+            id: id.to_string(),
+            known: GAME_IDS.join(", "),
+        }),
     }
 }
 
@@ -39,6 +46,9 @@ fn no_variant(id: &str, variant: &Variant) -> Result<(), GameError> {
     match (&variant.size, &variant.rules) {
         (None, None) => Ok(()),
         (Some(size), _) => Err(GameError::variant(size, format!("{id} has no board sizes"))),
-        (_, Some(rules)) => Err(GameError::variant(rules, format!("{id} has no rule variants"))),
+        (_, Some(rules)) => Err(GameError::variant(
+            rules,
+            format!("{id} has no rule variants"),
+        )),
     }
 }

@@ -15,7 +15,10 @@ pub struct Negamax<'g, G: Game> {
 
 impl<'g, G: Game> Negamax<'g, G> {
     pub fn new(game: &'g G) -> Self {
-        Negamax { game, memo: HashMap::new() }
+        Negamax {
+            game,
+            memo: HashMap::new(),
+        }
     }
 
     /// The value of `position` for the player to move. The game must be acyclic:
@@ -57,7 +60,10 @@ pub struct BoundedSearch<'g, G: Game> {
 
 impl<'g, G: Game> BoundedSearch<'g, G> {
     pub fn new(game: &'g G) -> Self {
-        BoundedSearch { game, memo: HashMap::new() }
+        BoundedSearch {
+            game,
+            memo: HashMap::new(),
+        }
     }
 
     /// The exact win or loss if the game ends within `depth` plies under perfect
@@ -89,7 +95,10 @@ impl<'g, G: Game> BoundedSearch<'g, G> {
         let mut fastest_win: Option<Value> = None;
         for mv in game.moves(position) {
             let child = game.play(position, &mv);
-            match self.within(&child.position, depth - 1).map(|v| child.value_for_mover(v)) {
+            match self
+                .within(&child.position, depth - 1)
+                .map(|v| child.value_for_mover(v))
+            {
                 Some(v @ Value::Win(_)) => fastest_win = Some(fastest_win.map_or(v, |w| w.best(v))),
                 Some(v @ Value::Loss(_)) => slowest_loss = slowest_loss.map(|l| l.best(v)),
                 _ => slowest_loss = None,
@@ -125,7 +134,11 @@ mod tests {
             assert_eq!(bounded.value(&board, 16), v, "{board:#x}");
             let n = v.distance().unwrap();
             if n > 0 {
-                assert_eq!(bounded.within(&board, n - 1), None, "{board:#x} decided too early");
+                assert_eq!(
+                    bounded.within(&board, n - 1),
+                    None,
+                    "{board:#x} decided too early"
+                );
             }
         }
     }

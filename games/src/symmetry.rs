@@ -7,11 +7,14 @@ use std::sync::OnceLock;
 /// A symmetry as a permutation of cells: cell `c` goes to `map[c]`.
 type CellMap = [u8; CELLS];
 
+/// A symmetry on coordinates: `(row, col, SIZE - 1) -> (row, col)`.
+type Transform = fn(usize, usize, usize) -> (usize, usize);
+
 fn cell_maps() -> &'static [CellMap; 8] {
     static MAPS: OnceLock<[CellMap; 8]> = OnceLock::new();
     MAPS.get_or_init(|| {
         let n = SIZE - 1;
-        let transforms: [fn(usize, usize, usize) -> (usize, usize); 8] = [
+        let transforms: [Transform; 8] = [
             |r, c, _| (r, c),
             |r, c, n| (c, n - r),
             |r, c, n| (n - r, n - c),
@@ -64,7 +67,9 @@ mod tests {
     fn byte_tables_match_the_cell_maps() {
         for (s, map) in cell_maps().iter().enumerate() {
             for mask in (0..=u16::MAX).step_by(251) {
-                let slow = (0..CELLS).filter(|&c| mask & (1 << c) != 0).fold(0u16, |m, c| m | 1 << map[c]);
+                let slow = (0..CELLS)
+                    .filter(|&c| mask & (1 << c) != 0)
+                    .fold(0u16, |m, c| m | 1 << map[c]);
                 assert_eq!(apply(s, mask), slow);
             }
         }
@@ -73,7 +78,8 @@ mod tests {
     #[test]
     fn symmetries_are_eight_distinct_permutations_forming_a_group() {
         let corner_and_edge = 0b11u16; // a1, b1: no symmetry fixes this pair
-        let images: std::collections::HashSet<u16> = (0..8).map(|s| apply(s, corner_and_edge)).collect();
+        let images: std::collections::HashSet<u16> =
+            (0..8).map(|s| apply(s, corner_and_edge)).collect();
         assert_eq!(images.len(), 8);
         for s in 0..8 {
             for mask in [1u16, 0b1010_0000_0101_0011, u16::MAX] {

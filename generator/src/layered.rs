@@ -16,7 +16,9 @@ const CHUNK: u64 = 1 << 12;
 /// value code of every index slot.
 pub fn solve_layered<G: Layered>(game: &G, tier: u32, progress: &Progress) -> Vec<u16> {
     let size = game.index_size(tier);
-    let codes: Vec<AtomicU16> = (0..size).map(|_| AtomicU16::new(games::value::NO_POSITION)).collect();
+    let codes: Vec<AtomicU16> = (0..size)
+        .map(|_| AtomicU16::new(games::value::NO_POSITION))
+        .collect();
     let layers = game.layers(tier);
     progress.start(&format!("{} layers", game.id()), u64::from(layers));
     let chunks = block_count(size, CHUNK as u32).unwrap_or(0);
@@ -26,12 +28,15 @@ pub fn solve_layered<G: Layered>(game: &G, tier: u32, progress: &Progress) -> Ve
                 if game.layer_of_index(tier, index) != layer {
                     continue;
                 }
-                let Some(position) = game.position_at(tier, index) else { continue };
+                let Some(position) = game.position_at(tier, index) else {
+                    continue;
+                };
                 let value = value_from_children(game, &position, |child| {
                     debug_assert_eq!(game.tier_of(child), tier, "a move left the tier");
                     let code = codes[game.index(child) as usize].load(Ordering::Relaxed);
-                    Value::from_code(game.value_kind(), code)
-                        .unwrap_or_else(|| panic!("{}: child {child:?} read before it was solved", game.id()))
+                    Value::from_code(game.value_kind(), code).unwrap_or_else(|| {
+                        panic!("{}: child {child:?} read before it was solved", game.id())
+                    })
                 });
                 codes[index as usize].store(value.code(), Ordering::Relaxed);
             }

@@ -30,11 +30,19 @@ fn generate<G: Game>(
 }
 
 /// Solves and writes an acyclic game layer by layer (Euler).
-pub fn generate_layered<G: Layered>(game: &G, options: &WriteOptions, progress: &Progress) -> anyhow::Result<Vec<Summary>> {
+pub fn generate_layered<G: Layered>(
+    game: &G,
+    options: &WriteOptions,
+    progress: &Progress,
+) -> anyhow::Result<Vec<Summary>> {
     generate(game, options, |tier| solve_layered(game, tier, progress))
 }
 
 /// Solves and writes a win/loss/draw game with cycles by retrograde analysis (L-Game).
-pub fn generate_retrograde<G: Game>(game: &G, options: &WriteOptions, progress: &Progress) -> anyhow::Result<Vec<Summary>> {
+pub fn generate_retrograde<G: Game>(
+    game: &G,
+    options: &WriteOptions,
+    progress: &Progress,
+) -> anyhow::Result<Vec<Summary>> {
     generate(game, options, |tier| solve_retrograde(game, tier, progress))
 }

@@ -8,7 +8,11 @@ use generator::{Progress, Summary, WriteOptions, generate_layered, generate_retr
 use std::path::PathBuf;
 
 #[derive(Parser, Debug)]
-#[command(name = "tbgen", version, about = "Solve games completely and write tablebase files")]
+#[command(
+    name = "tbgen",
+    version,
+    about = "Solve games completely and write tablebase files"
+)]
 struct Cli {
     /// Folder to write tables into.
     #[arg(long, global = true, default_value = "tablebases")]
@@ -42,7 +46,10 @@ fn main() -> anyhow::Result<()> {
             .build_global()
             .context("starting worker threads")?;
     }
-    let options = WriteOptions { dir: cli.dir.clone(), reproducible: cli.reproducible };
+    let options = WriteOptions {
+        dir: cli.dir.clone(),
+        reproducible: cli.reproducible,
+    };
     let progress = Progress::terminal();
     let summaries: Vec<Summary> = match cli.command {
         Command::All => {

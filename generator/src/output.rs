@@ -37,7 +37,9 @@ impl std::fmt::Display for Summary {
 pub fn stats_of(kind: ValueKind, codes: &[u16]) -> Stats {
     let mut stats = Stats::default();
     for &code in codes {
-        let Some(value) = Value::from_code(kind, code) else { continue };
+        let Some(value) = Value::from_code(kind, code) else {
+            continue;
+        };
         stats.positions += 1;
         match value.outcome() {
             "win" => stats.wins += 1,
@@ -60,7 +62,9 @@ fn unfolded_counts<G: Game>(game: &G, tier: u32, codes: &[u16]) -> Vec<(String, 
     let mut counts = [0u64; 3]; // wins, losses, draws
     let mut folded = false;
     for (index, &code) in codes.iter().enumerate() {
-        let Some(value) = Value::from_code(game.value_kind(), code) else { continue };
+        let Some(value) = Value::from_code(game.value_kind(), code) else {
+            continue;
+        };
         let size = game.class_size(tier, index as u64);
         folded |= size != 1;
         counts[match value.outcome() {
@@ -104,7 +108,11 @@ pub fn write_tier<G: Game>(
 ) -> anyhow::Result<Summary> {
     let path = table_path(game, tier, &options.dir);
     let mut stats = stats_of(game.value_kind(), codes);
-    stats.solve_seconds = if options.reproducible { 0.0 } else { elapsed.as_secs_f64() };
+    stats.solve_seconds = if options.reproducible {
+        0.0
+    } else {
+        elapsed.as_secs_f64()
+    };
     stats.extra = unfolded_counts(game, tier, codes);
     let header = Header {
         game: game.id().to_string(),
@@ -116,5 +124,10 @@ pub fn write_tier<G: Game>(
         stats: stats.clone(),
     };
     let bytes = write_table(&path, &header, codes, DEFAULT_LEVEL)?;
-    Ok(Summary { path, stats, bytes, seconds: elapsed.as_secs_f64() })
+    Ok(Summary {
+        path,
+        stats,
+        bytes,
+        seconds: elapsed.as_secs_f64(),
+    })
 }

@@ -10,12 +10,16 @@ pub struct Progress {
 impl Progress {
     /// A bar drawn on standard error when it is a terminal.
     pub fn terminal() -> Self {
-        Progress { bar: ProgressBar::new(0) }
+        Progress {
+            bar: ProgressBar::new(0),
+        }
     }
 
     /// A bar that never draws (tests, benchmarks).
     pub fn hidden() -> Self {
-        Progress { bar: ProgressBar::hidden() }
+        Progress {
+            bar: ProgressBar::hidden(),
+        }
     }
 
     pub fn start(&self, what: &str, steps: u64) {

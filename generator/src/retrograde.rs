@@ -31,11 +31,16 @@ impl ReverseGraph {
     /// Builds the graph from forward moves. Every move must stay inside the tier.
     pub fn build<G: Game>(game: &G, tier: u32) -> ReverseGraph {
         let size = game.index_size(tier);
-        assert!(size <= u64::from(u32::MAX), "tier too large for a 32-bit reverse graph");
+        assert!(
+            size <= u64::from(u32::MAX),
+            "tier too large for a 32-bit reverse graph"
+        );
         let children: Vec<Vec<u32>> = (0..size)
             .into_par_iter()
             .map(|index| {
-                let Some(position) = game.position_at(tier, index) else { return Vec::new() };
+                let Some(position) = game.position_at(tier, index) else {
+                    return Vec::new();
+                };
                 if game.end_value(&position).is_some() {
                     return Vec::new();
                 }
@@ -43,7 +48,12 @@ impl ReverseGraph {
                     .iter()
                     .map(|mv| {
                         let child = game.play(&position, mv).position;
-                        assert_eq!(game.tier_of(&child), tier, "{}: a move left the tier", game.id());
+                        assert_eq!(
+                            game.tier_of(&child),
+                            tier,
+                            "{}: a move left the tier",
+                            game.id()
+                        );
                         game.index(&child) as u32
                     })
                     .collect()
@@ -65,7 +75,11 @@ impl ReverseGraph {
             }
         }
         let out_degree = children.iter().map(|c| c.len() as u32).collect();
-        ReverseGraph { starts, predecessors, out_degree }
+        ReverseGraph {
+            starts,
+            predecessors,
+            out_degree,
+        }
     }
 
     pub fn predecessors(&self, slot: u32) -> &[u32] {
@@ -84,7 +98,11 @@ pub fn solve_retrograde<G: Game>(game: &G, tier: u32, progress: &Progress) -> Ve
     let size = game.index_size(tier) as usize;
     let graph = ReverseGraph::build(game, tier);
     let codes: Vec<AtomicU16> = (0..size).map(|_| AtomicU16::new(UNDECIDED)).collect();
-    let remaining: Vec<AtomicU32> = graph.out_degree.iter().map(|&d| AtomicU32::new(d)).collect();
+    let remaining: Vec<AtomicU32> = graph
+        .out_degree
+        .iter()
+        .map(|&d| AtomicU32::new(d))
+        .collect();
 
     // Positions whose game is over, waiting for the ply of their distance.
     let mut pending: BTreeMap<u16, Vec<u32>> = BTreeMap::new();
@@ -105,14 +123,23 @@ pub fn solve_retrograde<G: Game>(game: &G, tier: u32, progress: &Progress) -> Ve
 
     progress.start(&format!("{} plies", game.id()), 0);
     let decide = |slot: u32, value: Value| {
-        codes[slot as usize].compare_exchange(UNDECIDED, value.code(), Ordering::Relaxed, Ordering::Relaxed).is_ok()
+        codes[slot as usize]
+            .compare_exchange(
+                UNDECIDED,
+                value.code(),
+                Ordering::Relaxed,
+                Ordering::Relaxed,
+            )
+            .is_ok()
     };
     let mut frontier: Vec<u32> = Vec::new();
     let mut ply: u16 = 0;
     loop {
         if let Some(ends) = pending.remove(&ply) {
             for slot in ends {
-                let position = game.position_at(tier, u64::from(slot)).expect("end position");
+                let position = game
+                    .position_at(tier, u64::from(slot))
+                    .expect("end position");
                 let value = game.end_value(&position).expect("end value");
                 if decide(slot, value) {
                     frontier.push(slot);
@@ -126,17 +153,26 @@ pub fn solve_retrograde<G: Game>(game: &G, tier: u32, progress: &Progress) -> Ve
         let next: Vec<u32> = frontier
             .par_iter()
             .flat_map_iter(|&slot| {
-                let value = Value::from_code(game.value_kind(), codes[slot as usize].load(Ordering::Relaxed));
+                let value = Value::from_code(
+                    game.value_kind(),
+                    codes[slot as usize].load(Ordering::Relaxed),
+                );
                 let decide = &decide;
                 let remaining = &remaining;
-                graph.predecessors(slot).iter().filter_map(move |&parent| match value {
-                    Some(Value::Loss(_)) => decide(parent, Value::Win(ply + 1)).then_some(parent),
-                    Some(Value::Win(_)) => {
-                        let last = remaining[parent as usize].fetch_sub(1, Ordering::Relaxed) == 1;
-                        (last && decide(parent, Value::Loss(ply + 1))).then_some(parent)
-                    }
-                    _ => None,
-                })
+                graph
+                    .predecessors(slot)
+                    .iter()
+                    .filter_map(move |&parent| match value {
+                        Some(Value::Loss(_)) => {
+                            decide(parent, Value::Win(ply + 1)).then_some(parent)
+                        }
+                        Some(Value::Win(_)) => {
+                            let last =
+                                remaining[parent as usize].fetch_sub(1, Ordering::Relaxed) == 1;
+                            (last && decide(parent, Value::Loss(ply + 1))).then_some(parent)
+                        }
+                        _ => None,
+                    })
             })
             .collect();
         frontier = next;

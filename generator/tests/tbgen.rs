@@ -10,7 +10,11 @@ fn tbgen(dir: &Path, args: &[&str]) -> std::process::Output {
         .arg(dir)
         .output()
         .expect("tbgen runs");
-    assert!(output.status.success(), "tbgen {args:?}: {}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "tbgen {args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     output
 }
 
@@ -33,10 +37,19 @@ fn all_writes_every_default_table_and_a_summary_line() {
     let dir = tempfile::tempdir().unwrap();
     let output = tbgen(dir.path(), &["all"]);
     let stdout = String::from_utf8(output.stdout).unwrap();
-    assert!(stdout.contains("euler.tb: 65536 positions (win 51734, loss 13802, draw 0)"), "{stdout}");
-    assert!(stdout.contains("lgame.tb: 2296 positions (win 1006, loss 29, draw 1261)"), "{stdout}");
+    assert!(
+        stdout.contains("euler.tb: 65536 positions (win 51734, loss 13802, draw 0)"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("lgame.tb: 2296 positions (win 1006, loss 29, draw 1261)"),
+        "{stdout}"
+    );
     // Nothing but the finished tables: no temporary files are left behind.
-    let mut names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    let mut names: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
     names.sort();
     assert_eq!(names, vec!["euler.tb", "lgame.tb"]);
 }

@@ -8,12 +8,17 @@ use query::{Tablebase, probe};
 
 fn euler(c: &mut Criterion) {
     let dir = tempfile::tempdir().unwrap();
-    let options = WriteOptions { dir: dir.path().to_path_buf(), reproducible: true };
+    let options = WriteOptions {
+        dir: dir.path().to_path_buf(),
+        reproducible: true,
+    };
     generate_layered(&Euler, &options, &Progress::hidden()).unwrap();
     let tb = Tablebase::new(&Euler, dir.path());
     let start = Euler.parse_position("..../..../..../....").unwrap();
     probe(&tb, &start).unwrap(); // opens the table
-    c.bench_function("probe euler start (48 moves), table open", |b| b.iter(|| probe(&tb, &start).unwrap()));
+    c.bench_function("probe euler start (48 moves), table open", |b| {
+        b.iter(|| probe(&tb, &start).unwrap())
+    });
     c.bench_function("probe euler start, fresh open", |b| {
         b.iter(|| probe(&Tablebase::new(&Euler, dir.path()), &start).unwrap())
     });

@@ -18,7 +18,10 @@ pub struct Source {
 
 impl Source {
     pub fn new(dir: impl AsRef<Path>) -> Self {
-        Source { dir: dir.as_ref().to_path_buf(), cache: Arc::default() }
+        Source {
+            dir: dir.as_ref().to_path_buf(),
+            cache: Arc::default(),
+        }
     }
 
     pub fn tablebase<'g, G: Game>(&self, game: &'g G) -> Tablebase<'g, G> {
@@ -27,7 +30,12 @@ impl Source {
 }
 
 /// The JSON answer for one position of game `id`.
-pub fn probe_json(source: &Source, id: &str, variant: &Variant, position: &str) -> Result<Json, QueryError> {
+pub fn probe_json(
+    source: &Source,
+    id: &str,
+    variant: &Variant,
+    position: &str,
+) -> Result<Json, QueryError> {
     struct ProbeJson<'a>(&'a Source, &'a str);
     impl Visitor for ProbeJson<'_> {
         type Output = Result<Json, QueryError>;

@@ -21,7 +21,11 @@ pub fn scan(dir: &Path) -> std::io::Result<Vec<Entry>> {
     Ok(files
         .into_iter()
         .map(|path| Entry {
-            file: path.file_name().unwrap_or_default().to_string_lossy().into_owned(),
+            file: path
+                .file_name()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .into_owned(),
             table: Table::open(&path),
         })
         .collect())

@@ -12,7 +12,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Parser, Debug)]
-#[command(name = "tbquery", version, about = "Probe tablebases, play perfectly, verify tables, serve HTTP")]
+#[command(
+    name = "tbquery",
+    version,
+    about = "Probe tablebases, play perfectly, verify tables, serve HTTP"
+)]
 struct Cli {
     /// Folder holding the tables.
     #[arg(long, global = true, default_value = "tablebases")]
@@ -35,7 +39,10 @@ struct GameArgs {
 
 impl GameArgs {
     fn variant(&self) -> Variant {
-        Variant { size: self.size.clone(), rules: self.rules.clone() }
+        Variant {
+            size: self.size.clone(),
+            rules: self.rules.clone(),
+        }
     }
 }
 
@@ -102,28 +109,75 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     let source = Source::new(&cli.dir);
     match cli.command {
-        Command::Probe { game, position, json } => probe_command(&source, &game, &position, json),
+        Command::Probe {
+            game,
+            position,
+            json,
+        } => probe_command(&source, &game, &position, json),
         Command::Play { game, first, from } => {
-            let ending = with_game(&game.game, &game.variant(), PlayVisitor { source: &source, first, from })??;
-            Ok(if ending == Ending::Abandoned { ExitCode::from(2) } else { ExitCode::SUCCESS })
+            let ending = with_game(
+                &game.game,
+                &game.variant(),
+                PlayVisitor {
+                    source: &source,
+                    first,
+                    from,
+                },
+            )??;
+            Ok(if ending == Ending::Abandoned {
+                ExitCode::from(2)
+            } else {
+                ExitCode::SUCCESS
+            })
         }
-        Command::Verify { game, all, samples, seed } => {
-            let selection = if all { Selection::All } else { Selection::Samples { count: samples, seed } };
-            let passed = with_game(&game.game, &game.variant(), VerifyVisitor { source: &source, selection })??;
-            Ok(if passed { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+        Command::Verify {
+            game,
+            all,
+            samples,
+            seed,
+        } => {
+            let selection = if all {
+                Selection::All
+            } else {
+                Selection::Samples {
+                    count: samples,
+                    seed,
+                }
+            };
+            let passed = with_game(
+                &game.game,
+                &game.variant(),
+                VerifyVisitor {
+                    source: &source,
+                    selection,
+                },
+            )??;
+            Ok(if passed {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            })
         }
         Command::Info { json } => {
-            let entries = query::info::scan(&cli.dir).with_context(|| format!("reading {}", cli.dir.display()))?;
+            let entries = query::info::scan(&cli.dir)
+                .with_context(|| format!("reading {}", cli.dir.display()))?;
             if json {
                 let list: Vec<_> = entries.iter().map(|e| e.to_json()).collect();
                 println!("{}", serde_json::json!({ "dir": cli.dir, "tables": list }));
             } else if entries.is_empty() {
-                println!("no tables in {}; generate them with `tbgen all`", cli.dir.display());
+                println!(
+                    "no tables in {}; generate them with `tbgen all`",
+                    cli.dir.display()
+                );
             } else {
                 entries.iter().for_each(|e| println!("{}", e.to_text()));
             }
             let all_readable = entries.iter().all(|e| e.table.is_ok());
-            Ok(if all_readable { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+            Ok(if all_readable {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            })
         }
         Command::Serve { addr } => {
             let runtime = tokio::runtime::Runtime::new().context("starting the server runtime")?;
@@ -135,13 +189,25 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
 
 /// Probes one position, or with `-` every line of standard input, answering bad
 /// lines with an error and going on.
-fn probe_command(source: &Source, game: &GameArgs, position: &str, json: bool) -> anyhow::Result<ExitCode> {
+fn probe_command(
+    source: &Source,
+    game: &GameArgs,
+    position: &str,
+    json: bool,
+) -> anyhow::Result<ExitCode> {
     let variant = game.variant();
     let answer = |text: &str| -> Result<String, QueryError> {
         if json {
             Ok(probe_json(source, &game.game, &variant, text)?.to_string())
         } else {
-            Ok(with_game(&game.game, &variant, TextVisitor { source, position: text })??)
+            Ok(with_game(
+                &game.game,
+                &variant,
+                TextVisitor {
+                    source,
+                    position: text,
+                },
+            )??)
         }
     };
     if position != "-" {
@@ -169,7 +235,11 @@ fn probe_command(source: &Source, game: &GameArgs, position: &str, json: bool) -
             }
         }
     }
-    Ok(if failures == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+    Ok(if failures == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
 }
 
 struct TextVisitor<'a> {
@@ -198,10 +268,19 @@ impl Visitor for PlayVisitor<'_> {
         let start = match &self.from {
             Some(text) => game.parse_position(text)?,
             None => game.start().ok_or_else(|| {
-                games::GameError::position("", format!("{} has no standard start: give one with --from", game.id()))
+                games::GameError::position(
+                    "",
+                    format!("{} has no standard start: give one with --from", game.id()),
+                )
             })?,
         };
-        play(&tb, start, self.first, &mut std::io::stdin().lock(), &mut std::io::stdout().lock())
+        play(
+            &tb,
+            start,
+            self.first,
+            &mut std::io::stdin().lock(),
+            &mut std::io::stdout().lock(),
+        )
     }
 }
 

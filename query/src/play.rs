@@ -69,7 +69,11 @@ pub fn play<G: Game>(
         let chosen = match to_move {
             Side::Computer => {
                 let (best, mistakes) = computer_choice(tb, &answer)?;
-                write!(out, "computer plays {} ({} for the computer", best.text, best.value)?;
+                write!(
+                    out,
+                    "computer plays {} ({} for the computer",
+                    best.text, best.value
+                )?;
                 if mistakes > 0 {
                     write!(out, "; {mistakes} of your replies make it worse for you")?;
                 }
@@ -89,11 +93,18 @@ pub fn play<G: Game>(
                     "quit" | "q" => return Ok(Ending::Abandoned),
                     "hint" => writeln!(out, "{}", answer.to_text(game))?,
                     "moves" => {
-                        let names: Vec<&str> = answer.moves.iter().map(|m| m.text.as_str()).collect();
+                        let names: Vec<&str> =
+                            answer.moves.iter().map(|m| m.text.as_str()).collect();
                         writeln!(out, "legal moves: {}", names.join(" "))?;
                     }
                     text => match game.parse_move(&position, text) {
-                        Ok(mv) => break answer.moves.iter().find(|m| m.mv == mv).expect("legal move"),
+                        Ok(mv) => {
+                            break answer
+                                .moves
+                                .iter()
+                                .find(|m| m.mv == mv)
+                                .expect("legal move");
+                        }
                         Err(e) => writeln!(out, "{e}")?,
                     },
                 }
@@ -119,7 +130,11 @@ pub fn computer_choice<'a, G: Game>(
     let mut choice = None;
     for candidate in answer.best_moves() {
         let reply = probe(tb, &candidate.after)?;
-        let mistakes = reply.moves.iter().filter(|r| reply.value.better_than(r.value)).count();
+        let mistakes = reply
+            .moves
+            .iter()
+            .filter(|r| reply.value.better_than(r.value))
+            .count();
         if choice.is_none_or(|(_, most)| mistakes > most) {
             choice = Some((candidate, mistakes));
         }

@@ -37,13 +37,22 @@ pub fn probe<G: Game>(tb: &Tablebase<G>, position: &G::Position) -> Result<Probe
         let child = game.play(position, &mv);
         let value = child.value_for_mover(tb.value(&child.position)?);
         let text = game.write_move(position, &mv);
-        moves.push(MoveValue { mv, text, after: child.position, value, turn_passes: child.turn_passes });
+        moves.push(MoveValue {
+            mv,
+            text,
+            after: child.position,
+            value,
+            turn_passes: child.turn_passes,
+        });
     }
     // Best first; among equals, the order in which moves are generated.
     moves.sort_by(|a, b| b.value.cmp_for_mover(a.value));
     let value = match game.end_value(position) {
         Some(v) => v,
-        None => moves.first().map(|m| m.value).expect("a position that is not over has a move"),
+        None => moves
+            .first()
+            .map(|m| m.value)
+            .expect("a position that is not over has a move"),
     };
     let stored = tb.value(position)?;
     if stored != value {
@@ -55,7 +64,11 @@ pub fn probe<G: Game>(tb: &Tablebase<G>, position: &G::Position) -> Result<Probe
             ),
         });
     }
-    Ok(Probe { position: position.clone(), value, moves })
+    Ok(Probe {
+        position: position.clone(),
+        value,
+        moves,
+    })
 }
 
 /// Parses and probes a position given as text.
@@ -73,7 +86,9 @@ fn put_value(object: &mut Map<String, Json>, kind: ValueKind, value: Value) {
             object.insert("distance".into(), json!(value.distance()));
         }
         ValueKind::Score => {
-            let Value::Score(s) = value else { unreachable!("score game with value {value}") };
+            let Value::Score(s) = value else {
+                unreachable!("score game with value {value}")
+            };
             object.insert("score".into(), json!(s));
         }
     }
@@ -89,7 +104,10 @@ impl<G: Game> Probe<G> {
         if !variant.is_empty() {
             object.insert("variant".into(), json!(variant));
         }
-        object.insert("position".into(), json!(game.write_position(&self.position)));
+        object.insert(
+            "position".into(),
+            json!(game.write_position(&self.position)),
+        );
         put_value(&mut object, kind, self.value);
         let moves: Vec<Json> = self
             .moves

@@ -2,11 +2,11 @@
 
 use crate::api::{Source, error_json, games_json, probe_json};
 use crate::error::QueryError;
+use axum::Router;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Json, Response};
 use axum::routing::get;
-use axum::Router;
 use games::{GameError, Variant};
 use serde::Deserialize;
 
@@ -30,7 +30,11 @@ pub fn router(source: Source) -> Router {
 /// Serves until the process is interrupted (Ctrl-C).
 pub async fn serve(addr: &str, source: Source) -> anyhow::Result<()> {
     let listener = tokio::net::TcpListener::bind(addr).await?;
-    eprintln!("serving tables from {} on http://{}", source.dir.display(), listener.local_addr()?);
+    eprintln!(
+        "serving tables from {} on http://{}",
+        source.dir.display(),
+        listener.local_addr()?
+    );
     axum::serve(listener, router(source))
         .with_graceful_shutdown(async {
             let _ = tokio::signal::ctrl_c().await;
@@ -53,19 +57,29 @@ async fn probe_game(
     Query(params): Query<ProbeParams>,
 ) -> Response {
     let Some(position) = params.position else {
-        let error = QueryError::Input(GameError::position("", "missing query parameter 'position'"));
+        let error = QueryError::Input(GameError::position(
+            "",
+            "missing query parameter 'position'",
+        ));
         return (StatusCode::BAD_REQUEST, Json(error_json("", &error))).into_response();
     };
-    let variant = Variant { size: params.size, rules: params.rules };
+    let variant = Variant {
+        size: params.size,
+        rules: params.rules,
+    };
     // Probing reads table blocks from disk: keep it off the async workers.
     let answer = tokio::task::spawn_blocking(move || {
-        probe_json(&source, &game, &variant, &position).map_err(|e| (status_of(&e), error_json(&position, &e)))
+        probe_json(&source, &game, &variant, &position)
+            .map_err(|e| (status_of(&e), error_json(&position, &e)))
     })
     .await;
     match answer {
         Ok(Ok(json)) => Json(json).into_response(),
         Ok(Err((status, body))) => (status, Json(body)).into_response(),
-        Err(e) => (StatusCode::INTERNAL_SERVER_ERROR, Json(serde_json::json!({ "error": e.to_string() })))
+        Err(e) => (
+            StatusCode::INTERNAL_SERVER_ERROR,
+            Json(serde_json::json!({ "error": e.to_string() })),
+        )
             .into_response(),
     }
 }

@@ -16,7 +16,10 @@ pub struct TableCache {
 
 impl TableCache {
     fn get_or_open(&self, path: &Path) -> Result<Arc<Table>, tables::TableError> {
-        let mut open = self.open.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut open = self
+            .open
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
         if let Some(table) = open.get(path) {
             return Ok(Arc::clone(table));
         }
@@ -37,13 +40,25 @@ pub struct Tablebase<'g, G: Game> {
 
 impl<'g, G: Game> Tablebase<'g, G> {
     pub fn new(game: &'g G, dir: impl AsRef<Path>) -> Self {
-        let tiers = game.tiers().into_iter().map(|t| (t, OnceLock::new())).collect();
-        Tablebase { game, dir: dir.as_ref().to_path_buf(), tiers, cache: None }
+        let tiers = game
+            .tiers()
+            .into_iter()
+            .map(|t| (t, OnceLock::new()))
+            .collect();
+        Tablebase {
+            game,
+            dir: dir.as_ref().to_path_buf(),
+            tiers,
+            cache: None,
+        }
     }
 
     /// A tablebase that takes its open tables from (and adds them to) `cache`.
     pub fn with_cache(game: &'g G, dir: impl AsRef<Path>, cache: Arc<TableCache>) -> Self {
-        Tablebase { cache: Some(cache), ..Tablebase::new(game, dir) }
+        Tablebase {
+            cache: Some(cache),
+            ..Tablebase::new(game, dir)
+        }
     }
 
     pub fn game(&self) -> &'g G {
@@ -52,12 +67,19 @@ impl<'g, G: Game> Tablebase<'g, G> {
 
     /// Where the table of a tier is expected.
     pub fn path(&self, tier: u32) -> PathBuf {
-        self.dir.join(file_name(self.game.id(), &self.game.variant(), &self.game.tier_name(tier)))
+        self.dir.join(file_name(
+            self.game.id(),
+            &self.game.variant(),
+            &self.game.tier_name(tier),
+        ))
     }
 
     /// The open table of a tier, opening and checking it on first use.
     pub fn table(&self, tier: u32) -> Result<&Table, QueryError> {
-        let slot = self.tiers.get(&tier).unwrap_or_else(|| panic!("{}: unknown tier {tier}", self.game.id()));
+        let slot = self
+            .tiers
+            .get(&tier)
+            .unwrap_or_else(|| panic!("{}: unknown tier {tier}", self.game.id()));
         if let Some(table) = slot.get() {
             return Ok(table);
         }
@@ -68,7 +90,10 @@ impl<'g, G: Game> Tablebase<'g, G> {
     fn open(&self, tier: u32) -> Result<Arc<Table>, QueryError> {
         let path = self.path(tier);
         if !path.exists() {
-            return Err(QueryError::MissingTable { path, command: self.generate_command() });
+            return Err(QueryError::MissingTable {
+                path,
+                command: self.generate_command(),
+            });
         }
         let table = match &self.cache {
             Some(cache) => cache.get_or_open(&path)?,
@@ -80,8 +105,16 @@ impl<'g, G: Game> Tablebase<'g, G> {
             ("game", game.id().to_string(), header.game.clone()),
             ("variant", game.variant(), header.variant.clone()),
             ("tier", game.tier_name(tier), header.tier.clone()),
-            ("value encoding", game.value_kind().tag().to_string(), header.encoding.clone()),
-            ("index size", game.index_size(tier).to_string(), header.index_size.to_string()),
+            (
+                "value encoding",
+                game.value_kind().tag().to_string(),
+                header.encoding.clone(),
+            ),
+            (
+                "index size",
+                game.index_size(tier).to_string(),
+                header.index_size.to_string(),
+            ),
         ];
         for (what, want, found) in expected {
             if want != found {

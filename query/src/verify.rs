@@ -57,7 +57,8 @@ pub fn verify<G: Game>(tb: &Tablebase<G>, selection: Selection) -> Result<Report
     for tier in game.tiers() {
         let table = tb.table(tier)?;
         let mut search = if game.has_cycles() {
-            let longest = u16::try_from(table.header().stats.longest).unwrap_or(u16::MAX - BOUND_MARGIN);
+            let longest =
+                u16::try_from(table.header().stats.longest).unwrap_or(u16::MAX - BOUND_MARGIN);
             report.bound = Some(longest + BOUND_MARGIN);
             Live::Bounded(BoundedSearch::new(game), longest + BOUND_MARGIN)
         } else {
@@ -76,20 +77,28 @@ pub fn verify<G: Game>(tb: &Tablebase<G>, selection: Selection) -> Result<Report
             let Some(position) = game.position_at(tier, index) else {
                 match stored {
                     None => report.empty_slots += 1,
-                    Some(v) => report.mismatches.push(format!("tier {tier} slot {index}: no position, but stores {v}")),
+                    Some(v) => report.mismatches.push(format!(
+                        "tier {tier} slot {index}: no position, but stores {v}"
+                    )),
                 }
                 continue;
             };
             let text = game.write_position(&position);
             if game.index(&position) != index || game.tier_of(&position) != tier {
-                report.mismatches.push(format!("{text}: slot {index} does not index back to itself"));
+                report.mismatches.push(format!(
+                    "{text}: slot {index} does not index back to itself"
+                ));
             }
             let live = search.value(&position);
             report.checked += 1;
             match stored {
                 Some(v) if v == live => {}
-                Some(v) => report.mismatches.push(format!("{text}: table says {v}, search says {live}")),
-                None => report.mismatches.push(format!("{text}: table has no value, search says {live}")),
+                Some(v) => report
+                    .mismatches
+                    .push(format!("{text}: table says {v}, search says {live}")),
+                None => report
+                    .mismatches
+                    .push(format!("{text}: table has no value, search says {live}")),
             }
         }
     }

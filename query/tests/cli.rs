@@ -16,7 +16,12 @@ fn tbquery(dir: &Path, args: &[&str], stdin: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("tbquery runs");
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
     child.wait_with_output().unwrap()
 }
 
@@ -30,16 +35,26 @@ fn json_lines_answer_every_line_and_go_on_after_errors() {
     common::generate_euler(dir.path());
     let input = "xxxx/xxxx/xxxx/xxx.\nnot a board\n\nxxxx/xxxx/xxxx/xxxx\n";
     let out = tbquery(dir.path(), &["probe", "euler", "-", "--json"], input);
-    let lines: Vec<serde_json::Value> =
-        text(&out.stdout).lines().map(|l| serde_json::from_str(l).expect("each line is JSON")).collect();
+    let lines: Vec<serde_json::Value> = text(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
+        .collect();
     assert_eq!(lines.len(), 3);
     assert_eq!(lines[0]["value"], "loss");
     assert_eq!(lines[0]["distance"], 1);
     assert_eq!(lines[1]["position"], "not a board");
-    assert!(lines[1]["error"].as_str().unwrap().contains("expected 4 rows"));
+    assert!(
+        lines[1]["error"]
+            .as_str()
+            .unwrap()
+            .contains("expected 4 rows")
+    );
     assert_eq!(lines[2]["value"], "win");
     assert_eq!(lines[2]["moves"].as_array().unwrap().len(), 0);
-    assert!(!out.status.success(), "a failed line makes the exit status non-zero");
+    assert!(
+        !out.status.success(),
+        "a failed line makes the exit status non-zero"
+    );
 }
 
 #[test]
@@ -48,7 +63,11 @@ fn verify_all_checks_every_board() {
     common::generate_euler(dir.path());
     let out = tbquery(dir.path(), &["verify", "euler", "--all"], "");
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert!(text(&out.stdout).contains("checked 65536 positions"), "{}", text(&out.stdout));
+    assert!(
+        text(&out.stdout).contains("checked 65536 positions"),
+        "{}",
+        text(&out.stdout)
+    );
     assert!(text(&out.stdout).contains("0 mismatches"));
 }
 
@@ -58,7 +77,10 @@ fn missing_table_says_how_to_generate_it() {
     let out = tbquery(dir.path(), &["probe", "euler", "..../..../..../...."], "");
     assert!(!out.status.success());
     let err = text(&out.stderr);
-    assert!(err.contains("euler.tb: no such table") && err.contains("tbgen euler"), "{err}");
+    assert!(
+        err.contains("euler.tb: no such table") && err.contains("tbgen euler"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -80,11 +102,18 @@ fn corrupt_table_is_refused_naming_the_file() {
     std::fs::write(&path, &bytes).unwrap();
     let out = tbquery(dir.path(), &["probe", "euler", "..../..../..../...."], "");
     let err = text(&out.stderr);
-    assert!(!out.status.success() && err.contains("euler.tb") && err.contains("truncated"), "{err}");
+    assert!(
+        !out.status.success() && err.contains("euler.tb") && err.contains("truncated"),
+        "{err}"
+    );
 
     let out = tbquery(dir.path(), &["info"], "");
     assert!(!out.status.success());
-    assert!(text(&out.stdout).contains("euler.tb: unreadable"), "{}", text(&out.stdout));
+    assert!(
+        text(&out.stdout).contains("euler.tb: unreadable"),
+        "{}",
+        text(&out.stdout)
+    );
 }
 
 #[test]
@@ -113,9 +142,17 @@ fn unknown_game_and_bad_position_are_explained() {
     assert!(!out.status.success());
     assert!(text(&out.stderr).contains("unknown game 'go'; known games: euler, lgame"));
     let out = tbquery(dir.path(), &["probe", "euler", "..../..x/..../...."], "");
-    assert!(text(&out.stderr).contains("row 2 has 3 cells"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("row 2 has 3 cells"),
+        "{}",
+        text(&out.stderr)
+    );
     let out = tbquery(dir.path(), &["probe", "euler", "x", "--size", "5x5"], "");
-    assert!(text(&out.stderr).contains("euler has no board sizes"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("euler has no board sizes"),
+        "{}",
+        text(&out.stderr)
+    );
 }
 
 #[test]
@@ -124,7 +161,18 @@ fn play_runs_a_whole_game_from_standard_input() {
     common::generate_euler(dir.path());
     // The computer starts from a board with two free cells in one edge line: it
     // takes one and leaves the last cell to the human, who must cover it and lose.
-    let out = tbquery(dir.path(), &["play", "euler", "--first", "computer", "--from", "xxxx/xxxx/xxxx/xx.."], "d4\n");
+    let out = tbquery(
+        dir.path(),
+        &[
+            "play",
+            "euler",
+            "--first",
+            "computer",
+            "--from",
+            "xxxx/xxxx/xxxx/xx..",
+        ],
+        "d4\n",
+    );
     let stdout = text(&out.stdout);
     assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
     assert!(stdout.contains("computer plays c4 (win in 2"), "{stdout}");

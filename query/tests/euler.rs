@@ -20,7 +20,14 @@ fn whole_table_agrees_with_live_search() {
         let report = verify(tb, Selection::All).unwrap();
         assert_eq!(report.checked, 65_536);
         assert_eq!(report.mismatches, Vec::<String>::new());
-        let sampled = verify(tb, Selection::Samples { count: 500, seed: 7 }).unwrap();
+        let sampled = verify(
+            tb,
+            Selection::Samples {
+                count: 500,
+                seed: 7,
+            },
+        )
+        .unwrap();
         assert_eq!((sampled.checked, sampled.mismatches.len()), (500, 0));
     });
 }
@@ -31,7 +38,12 @@ fn empty_board_is_lost_for_the_player_to_move_whatever_the_move() {
         let answer = probe_text(tb, "..../..../..../....").unwrap();
         assert!(matches!(answer.value, Value::Loss(_)), "{}", answer.value);
         assert_eq!(answer.moves.len(), 48);
-        assert!(answer.moves.iter().all(|m| matches!(m.value, Value::Loss(_))));
+        assert!(
+            answer
+                .moves
+                .iter()
+                .all(|m| matches!(m.value, Value::Loss(_)))
+        );
         assert_eq!(answer.moves[0].value, answer.value);
         // Best first: every move is at least as good as the next.
         for pair in answer.moves.windows(2) {
@@ -56,14 +68,24 @@ fn small_endings_match_hand_analysis() {
         // one cell (win in 2); taking all three would lose at once.
         let answer = probe_text(tb, "xxxx/xxxx/xxxx/x...").unwrap();
         assert_eq!(answer.value, Value::Win(2));
-        assert_eq!(answer.moves.iter().find(|m| m.text == "b4-c4-d4").unwrap().value, Value::Loss(1));
+        assert_eq!(
+            answer
+                .moves
+                .iter()
+                .find(|m| m.text == "b4-c4-d4")
+                .unwrap()
+                .value,
+            Value::Loss(1)
+        );
     });
 }
 
 #[test]
 fn json_has_the_documented_shape() {
     with_table(|tb| {
-        let json = probe_text(tb, "xxxx/xxxx/xxxx/xx..").unwrap().to_json(&Euler);
+        let json = probe_text(tb, "xxxx/xxxx/xxxx/xx..")
+            .unwrap()
+            .to_json(&Euler);
         let expected = serde_json::json!({
             "game": "euler",
             "position": "xxxx/xxxx/xxxx/xx..",
@@ -105,7 +127,14 @@ fn play_explains_illegal_moves_and_asks_again() {
         let script = "z9\na1-b2\nhint\na1\n";
         let mut output = Vec::new();
         let start = Euler.start().unwrap();
-        let ending = play(tb, start, Side::Human, &mut std::io::Cursor::new(script), &mut output).unwrap();
+        let ending = play(
+            tb,
+            start,
+            Side::Human,
+            &mut std::io::Cursor::new(script),
+            &mut output,
+        )
+        .unwrap();
         let text = String::from_utf8(output).unwrap();
         assert!(text.contains("bad move 'z9'"), "{text}");
         assert!(text.contains("bad move 'a1-b2'"), "{text}");
@@ -149,7 +178,11 @@ fn play_with(tb: &Tablebase<Euler>, first: Side, choose: Chooser) -> Ending {
         }
         let board = last_board(&String::from_utf8(output).unwrap());
         let answer = query::probe(tb, &board).unwrap();
-        let moves: Vec<(String, Value)> = answer.moves.iter().map(|m| (m.text.clone(), m.value)).collect();
+        let moves: Vec<(String, Value)> = answer
+            .moves
+            .iter()
+            .map(|m| (m.text.clone(), m.value))
+            .collect();
         script.push_str(&choose(&moves));
         script.push('\n');
     }
@@ -159,6 +192,9 @@ fn play_with(tb: &Tablebase<Euler>, first: Side, choose: Chooser) -> Ending {
 fn last_board(text: &str) -> u16 {
     let lines: Vec<&str> = text.lines().collect();
     let header = lines.iter().rposition(|l| l.trim() == "a b c d").unwrap();
-    let rows: Vec<String> = lines[header + 1..header + 5].iter().map(|l| l[3..].replace(' ', "")).collect();
+    let rows: Vec<String> = lines[header + 1..header + 5]
+        .iter()
+        .map(|l| l[3..].replace(' ', ""))
+        .collect();
     Euler.parse_position(&rows.join("/")).unwrap()
 }

@@ -17,7 +17,12 @@ fn with_table<T>(f: impl FnOnce(&Tablebase<LGame>) -> T) -> T {
 
 fn class_values(tb: &Tablebase<LGame>) -> Vec<Value> {
     let table = tb.table(0).unwrap();
-    table.read_all().unwrap().into_iter().map(|c| Value::from_code(LGame.value_kind(), c).unwrap()).collect()
+    table
+        .read_all()
+        .unwrap()
+        .into_iter()
+        .map(|c| Value::from_code(LGame.value_kind(), c).unwrap())
+        .collect()
 }
 
 #[test]
@@ -25,12 +30,20 @@ fn published_counts_of_lost_positions() {
     with_table(|tb| {
         let values = class_values(tb);
         assert_eq!(values.len(), 2_296);
-        let losses = values.iter().filter(|v| matches!(v, Value::Loss(_))).count();
+        let losses = values
+            .iter()
+            .filter(|v| matches!(v, Value::Loss(_)))
+            .count();
         let immediate = values.iter().filter(|v| **v == Value::Loss(0)).count();
         assert_eq!((losses, immediate), (29, 15));
         // The header also counts every position a class stands for.
         let extra = &tb.table(0).unwrap().header().stats.extra;
-        let get = |name: &str| extra.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str());
+        let get = |name: &str| {
+            extra
+                .iter()
+                .find(|(k, _)| k == name)
+                .map(|(_, v)| v.as_str())
+        };
         assert_eq!(get("all positions"), Some("18368"));
         let all_losses: u64 = get("all losses").unwrap().parse().unwrap();
         let all_wins: u64 = get("all wins").unwrap().parse().unwrap();
@@ -45,8 +58,16 @@ fn start_is_a_draw_with_36_drawing_and_29_losing_moves() {
         let answer = probe_text(tb, "oyy./.xy./.xy./.xxo").unwrap();
         assert_eq!(answer.value, Value::Draw);
         assert_eq!(answer.moves.len(), 65);
-        let draws = answer.moves.iter().filter(|m| m.value == Value::Draw).count();
-        let losses = answer.moves.iter().filter(|m| matches!(m.value, Value::Loss(_))).count();
+        let draws = answer
+            .moves
+            .iter()
+            .filter(|m| m.value == Value::Draw)
+            .count();
+        let losses = answer
+            .moves
+            .iter()
+            .filter(|m| matches!(m.value, Value::Loss(_)))
+            .count();
         assert_eq!((draws, losses), (36, 29));
     });
 }
@@ -60,7 +81,12 @@ fn every_position_agrees_with_bounded_search() {
         let mut checked = 0;
         for position in all_positions() {
             let stored = tb.value(&position).unwrap();
-            assert_eq!(stored, search.value(&position, bound), "{}", LGame.write_position(&position));
+            assert_eq!(
+                stored,
+                search.value(&position, bound),
+                "{}",
+                LGame.write_position(&position)
+            );
             checked += 1;
         }
         assert_eq!(checked, 18_368);
@@ -73,7 +99,9 @@ fn every_position_agrees_with_bounded_search() {
 fn a_lost_position_with_no_l_move() {
     with_table(|tb| {
         // x's L is boxed in: every other placement is blocked by y and the neutrals.
-        let lost: Vec<_> = all_positions().filter(|p| LGame.end_value(p).is_some()).collect();
+        let lost: Vec<_> = all_positions()
+            .filter(|p| LGame.end_value(p).is_some())
+            .collect();
         assert!(!lost.is_empty());
         for p in lost {
             let answer = probe(tb, &p).unwrap();
@@ -91,8 +119,16 @@ fn in_a_draw_the_computer_leaves_the_most_ways_to_go_wrong() {
         assert_eq!(chosen.value, Value::Draw);
         for candidate in answer.best_moves() {
             let reply = probe(tb, &candidate.after).unwrap();
-            let theirs = reply.moves.iter().filter(|r| matches!(r.value, Value::Loss(_))).count();
-            assert!(theirs <= mistakes, "{} leaves {theirs} > {mistakes}", candidate.text);
+            let theirs = reply
+                .moves
+                .iter()
+                .filter(|r| matches!(r.value, Value::Loss(_)))
+                .count();
+            assert!(
+                theirs <= mistakes,
+                "{} leaves {theirs} > {mistakes}",
+                candidate.text
+            );
         }
         assert!(mistakes > 0);
     });

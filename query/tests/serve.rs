@@ -8,20 +8,30 @@ use std::net::SocketAddr;
 /// Starts the server on a free loopback port in the background.
 fn start(dir: &std::path::Path) -> SocketAddr {
     let runtime = tokio::runtime::Runtime::new().unwrap();
-    let listener = runtime.block_on(tokio::net::TcpListener::bind("127.0.0.1:0")).unwrap();
+    let listener = runtime
+        .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
+        .unwrap();
     let addr = listener.local_addr().unwrap();
     let router = query::serve::router(Source::new(dir));
-    std::thread::spawn(move || runtime.block_on(async { axum::serve(listener, router).await.unwrap() }));
+    std::thread::spawn(move || {
+        runtime.block_on(async { axum::serve(listener, router).await.unwrap() })
+    });
     addr
 }
 
 /// GET a path; returns the status and the JSON body.
 fn get(addr: SocketAddr, path: &str) -> (u16, serde_json::Value) {
-    let agent = ureq::Agent::config_builder().http_status_as_error(false).build().new_agent();
+    let agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .build()
+        .new_agent();
     let mut response = agent.get(&format!("http://{addr}{path}")).call().unwrap();
     let status = response.status().as_u16();
     let body = response.body_mut().read_to_string().unwrap();
-    (status, serde_json::from_str(&body).unwrap_or(serde_json::Value::String(body)))
+    (
+        status,
+        serde_json::from_str(&body).unwrap_or(serde_json::Value::String(body)),
+    )
 }
 
 #[test]
@@ -32,20 +42,35 @@ fn answers_probes_and_refuses_bad_requests_with_the_right_status() {
 
     let (status, body) = get(addr, "/api/v1/euler?position=xxxx/xxxx/xxxx/xx..");
     assert_eq!(status, 200);
-    assert_eq!((body["value"].as_str(), body["distance"].as_u64()), (Some("win"), Some(2)));
+    assert_eq!(
+        (body["value"].as_str(), body["distance"].as_u64()),
+        (Some("win"), Some(2))
+    );
     assert_eq!(body["moves"][0]["move"], "c4");
 
     let (status, body) = get(addr, "/api/v1/euler?position=..../..../....");
     assert_eq!(status, 400);
-    assert!(body["error"].as_str().unwrap().contains("expected 4 rows"), "{body}");
+    assert!(
+        body["error"].as_str().unwrap().contains("expected 4 rows"),
+        "{body}"
+    );
 
     let (status, body) = get(addr, "/api/v1/euler");
     assert_eq!(status, 400);
-    assert!(body["error"].as_str().unwrap().contains("position"), "{body}");
+    assert!(
+        body["error"].as_str().unwrap().contains("position"),
+        "{body}"
+    );
 
     let (status, body) = get(addr, "/api/v1/checkers?position=x");
     assert_eq!(status, 404);
-    assert!(body["error"].as_str().unwrap().contains("unknown game 'checkers'"), "{body}");
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .contains("unknown game 'checkers'"),
+        "{body}"
+    );
 
     let (status, body) = get(addr, "/api/v1/games");
     assert_eq!(status, 200);
@@ -63,7 +88,10 @@ fn missing_table_is_503_naming_the_file() {
     let addr = start(dir.path());
     let (status, body) = get(addr, "/api/v1/euler?position=..../..../..../....");
     assert_eq!(status, 503);
-    assert!(body["error"].as_str().unwrap().contains("euler.tb"), "{body}");
+    assert!(
+        body["error"].as_str().unwrap().contains("euler.tb"),
+        "{body}"
+    );
     let (_, games) = get(addr, "/api/v1/games");
     assert_eq!(games["games"][0]["tables"][0]["present"], false);
 }

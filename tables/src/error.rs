@@ -4,23 +4,42 @@ use std::path::{Path, PathBuf};
 #[derive(Debug, thiserror::Error)]
 pub enum TableError {
     #[error("{}: {action}: {source}", path.display())]
-    Io { path: PathBuf, action: &'static str, source: std::io::Error },
+    Io {
+        path: PathBuf,
+        action: &'static str,
+        source: std::io::Error,
+    },
     #[error("{}: not a table file (no table magic bytes at the start)", path.display())]
     Foreign { path: PathBuf },
     #[error("{}: table format version {found}; this build reads version {expected}", path.display())]
-    Version { path: PathBuf, found: u32, expected: u32 },
+    Version {
+        path: PathBuf,
+        found: u32,
+        expected: u32,
+    },
     #[error("{}: corrupt table: {problem}", path.display())]
     Corrupt { path: PathBuf, problem: String },
     #[error("{}: index {index} is outside the table's {size} slots", path.display())]
-    OutOfRange { path: PathBuf, index: u64, size: u64 },
+    OutOfRange {
+        path: PathBuf,
+        index: u64,
+        size: u64,
+    },
 }
 
 impl TableError {
     pub(crate) fn io(path: &Path, action: &'static str, source: std::io::Error) -> Self {
-        TableError::Io { path: path.to_path_buf(), action, source }
+        TableError::Io {
+            path: path.to_path_buf(),
+            action,
+            source,
+        }
     }
 
     pub(crate) fn corrupt(path: &Path, problem: impl Into<String>) -> Self {
-        TableError::Corrupt { path: path.to_path_buf(), problem: problem.into() }
+        TableError::Corrupt {
+            path: path.to_path_buf(),
+            problem: problem.into(),
+        }
     }
 }

@@ -4,8 +4,8 @@
 
 use crate::error::TableError;
 use crate::format::{
-    BLOCK_ENTRY_BYTES, FORMAT_VERSION, Header, MAGIC, MAX_HEADER_BYTES, PREAMBLE_BYTES, bincode_config,
-    block_count,
+    BLOCK_ENTRY_BYTES, FORMAT_VERSION, Header, MAGIC, MAX_HEADER_BYTES, PREAMBLE_BYTES,
+    bincode_config, block_count,
 };
 use memmap2::Mmap;
 use std::fs::File;
@@ -36,12 +36,20 @@ impl Table {
     pub fn open(path: impl AsRef<Path>) -> Result<Table, TableError> {
         let path = path.as_ref();
         let file = File::open(path).map_err(|e| TableError::io(path, "opening", e))?;
-        let len = file.metadata().map_err(|e| TableError::io(path, "reading metadata", e))?.len();
+        let len = file
+            .metadata()
+            .map_err(|e| TableError::io(path, "reading metadata", e))?
+            .len();
         if len < PREAMBLE_BYTES as u64 {
             return Err(if len >= MAGIC.len() as u64 || len == 0 {
-                TableError::corrupt(path, format!("truncated: {len} bytes, shorter than the table preamble"))
+                TableError::corrupt(
+                    path,
+                    format!("truncated: {len} bytes, shorter than the table preamble"),
+                )
             } else {
-                TableError::Foreign { path: path.to_path_buf() }
+                TableError::Foreign {
+                    path: path.to_path_buf(),
+                }
             });
         }
         // SAFETY: table files are only ever created whole by an atomic rename and are
@@ -50,7 +58,13 @@ impl Table {
         let map = unsafe { Mmap::map(&file) }.map_err(|e| TableError::io(path, "mapping", e))?;
         let (header, blocks) = parse_layout(path, &map)?;
         let cache = (0..blocks.len()).map(|_| OnceLock::new()).collect();
-        Ok(Table { path: path.to_path_buf(), map, header, blocks, cache })
+        Ok(Table {
+            path: path.to_path_buf(),
+            map,
+            header,
+            blocks,
+            cache,
+        })
     }
 
     pub fn header(&self) -> &Header {
@@ -101,19 +115,30 @@ impl Table {
         let block = self.blocks[b];
         let bytes = &self.map[block.offset..block.offset + block.len];
         if crc32fast::hash(bytes) != block.crc {
-            return Err(TableError::corrupt(&self.path, format!("block {b}: checksum mismatch")));
+            return Err(TableError::corrupt(
+                &self.path,
+                format!("block {b}: checksum mismatch"),
+            ));
         }
         let per_block = u64::from(self.header.block_entries);
         let entries = per_block.min(self.header.index_size - b as u64 * per_block) as usize;
-        let raw = zstd::bulk::decompress(bytes, entries * 2)
-            .map_err(|e| TableError::corrupt(&self.path, format!("block {b}: cannot decompress: {e}")))?;
+        let raw = zstd::bulk::decompress(bytes, entries * 2).map_err(|e| {
+            TableError::corrupt(&self.path, format!("block {b}: cannot decompress: {e}"))
+        })?;
         if raw.len() != entries * 2 {
             return Err(TableError::corrupt(
                 &self.path,
-                format!("block {b}: holds {} bytes, expected {}", raw.len(), entries * 2),
+                format!(
+                    "block {b}: holds {} bytes, expected {}",
+                    raw.len(),
+                    entries * 2
+                ),
             ));
         }
-        Ok(raw.chunks_exact(2).map(|p| u16::from_le_bytes([p[0], p[1]])).collect())
+        Ok(raw
+            .chunks_exact(2)
+            .map(|p| u16::from_le_bytes([p[0], p[1]]))
+            .collect())
     }
 }
 
@@ -129,22 +154,32 @@ fn read_u64(bytes: &[u8], at: usize) -> u64 {
 fn parse_layout(path: &Path, bytes: &[u8]) -> Result<(Header, Vec<Block>), TableError> {
     let corrupt = |problem: String| TableError::corrupt(path, problem);
     if bytes[..MAGIC.len()] != MAGIC {
-        return Err(TableError::Foreign { path: path.to_path_buf() });
+        return Err(TableError::Foreign {
+            path: path.to_path_buf(),
+        });
     }
     let version = read_u32(bytes, 8);
     if version != FORMAT_VERSION {
-        return Err(TableError::Version { path: path.to_path_buf(), found: version, expected: FORMAT_VERSION });
+        return Err(TableError::Version {
+            path: path.to_path_buf(),
+            found: version,
+            expected: FORMAT_VERSION,
+        });
     }
     let header_len = read_u32(bytes, 12);
     if header_len > MAX_HEADER_BYTES || PREAMBLE_BYTES + header_len as usize > bytes.len() {
-        return Err(corrupt(format!("header length {header_len} does not fit the file")));
+        return Err(corrupt(format!(
+            "header length {header_len} does not fit the file"
+        )));
     }
     let header_end = PREAMBLE_BYTES + header_len as usize;
     let (header, used): (Header, usize) =
         bincode::decode_from_slice(&bytes[PREAMBLE_BYTES..header_end], bincode_config())
             .map_err(|e| corrupt(format!("unreadable header: {e}")))?;
     if used != header_len as usize {
-        return Err(corrupt(format!("header is {used} bytes, preamble says {header_len}")));
+        return Err(corrupt(format!(
+            "header is {used} bytes, preamble says {header_len}"
+        )));
     }
     let count = block_count(header.index_size, header.block_entries)
         .ok_or_else(|| corrupt("header gives a block size of 0".into()))?;
@@ -173,7 +208,11 @@ fn parse_layout(path: &Path, bytes: &[u8]) -> Result<(Header, Vec<Block>), Table
                 bytes.len()
             )));
         }
-        blocks.push(Block { offset: offset as usize, len: len as usize, crc: read_u32(bytes, at + 12) });
+        blocks.push(Block {
+            offset: offset as usize,
+            len: len as usize,
+            crc: read_u32(bytes, at + 12),
+        });
         expected_offset = offset + len;
     }
     if expected_offset != bytes.len() as u64 {

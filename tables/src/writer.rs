@@ -15,14 +15,24 @@ pub const DEFAULT_LEVEL: i32 = 19;
 ///
 /// The bytes written depend only on the header and the values, never on the
 /// number of threads.
-pub fn write_table(path: &Path, header: &Header, values: &[u16], level: i32) -> Result<u64, TableError> {
-    assert_eq!(header.index_size, values.len() as u64, "header.index_size must match the values");
+pub fn write_table(
+    path: &Path,
+    header: &Header,
+    values: &[u16],
+    level: i32,
+) -> Result<u64, TableError> {
+    assert_eq!(
+        header.index_size,
+        values.len() as u64,
+        "header.index_size must match the values"
+    );
     assert!(header.block_entries > 0, "block_entries must be positive");
     let blocks = compress_blocks(path, values, header.block_entries as usize, level)?;
 
     let header_bytes = bincode::encode_to_vec(header, bincode_config())
         .map_err(|e| TableError::corrupt(path, format!("cannot encode header: {e}")))?;
-    let mut prefix = Vec::with_capacity(16 + header_bytes.len() + blocks.len() * BLOCK_ENTRY_BYTES + 4);
+    let mut prefix =
+        Vec::with_capacity(16 + header_bytes.len() + blocks.len() * BLOCK_ENTRY_BYTES + 4);
     prefix.extend_from_slice(&MAGIC);
     prefix.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
     prefix.extend_from_slice(&(header_bytes.len() as u32).to_le_bytes());
@@ -44,7 +54,12 @@ pub fn write_table(path: &Path, header: &Header, values: &[u16], level: i32) -> 
     Ok(offset)
 }
 
-fn compress_blocks(path: &Path, values: &[u16], block_entries: usize, level: i32) -> Result<Vec<Vec<u8>>, TableError> {
+fn compress_blocks(
+    path: &Path,
+    values: &[u16],
+    block_entries: usize,
+    level: i32,
+) -> Result<Vec<Vec<u8>>, TableError> {
     values
         .par_chunks(block_entries)
         .map_init(
@@ -76,7 +91,10 @@ pub fn write_atomically(
         _ => Path::new("."),
     };
     std::fs::create_dir_all(dir).map_err(|e| TableError::io(dir, "creating the folder", e))?;
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
     let temp = tempfile::Builder::new()
         .prefix(&format!(".{name}."))
         .suffix(".partial")
@@ -88,7 +106,10 @@ pub fn write_atomically(
             .and_then(|()| out.flush())
             .map_err(|e| TableError::io(path, "writing", e))?;
     }
-    temp.as_file().sync_all().map_err(|e| TableError::io(path, "syncing", e))?;
-    temp.persist(path).map_err(|e| TableError::io(path, "renaming into place", e.error))?;
+    temp.as_file()
+        .sync_all()
+        .map_err(|e| TableError::io(path, "syncing", e))?;
+    temp.persist(path)
+        .map_err(|e| TableError::io(path, "renaming into place", e.error))?;
     Ok(())
 }

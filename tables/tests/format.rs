@@ -9,7 +9,12 @@ fn header(index_size: u64, block_entries: u32) -> Header {
         index_size,
         encoding: "wld16".into(),
         block_entries,
-        stats: Stats { positions: index_size, wins: 3, longest: 7, ..Stats::default() },
+        stats: Stats {
+            positions: index_size,
+            wins: 3,
+            longest: 7,
+            ..Stats::default()
+        },
     }
 }
 
@@ -26,7 +31,14 @@ fn write(dir: &Path, n: usize, block_entries: u32) -> std::path::PathBuf {
 #[test]
 fn round_trips_values_and_header() {
     let dir = tempfile::tempdir().unwrap();
-    for (n, block) in [(0, 16), (1, 16), (100, 16), (1000, 1000), (1001, 1000), (5000, 64)] {
+    for (n, block) in [
+        (0, 16),
+        (1, 16),
+        (100, 16),
+        (1000, 1000),
+        (1001, 1000),
+        (5000, 64),
+    ] {
         let path = write(dir.path(), n, block);
         let table = Table::open(&path).unwrap();
         assert_eq!(table.header(), &header(n as u64, block));
@@ -34,7 +46,10 @@ fn round_trips_values_and_header() {
         for i in (0..n).step_by(37) {
             assert_eq!(table.get(i as u64).unwrap(), values(n)[i]);
         }
-        assert!(matches!(table.get(n as u64), Err(TableError::OutOfRange { .. })));
+        assert!(matches!(
+            table.get(n as u64),
+            Err(TableError::OutOfRange { .. })
+        ));
         assert_eq!(table.file_bytes(), std::fs::metadata(&path).unwrap().len());
     }
 }
@@ -43,7 +58,10 @@ fn round_trips_values_and_header() {
 fn bytes_do_not_depend_on_thread_count() {
     let dir = tempfile::tempdir().unwrap();
     let bytes_with = |threads: usize| {
-        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
         let path = dir.path().join(format!("t{threads}.tb"));
         pool.install(|| write_table(&path, &header(50_000, 512), &values(50_000), 3).unwrap());
         std::fs::read(path).unwrap()
@@ -58,7 +76,10 @@ fn assert_refused(path: &Path, what: &str) {
         Ok(_) => panic!("{what}: a damaged table was read without error"),
         Err(e) => {
             let message = e.to_string();
-            assert!(message.contains(&path.display().to_string()), "{what}: {message}");
+            assert!(
+                message.contains(&path.display().to_string()),
+                "{what}: {message}"
+            );
         }
     }
 }
@@ -100,18 +121,27 @@ fn foreign_and_newer_files_are_named_as_such() {
     let dir = tempfile::tempdir().unwrap();
     let foreign = dir.path().join("notes.txt");
     std::fs::write(&foreign, "this is not a table, just some text").unwrap();
-    assert!(matches!(Table::open(&foreign), Err(TableError::Foreign { .. })));
+    assert!(matches!(
+        Table::open(&foreign),
+        Err(TableError::Foreign { .. })
+    ));
 
     let path = write(dir.path(), 10, 4);
     let mut bytes = std::fs::read(&path).unwrap();
     bytes[8..12].copy_from_slice(&(FORMAT_VERSION + 1).to_le_bytes());
     std::fs::write(&path, &bytes).unwrap();
     let err = Table::open(&path).unwrap_err();
-    assert!(matches!(err, TableError::Version { found, .. } if found == FORMAT_VERSION + 1), "{err}");
+    assert!(
+        matches!(err, TableError::Version { found, .. } if found == FORMAT_VERSION + 1),
+        "{err}"
+    );
 
     let missing = dir.path().join("missing.tb");
     let err = Table::open(&missing).unwrap_err().to_string();
-    assert!(err.contains("missing.tb") && err.contains("opening"), "{err}");
+    assert!(
+        err.contains("missing.tb") && err.contains("opening"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -124,7 +154,11 @@ fn failed_write_leaves_nothing_behind() {
         Err(std::io::Error::other("interrupted"))
     });
     assert!(result.is_err());
-    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "temporary file left behind");
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        0,
+        "temporary file left behind"
+    );
 
     // A complete write replaces an older table in one step.
     write(dir.path(), 10, 4);
