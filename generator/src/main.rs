@@ -6,6 +6,7 @@ use games::euler::Euler;
 use games::lgame::LGame;
 use generator::{Progress, Summary, WriteOptions, generate_layered, generate_retrograde};
 use std::path::PathBuf;
+use std::process::ExitCode;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -37,8 +38,17 @@ enum Command {
     Lgame,
 }
 
-fn main() -> anyhow::Result<()> {
-    let cli = Cli::parse();
+fn main() -> ExitCode {
+    match run(Cli::parse()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(cli: Cli) -> anyhow::Result<()> {
     if let Some(threads) = cli.threads {
         anyhow::ensure!(threads > 0, "--threads must be at least 1");
         rayon::ThreadPoolBuilder::new()

@@ -65,3 +65,19 @@ fn zero_threads_is_refused() {
     assert!(!output.status.success());
     assert!(String::from_utf8_lossy(&output.stderr).contains("--threads must be at least 1"));
 }
+
+#[test]
+fn unwritable_folder_is_reported_in_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let blocker = dir.path().join("a-file");
+    std::fs::write(&blocker, "not a folder").unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_tbgen"))
+        .args(["euler", "--dir"])
+        .arg(blocker.join("tables"))
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.starts_with("error: ") && stderr.contains("creating the folder"), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+}

@@ -178,3 +178,14 @@ fn play_runs_a_whole_game_from_standard_input() {
     assert!(stdout.contains("computer plays c4 (win in 2"), "{stdout}");
     assert!(stdout.contains("The computer wins."), "{stdout}");
 }
+
+#[test]
+fn a_table_of_another_game_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    common::generate_euler(dir.path());
+    std::fs::rename(dir.path().join("euler.tb"), dir.path().join("lgame.tb")).unwrap();
+    let out = tbquery(dir.path(), &["probe", "lgame", "oyy./.xy./.xy./.xxo"], "");
+    assert!(!out.status.success());
+    let err = text(&out.stderr);
+    assert!(err.contains("lgame.tb: table's game is 'euler', expected 'lgame'"), "{err}");
+}
