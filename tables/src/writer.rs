@@ -95,9 +95,13 @@ pub fn write_atomically(
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let temp = tempfile::Builder::new()
-        .prefix(&format!(".{name}."))
-        .suffix(".partial")
+    let prefix = format!(".{name}.");
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".partial");
+    // Temporary files are private by default; a table is meant to be read by others.
+    #[cfg(unix)]
+    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o644));
+    let temp = builder
         .tempfile_in(dir)
         .map_err(|e| TableError::io(path, "creating a temporary file", e))?;
     {

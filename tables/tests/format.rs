@@ -54,6 +54,16 @@ fn round_trips_values_and_header() {
     }
 }
 
+#[cfg(unix)]
+#[test]
+fn tables_are_readable_by_everyone() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(dir.path(), 10, 4);
+    let mode = std::fs::metadata(&path).unwrap().permissions().mode();
+    assert_eq!(mode & 0o444, 0o444, "mode {mode:o}");
+}
+
 #[test]
 fn bytes_do_not_depend_on_thread_count() {
     let dir = tempfile::tempdir().unwrap();
