@@ -78,6 +78,9 @@ fn unwritable_folder_is_reported_in_one_line() {
         .unwrap();
     assert!(!output.status.success());
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.starts_with("error: ") && stderr.contains("creating the folder"), "{stderr}");
+    assert!(
+        stderr.starts_with("error: ") && stderr.contains("creating the folder"),
+        "{stderr}"
+    );
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
 }

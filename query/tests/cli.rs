@@ -187,5 +187,8 @@ fn a_table_of_another_game_is_refused() {
     let out = tbquery(dir.path(), &["probe", "lgame", "oyy./.xy./.xy./.xxo"], "");
     assert!(!out.status.success());
     let err = text(&out.stderr);
-    assert!(err.contains("lgame.tb: table's game is 'euler', expected 'lgame'"), "{err}");
+    assert!(
+        err.contains("lgame.tb: table's game is 'euler', expected 'lgame'"),
+        "{err}"
+    );
 }
