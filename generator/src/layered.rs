@@ -7,7 +7,6 @@ use crate::progress::Progress;
 use games::{Layered, Value, value_from_children};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU16, Ordering};
-use tables::format::block_count;
 
 /// Slots handed to one parallel task when scanning for a layer's members.
 const CHUNK: u64 = 1 << 12;
@@ -21,7 +20,7 @@ pub fn solve_layered<G: Layered>(game: &G, tier: u32, progress: &Progress) -> Ve
         .collect();
     let layers = game.layers(tier);
     progress.start(&format!("{} layers", game.id()), u64::from(layers));
-    let chunks = block_count(size, CHUNK as u32).unwrap_or(0);
+    let chunks = size.div_ceil(CHUNK);
     for layer in (0..layers).rev() {
         (0..chunks).into_par_iter().for_each(|chunk| {
             for index in chunk * CHUNK..((chunk + 1) * CHUNK).min(size) {
