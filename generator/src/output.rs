@@ -33,18 +33,20 @@ impl std::fmt::Display for Summary {
 }
 
 /// Counts wins, losses and draws (score games: by sign) and the longest distance
-/// (score games: the largest absolute score) over every slot holding a position.
-pub fn stats_of(kind: ValueKind, codes: &[u16]) -> Stats {
+/// (score games: the largest absolute score) over every slot holding a position,
+/// each slot counted `weight(slot)` times.
+fn tally(kind: ValueKind, codes: &[u16], weight: impl Fn(usize) -> u64) -> Stats {
     let mut stats = Stats::default();
-    for &code in codes {
+    for (slot, &code) in codes.iter().enumerate() {
         let Some(value) = Value::from_code(kind, code) else {
             continue;
         };
-        stats.positions += 1;
+        let weight = weight(slot);
+        stats.positions += weight;
         match value.outcome() {
-            "win" => stats.wins += 1,
-            "loss" => stats.losses += 1,
-            _ => stats.draws += 1,
+            "win" => stats.wins += weight,
+            "loss" => stats.losses += weight,
+            _ => stats.draws += weight,
         }
         let longest = match value {
             Value::Win(n) | Value::Loss(n) => u32::from(n),
@@ -56,32 +58,30 @@ pub fn stats_of(kind: ValueKind, codes: &[u16]) -> Stats {
     stats
 }
 
+/// Counts over the slots of a table.
+pub fn stats_of(kind: ValueKind, codes: &[u16]) -> Stats {
+    tally(kind, codes, |_| 1)
+}
+
 /// Counts over every position a folded slot stands for, as header extras; none
 /// where the game folds no symmetry.
-fn unfolded_counts<G: Game>(game: &G, tier: u32, codes: &[u16]) -> Vec<(String, String)> {
-    let mut counts = [0u64; 3]; // wins, losses, draws
-    let mut folded = false;
-    for (index, &code) in codes.iter().enumerate() {
-        let Some(value) = Value::from_code(game.value_kind(), code) else {
-            continue;
-        };
-        let size = game.class_size(tier, index as u64);
-        folded |= size != 1;
-        counts[match value.outcome() {
-            "win" => 0,
-            "loss" => 1,
-            _ => 2,
-        }] += size;
-    }
-    if !folded {
+fn unfolded_counts<G: Game>(
+    game: &G,
+    tier: u32,
+    slots: &Stats,
+    codes: &[u16],
+) -> Vec<(String, String)> {
+    let all = tally(game.value_kind(), codes, |slot| {
+        game.class_size(tier, slot as u64)
+    });
+    if all.positions == slots.positions {
         return Vec::new();
     }
-    let [wins, losses, draws] = counts;
     vec![
-        ("all positions".into(), (wins + losses + draws).to_string()),
-        ("all wins".into(), wins.to_string()),
-        ("all losses".into(), losses.to_string()),
-        ("all draws".into(), draws.to_string()),
+        ("all positions".into(), all.positions.to_string()),
+        ("all wins".into(), all.wins.to_string()),
+        ("all losses".into(), all.losses.to_string()),
+        ("all draws".into(), all.draws.to_string()),
     ]
 }
 
@@ -113,7 +113,7 @@ pub fn write_tier<G: Game>(
     } else {
         elapsed.as_secs_f64()
     };
-    stats.extra = unfolded_counts(game, tier, codes);
+    stats.extra = unfolded_counts(game, tier, &stats, codes);
     let header = Header {
         game: game.id().to_string(),
         variant: game.variant(),
