@@ -85,11 +85,6 @@ impl ReverseGraph {
     pub fn predecessors(&self, slot: u32) -> &[u32] {
         &self.predecessors[self.starts[slot as usize]..self.starts[slot as usize + 1]]
     }
-
-    /// The number of moves (edges) in the tier.
-    pub fn edges(&self) -> usize {
-        self.predecessors.len()
-    }
 }
 
 /// Solves one tier of a win/loss/draw game whose moves stay inside the tier;
@@ -105,7 +100,7 @@ pub fn solve_retrograde<G: Game>(game: &G, tier: u32, progress: &Progress) -> Ve
         .collect();
 
     // Positions whose game is over, waiting for the ply of their distance.
-    let mut pending: BTreeMap<u16, Vec<u32>> = BTreeMap::new();
+    let mut pending: BTreeMap<u16, Vec<(u32, Value)>> = BTreeMap::new();
     let ends: Vec<(u32, Value)> = (0..size as u64)
         .into_par_iter()
         .filter_map(|i| {
@@ -115,7 +110,7 @@ pub fn solve_retrograde<G: Game>(game: &G, tier: u32, progress: &Progress) -> Ve
         .collect();
     for (slot, value) in ends {
         match value.distance() {
-            Some(n) => pending.entry(n).or_default().push(slot),
+            Some(n) => pending.entry(n).or_default().push((slot, value)),
             // A drawn end is a draw whatever happens: it decides no predecessor.
             None => codes[slot as usize].store(value.code(), Ordering::Relaxed),
         }
@@ -136,11 +131,7 @@ pub fn solve_retrograde<G: Game>(game: &G, tier: u32, progress: &Progress) -> Ve
     let mut ply: u16 = 0;
     loop {
         if let Some(ends) = pending.remove(&ply) {
-            for slot in ends {
-                let position = game
-                    .position_at(tier, u64::from(slot))
-                    .expect("end position");
-                let value = game.end_value(&position).expect("end value");
+            for (slot, value) in ends {
                 if decide(slot, value) {
                     frontier.push(slot);
                 }
