@@ -129,12 +129,7 @@ impl<'g, G: Game> Tablebase<'g, G> {
 
     /// The command that generates this game's tables.
     pub fn generate_command(&self) -> String {
-        let variant = self.game.variant();
-        let mut command = format!("tbgen {} --dir {}", self.game.id(), self.dir.display());
-        if !variant.is_empty() {
-            command.push_str(&format!(" --size {variant}"));
-        }
-        command
+        format!("tbgen {} --dir {}", self.game.id(), self.dir.display())
     }
 
     /// The stored value of a position.
