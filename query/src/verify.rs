@@ -67,6 +67,7 @@ pub fn verify<G: Game>(tb: &Tablebase<G>, selection: Selection) -> Result<Report
         let size = game.index_size(tier);
         let indices: Box<dyn Iterator<Item = u64>> = match selection {
             Selection::All => Box::new(0..size),
+            Selection::Samples { .. } if size == 0 => Box::new(0..0),
             Selection::Samples { count, seed } => {
                 let mut rng = StdRng::seed_from_u64(seed ^ u64::from(tier));
                 Box::new((0..count).map(move |_| rng.random_range(0..size)))

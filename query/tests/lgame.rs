@@ -6,7 +6,7 @@ use games::lgame::{LGame, all_positions};
 use games::search::BoundedSearch;
 use games::{Game, Value};
 use query::play::computer_choice;
-use query::verify::{Selection, verify};
+use query::verify::{BOUND_MARGIN, Selection, verify};
 use query::{Tablebase, probe, probe_text};
 
 fn with_table<T>(f: impl FnOnce(&Tablebase<LGame>) -> T) -> T {
@@ -77,7 +77,7 @@ fn every_position_agrees_with_bounded_search() {
     with_table(|tb| {
         // All 18,368 positions, not just one per class: this checks the folding.
         let mut search = BoundedSearch::new(&LGame);
-        let bound = tb.table(0).unwrap().header().stats.longest as u16 + 8;
+        let bound = tb.table(0).unwrap().header().stats.longest as u16 + BOUND_MARGIN;
         let mut checked = 0;
         for position in all_positions() {
             let stored = tb.value(&position).unwrap();
