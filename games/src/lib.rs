@@ -8,6 +8,7 @@
 //! assert!(matches!(Negamax::new(&Euler).value(&start), Value::Loss(_)));
 //! ```
 
+pub mod dots;
 pub mod euler;
 pub mod game;
 pub mod grid;

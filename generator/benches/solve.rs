@@ -1,8 +1,10 @@
 //! Generation benchmarks: `cargo bench -p generator`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use games::dots::Dots;
 use games::euler::Euler;
 use games::lgame::LGame;
+use generator::dots::solve_dots;
 use generator::{Progress, solve_layered, solve_retrograde};
 
 fn euler(c: &mut Criterion) {
@@ -17,5 +19,15 @@ fn lgame(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, euler, lgame);
+fn dots(c: &mut Criterion) {
+    let mut group = c.benchmark_group("solve dots");
+    group.sample_size(10);
+    for size in ["2x2", "2x3", "3x3"] {
+        let board = Dots::parse_size(size).unwrap();
+        group.bench_function(size, |b| b.iter(|| solve_dots(&board, &Progress::hidden())));
+    }
+    group.finish();
+}
+
+criterion_group!(benches, euler, lgame, dots);
 criterion_main!(benches);

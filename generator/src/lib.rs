@@ -1,5 +1,6 @@
 //! `tbgen`'s library: solvers, output of table files, progress.
 
+pub mod dots;
 pub mod layered;
 pub mod output;
 pub mod progress;
@@ -10,6 +11,7 @@ pub use output::{Summary, WriteOptions, write_tier};
 pub use progress::Progress;
 pub use retrograde::solve_retrograde;
 
+use games::dots::Dots;
 use games::{Game, Layered};
 use std::time::Instant;
 
@@ -45,4 +47,15 @@ pub fn generate_retrograde<G: Game>(
     progress: &Progress,
 ) -> anyhow::Result<Vec<Summary>> {
     generate(game, options, |tier| solve_retrograde(game, tier, progress))
+}
+
+/// Solves and writes a dots-and-boxes board with the dedicated solver.
+pub fn generate_dots(
+    game: &Dots,
+    options: &WriteOptions,
+    progress: &Progress,
+) -> anyhow::Result<Vec<Summary>> {
+    generate(game, options, |_| {
+        dots::score_codes(&dots::solve_dots(game, progress))
+    })
 }

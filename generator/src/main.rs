@@ -2,9 +2,12 @@
 
 use anyhow::Context;
 use clap::{Parser, Subcommand};
+use games::dots::Dots;
 use games::euler::Euler;
 use games::lgame::LGame;
-use generator::{Progress, Summary, WriteOptions, generate_layered, generate_retrograde};
+use generator::{
+    Progress, Summary, WriteOptions, generate_dots, generate_layered, generate_retrograde,
+};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -24,6 +27,10 @@ struct Cli {
     /// Record a solve time of 0 in headers, so files are identical byte for byte.
     #[arg(long, global = true)]
     reproducible: bool,
+    /// zstd compression level, 1-22 (default: 19 for tables up to a million
+    /// slots, 3 above).
+    #[arg(long, global = true, value_parser = clap::value_parser!(i32).range(1..=22))]
+    level: Option<i32>,
     #[command(subcommand)]
     command: Command,
 }
@@ -36,6 +43,32 @@ enum Command {
     Euler,
     /// The L-Game (18,368 positions in 2,296 symmetry classes).
     Lgame,
+    /// Dots-and-boxes: one table per board size.
+    Dots {
+        /// Board sizes in boxes, rows x columns, comma-separated (3x4 takes minutes
+        /// and about 7 GiB of memory).
+        #[arg(long, value_delimiter = ',', default_value = "3x3")]
+        size: Vec<String>,
+    },
+}
+
+/// The dots-and-boxes boards `tbgen all` solves: every board up to 2x4 and 3x3.
+const DEFAULT_DOTS_SIZES: &[&str] = &["1x1", "1x2", "1x3", "1x4", "2x2", "2x3", "2x4", "3x3"];
+
+fn generate_dots_sizes<S: AsRef<str>>(
+    sizes: &[S],
+    options: &WriteOptions,
+    progress: &Progress,
+) -> anyhow::Result<Vec<Summary>> {
+    let boards = sizes
+        .iter()
+        .map(|size| Dots::parse_size(size.as_ref()))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut all = Vec::new();
+    for board in &boards {
+        all.extend(generate_dots(board, options, progress)?);
+    }
+    Ok(all)
 }
 
 fn main() -> ExitCode {
@@ -59,16 +92,23 @@ fn run(cli: Cli) -> anyhow::Result<()> {
     let options = WriteOptions {
         dir: cli.dir.clone(),
         reproducible: cli.reproducible,
+        level: cli.level,
     };
     let progress = Progress::terminal();
     let summaries: Vec<Summary> = match cli.command {
         Command::All => {
             let mut all = generate_layered(&Euler, &options, &progress)?;
             all.extend(generate_retrograde(&LGame, &options, &progress)?);
+            all.extend(generate_dots_sizes(
+                DEFAULT_DOTS_SIZES,
+                &options,
+                &progress,
+            )?);
             all
         }
         Command::Euler => generate_layered(&Euler, &options, &progress)?,
         Command::Lgame => generate_retrograde(&LGame, &options, &progress)?,
+        Command::Dots { size } => generate_dots_sizes(&size, &options, &progress)?,
     };
     for summary in summaries {
         println!("{summary}");

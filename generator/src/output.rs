@@ -3,7 +3,9 @@
 use games::{Game, Value, ValueKind};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-use tables::{DEFAULT_BLOCK_ENTRIES, DEFAULT_LEVEL, Header, Stats, file_name, write_table};
+use tables::{
+    DEFAULT_BLOCK_ENTRIES, DEFAULT_LEVEL, FAST_LEVEL, Header, Stats, file_name, write_table,
+};
 
 /// What was written, for the summary line.
 #[derive(Debug, Clone)]
@@ -96,6 +98,33 @@ pub struct WriteOptions {
     pub dir: PathBuf,
     /// Record a solve time of 0 so that files are identical from run to run.
     pub reproducible: bool,
+    /// zstd level; `None` picks one by table size.
+    pub level: Option<i32>,
+}
+
+impl WriteOptions {
+    /// Options writing into `dir` with the level picked by size.
+    pub fn new(dir: impl Into<PathBuf>) -> Self {
+        WriteOptions {
+            dir: dir.into(),
+            reproducible: false,
+            level: None,
+        }
+    }
+}
+
+/// Tables up to this many slots get zstd's strongest level (it compresses about
+/// 2 MB/s); larger ones a fast level, so that big tables do not take longer to
+/// compress than to solve.
+const STRONG_LEVEL_SLOTS: u64 = 1 << 20;
+
+/// The zstd level for a table of `slots` slots.
+fn level_for(slots: u64) -> i32 {
+    if slots <= STRONG_LEVEL_SLOTS {
+        DEFAULT_LEVEL
+    } else {
+        FAST_LEVEL
+    }
 }
 
 /// Writes one solved tier and returns its summary.
@@ -123,7 +152,10 @@ pub fn write_tier<G: Game>(
         block_entries: DEFAULT_BLOCK_ENTRIES,
         stats: stats.clone(),
     };
-    let bytes = write_table(&path, &header, codes, DEFAULT_LEVEL)?;
+    let level = options
+        .level
+        .unwrap_or_else(|| level_for(header.index_size));
+    let bytes = write_table(&path, &header, codes, level)?;
     Ok(Summary {
         path,
         stats,

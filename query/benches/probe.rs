@@ -8,10 +8,7 @@ use query::{Tablebase, probe};
 
 fn euler(c: &mut Criterion) {
     let dir = tempfile::tempdir().unwrap();
-    let options = WriteOptions {
-        dir: dir.path().to_path_buf(),
-        reproducible: true,
-    };
+    let options = WriteOptions::new(dir.path());
     generate_layered(&Euler, &options, &Progress::hidden()).unwrap();
     let tb = Tablebase::new(&Euler, dir.path());
     let start = Euler.parse_position("..../..../..../....").unwrap();

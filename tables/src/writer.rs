@@ -10,6 +10,9 @@ use std::path::Path;
 /// zstd level for value blocks: tables are written once and read many times.
 pub const DEFAULT_LEVEL: i32 = 19;
 
+/// zstd level for large tables, where the strongest level would take minutes.
+pub const FAST_LEVEL: i32 = 3;
+
 /// Writes `values` (one 16-bit code per index slot) under `header` to `path`,
 /// compressing blocks in parallel. Returns the file's size in bytes.
 ///

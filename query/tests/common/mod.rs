@@ -2,21 +2,29 @@
 // Each test file uses only some of these helpers.
 #![allow(dead_code)]
 
-use generator::{Progress, WriteOptions, generate_layered, generate_retrograde};
+use games::dots::Dots;
+use generator::{Progress, WriteOptions, generate_dots, generate_layered, generate_retrograde};
 use std::path::Path;
 
-pub fn generate_euler(dir: &Path) {
-    let options = WriteOptions {
-        dir: dir.to_path_buf(),
+fn options(dir: &Path) -> WriteOptions {
+    WriteOptions {
         reproducible: true,
-    };
-    generate_layered(&games::euler::Euler, &options, &Progress::hidden()).unwrap();
+        ..WriteOptions::new(dir)
+    }
+}
+
+pub fn generate_euler(dir: &Path) {
+    generate_layered(&games::euler::Euler, &options(dir), &Progress::hidden()).unwrap();
 }
 
 pub fn generate_lgame(dir: &Path) {
-    let options = WriteOptions {
-        dir: dir.to_path_buf(),
-        reproducible: true,
-    };
-    generate_retrograde(&games::lgame::LGame, &options, &Progress::hidden()).unwrap();
+    generate_retrograde(&games::lgame::LGame, &options(dir), &Progress::hidden()).unwrap();
+}
+
+/// Generates the dots-and-boxes boards named like `3x3`.
+pub fn generate_dots(dir: &Path, sizes: &[&str]) {
+    for size in sizes {
+        let board = Dots::parse_size(size).unwrap();
+        generate_dots(&board, &options(dir), &Progress::hidden()).unwrap();
+    }
 }

@@ -1,0 +1,502 @@
+//! Dots-and-boxes on a board of `rows x cols` boxes. Players alternately draw an
+//! undrawn edge; completing one or two boxes scores them and the same player moves
+//! again. A position is the set of drawn edges (neutral, so it reads the same for
+//! both players); its value is the best net number of boxes the mover can still win.
+//!
+//! Edges are numbered as the notation lists them: the `(rows + 1) * cols` horizontal
+//! edges row by row from the top, then the `rows * (cols + 1)` vertical edges row
+//! by row. A position is the bit mask of drawn edges (bit `i` = edge `i`), which is
+//! also its index: every mask is a legal position.
+
+use crate::game::{Child, Game, GameError, Layered};
+use crate::value::{Value, ValueKind};
+
+/// Bit mask of drawn edges.
+pub type Edges = u32;
+/// An edge number.
+pub type Edge = u8;
+
+/// The most edges a board may have: masks and table indices stay below 2^31.
+pub const MAX_EDGES: u32 = 31;
+/// The most rows or columns of boxes: moves name them with one digit.
+pub const MAX_SIDE: u32 = 9;
+
+/// A mask no position contains (bit 31 is never an edge): stands for "no box".
+const NO_BOX: Edges = 1 << 31;
+
+/// A board size and everything derived from it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Dots {
+    rows: u32,
+    cols: u32,
+    /// For each edge, the other three edges of each box it borders (`NO_BOX` if none).
+    box_rest: Vec<[Edges; 2]>,
+    /// The four edges of each box, row by row.
+    boxes: Vec<Edges>,
+}
+
+impl Default for Dots {
+    /// The 3x3 board, solved by default.
+    fn default() -> Self {
+        Dots::new(3, 3).expect("3x3 is a supported board")
+    }
+}
+
+impl Dots {
+    /// A board of `rows x cols` boxes, refused when it is empty, when a side exceeds
+    /// 9 boxes or when it has more than 31 edges.
+    pub fn new(rows: u32, cols: u32) -> Result<Dots, GameError> {
+        let text = format!("{rows}x{cols}");
+        if rows == 0 || cols == 0 || rows > MAX_SIDE || cols > MAX_SIDE {
+            return Err(GameError::variant(
+                &text,
+                format!("rows and columns of boxes must be 1 to {MAX_SIDE}"),
+            ));
+        }
+        let edges = (rows + 1) * cols + rows * (cols + 1);
+        if edges > MAX_EDGES {
+            return Err(GameError::variant(
+                &text,
+                format!(
+                    "{edges} edges; at most {MAX_EDGES} are supported (3x4 and 4x3 are the largest near-square boards)"
+                ),
+            ));
+        }
+        let mut dots = Dots {
+            rows,
+            cols,
+            box_rest: vec![[NO_BOX; 2]; edges as usize],
+            boxes: Vec::new(),
+        };
+        for r in 0..rows {
+            for c in 0..cols {
+                let sides = [
+                    dots.horizontal(r, c),
+                    dots.horizontal(r + 1, c),
+                    dots.vertical(r, c),
+                    dots.vertical(r, c + 1),
+                ];
+                let all = sides.iter().fold(0, |m, &e| m | 1 << e);
+                dots.boxes.push(all);
+                for e in sides {
+                    let slot = if dots.box_rest[e as usize][0] == NO_BOX {
+                        0
+                    } else {
+                        1
+                    };
+                    dots.box_rest[e as usize][slot] = all & !(1 << e);
+                }
+            }
+        }
+        Ok(dots)
+    }
+
+    /// Reads a size written `<rows>x<cols>`, e.g. `3x4`.
+    pub fn parse_size(text: &str) -> Result<Dots, GameError> {
+        let bad = || {
+            GameError::variant(
+                text,
+                "a dots-and-boxes size is <rows>x<cols> of boxes, e.g. 3x3 or 2x4",
+            )
+        };
+        let (rows, cols) = text.trim().split_once(['x', 'X']).ok_or_else(bad)?;
+        let rows = rows.trim().parse().map_err(|_| bad())?;
+        let cols = cols.trim().parse().map_err(|_| bad())?;
+        Dots::new(rows, cols)
+    }
+
+    pub fn rows(&self) -> u32 {
+        self.rows
+    }
+
+    pub fn cols(&self) -> u32 {
+        self.cols
+    }
+
+    /// The number of edges.
+    pub fn edges(&self) -> u32 {
+        self.box_rest.len() as u32
+    }
+
+    /// The number of boxes.
+    pub fn boxes(&self) -> u32 {
+        self.rows * self.cols
+    }
+
+    /// The mask with every edge drawn.
+    pub fn full(&self) -> Edges {
+        ((1u64 << self.edges()) - 1) as Edges
+    }
+
+    fn horizontal_count(&self) -> u32 {
+        (self.rows + 1) * self.cols
+    }
+
+    /// The horizontal edge above box row `row` (`row == rows`: the bottom edge).
+    pub fn horizontal(&self, row: u32, col: u32) -> Edge {
+        (row * self.cols + col) as Edge
+    }
+
+    /// The vertical edge left of box column `col` (`col == cols`: the right edge).
+    pub fn vertical(&self, row: u32, col: u32) -> Edge {
+        (self.horizontal_count() + row * (self.cols + 1) + col) as Edge
+    }
+
+    /// For each edge, the other three edges of the one or two boxes it borders, with
+    /// `1 << 31` (never drawn) for a missing second box: the edge completes a box
+    /// exactly when that box's three other edges are all drawn.
+    pub fn box_rest(&self) -> &[[Edges; 2]] {
+        &self.box_rest
+    }
+
+    /// The four edges of each box, row by row.
+    pub fn box_edges(&self) -> &[Edges] {
+        &self.boxes
+    }
+
+    /// How many boxes drawing `edge` completes in `drawn`.
+    pub fn gain(&self, drawn: Edges, edge: Edge) -> u8 {
+        let [a, b] = self.box_rest[edge as usize];
+        u8::from(drawn & a == a) + u8::from(drawn & b == b)
+    }
+
+    /// The boxes (numbered row by row) that drawing `edge` completes.
+    pub fn completed_boxes(&self, drawn: Edges, edge: Edge) -> Vec<usize> {
+        let after = drawn | 1 << edge;
+        (0..self.boxes.len())
+            .filter(|&b| {
+                let all = self.boxes[b];
+                all & (1 << edge) != 0 && after & all == all
+            })
+            .collect()
+    }
+
+    /// The board's symmetries as edge permutations (`map[e]` is the image of edge
+    /// `e`): 8 for a square board, 4 for a rectangle. The first is the identity.
+    pub fn symmetries(&self) -> Vec<Vec<Edge>> {
+        let (m, n) = (self.rows, self.cols);
+        // Edges as doubled coordinates of their midpoints: a horizontal edge (r, c)
+        // sits at (2r, 2c + 1), a vertical edge (r, c) at (2r + 1, 2c).
+        let point = |e: u32| {
+            if e < self.horizontal_count() {
+                (2 * (e / n), 2 * (e % n) + 1)
+            } else {
+                let v = e - self.horizontal_count();
+                (2 * (v / (n + 1)) + 1, 2 * (v % (n + 1)))
+            }
+        };
+        let edge_at = |(y, x): (u32, u32)| {
+            if y % 2 == 0 {
+                self.horizontal(y / 2, x / 2)
+            } else {
+                self.vertical(y / 2, x / 2)
+            }
+        };
+        let (h, w) = (2 * m, 2 * n);
+        let mut transforms: Vec<Box<dyn Fn((u32, u32)) -> (u32, u32)>> = vec![
+            Box::new(|(y, x)| (y, x)),
+            Box::new(move |(y, x)| (y, w - x)),
+            Box::new(move |(y, x)| (h - y, x)),
+            Box::new(move |(y, x)| (h - y, w - x)),
+        ];
+        if m == n {
+            transforms.push(Box::new(|(y, x)| (x, y)));
+            transforms.push(Box::new(move |(y, x)| (w - x, h - y)));
+            transforms.push(Box::new(move |(y, x)| (x, h - y)));
+            transforms.push(Box::new(move |(y, x)| (w - x, y)));
+        }
+        transforms
+            .iter()
+            .map(|t| (0..self.edges()).map(|e| edge_at(t(point(e)))).collect())
+            .collect()
+    }
+
+    /// The image of a mask under an edge permutation from `symmetries`.
+    pub fn transform(map: &[Edge], drawn: Edges) -> Edges {
+        map.iter()
+            .enumerate()
+            .filter(|&(e, _)| drawn & (1 << e) != 0)
+            .fold(0, |m, (_, &to)| m | 1 << to)
+    }
+
+    fn edge_name(&self, edge: Edge) -> String {
+        let e = u32::from(edge);
+        if e < self.horizontal_count() {
+            format!("h{}{}", e / self.cols, e % self.cols)
+        } else {
+            let v = e - self.horizontal_count();
+            format!("v{}{}", v / (self.cols + 1), v % (self.cols + 1))
+        }
+    }
+
+    /// The board as text art, with a mark in each box given by `mark(box)`.
+    pub fn draw_marked(&self, drawn: Edges, mark: impl Fn(usize) -> char) -> String {
+        let is = |e: Edge| drawn & (1 << e) != 0;
+        let mut out = String::new();
+        for r in 0..=self.rows {
+            for c in 0..self.cols {
+                out.push('+');
+                out.push_str(if is(self.horizontal(r, c)) {
+                    "---"
+                } else {
+                    "   "
+                });
+            }
+            out.push_str("+\n");
+            if r == self.rows {
+                break;
+            }
+            for c in 0..=self.cols {
+                out.push(if is(self.vertical(r, c)) { '|' } else { ' ' });
+                if c < self.cols {
+                    out.push(' ');
+                    out.push(mark((r * self.cols + c) as usize));
+                    out.push(' ');
+                }
+            }
+            out.push('\n');
+        }
+        out.pop();
+        out
+    }
+
+    /// Whether every edge of box `b` is drawn.
+    pub fn is_complete(&self, drawn: Edges, b: usize) -> bool {
+        drawn & self.boxes[b] == self.boxes[b]
+    }
+}
+
+impl Game for Dots {
+    type Position = Edges;
+    type Move = Edge;
+
+    fn id(&self) -> &'static str {
+        "dots"
+    }
+
+    fn variant(&self) -> String {
+        format!("{}x{}", self.rows, self.cols)
+    }
+
+    fn value_kind(&self) -> ValueKind {
+        ValueKind::Score
+    }
+
+    fn index_size(&self, _tier: u32) -> u64 {
+        1 << self.edges()
+    }
+
+    fn index(&self, drawn: &Edges) -> u64 {
+        u64::from(*drawn)
+    }
+
+    fn position_at(&self, _tier: u32, index: u64) -> Option<Edges> {
+        Edges::try_from(index)
+            .ok()
+            .filter(|&m| m & !self.full() == 0)
+    }
+
+    fn start(&self) -> Option<Edges> {
+        Some(0)
+    }
+
+    fn moves(&self, drawn: &Edges) -> Vec<Edge> {
+        (0..self.edges() as Edge)
+            .filter(|e| drawn & (1 << e) == 0)
+            .collect()
+    }
+
+    fn play(&self, drawn: &Edges, edge: &Edge) -> Child<Edges> {
+        debug_assert_eq!(drawn & (1 << edge), 0, "edge already drawn");
+        let gain = self.gain(*drawn, *edge);
+        Child {
+            position: drawn | 1 << edge,
+            turn_passes: gain == 0,
+            gain: i16::from(gain),
+        }
+    }
+
+    fn end_value(&self, drawn: &Edges) -> Option<Value> {
+        (*drawn == self.full()).then_some(Value::Score(0))
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Edges, GameError> {
+        let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+        let h = self.horizontal_count() as usize;
+        let digits = match compact.split_once('/') {
+            Some((top, rest)) => {
+                if top.len() != h || rest.len() != self.edges() as usize - h {
+                    return Err(GameError::position(
+                        text,
+                        format!(
+                            "a {} board has {h} horizontal edges, '/', then {} vertical ones",
+                            self.variant(),
+                            self.edges() as usize - h
+                        ),
+                    ));
+                }
+                format!("{top}{rest}")
+            }
+            None => compact,
+        };
+        if digits.len() != self.edges() as usize {
+            return Err(GameError::position(
+                text,
+                format!(
+                    "a {} board has {} edges, one '0' or '1' each; found {} characters",
+                    self.variant(),
+                    self.edges(),
+                    digits.chars().count()
+                ),
+            ));
+        }
+        digits
+            .chars()
+            .enumerate()
+            .try_fold(0, |mask, (i, ch)| match ch {
+                '0' => Ok(mask),
+                '1' => Ok(mask | 1 << i),
+                other => Err(GameError::position(
+                    text,
+                    format!(
+                        "edge {} is '{other}'; use '1' for drawn, '0' for not",
+                        i + 1
+                    ),
+                )),
+            })
+    }
+
+    fn write_position(&self, drawn: &Edges) -> String {
+        let bit = |e: u32| if drawn & (1 << e) != 0 { '1' } else { '0' };
+        let h = self.horizontal_count();
+        let top: String = (0..h).map(bit).collect();
+        let rest: String = (h..self.edges()).map(bit).collect();
+        format!("{top}/{rest}")
+    }
+
+    fn write_move(&self, _drawn: &Edges, edge: &Edge) -> String {
+        self.edge_name(*edge)
+    }
+
+    fn parse_move(&self, drawn: &Edges, text: &str) -> Result<Edge, GameError> {
+        let name = text.trim().to_ascii_lowercase();
+        let edge = (0..self.edges() as Edge)
+            .find(|&e| self.edge_name(e) == name)
+            .ok_or_else(|| {
+                GameError::bad_move(
+                    text,
+                    format!(
+                        "edges are h<row><col> (row 0-{}, col 0-{}) or v<row><col> (row 0-{}, col 0-{})",
+                        self.rows,
+                        self.cols - 1,
+                        self.rows - 1,
+                        self.cols
+                    ),
+                )
+            })?;
+        if drawn & (1 << edge) != 0 {
+            return Err(GameError::bad_move(text, "that edge is already drawn"));
+        }
+        Ok(edge)
+    }
+
+    fn draw(&self, drawn: &Edges) -> String {
+        self.draw_marked(*drawn, |b| {
+            if self.is_complete(*drawn, b) {
+                '#'
+            } else {
+                ' '
+            }
+        })
+    }
+}
+
+impl Layered for Dots {
+    fn layers(&self, _tier: u32) -> u32 {
+        self.edges() + 1
+    }
+
+    fn layer_of_index(&self, _tier: u32, index: u64) -> u32 {
+        index.count_ones()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Negamax;
+
+    #[test]
+    fn geometry_of_the_3x3_board() {
+        let d = Dots::default();
+        assert_eq!((d.edges(), d.boxes(), d.full()), (24, 9, (1 << 24) - 1));
+        // The top-left box: h00, h10 (edge 3), v00 (edge 12), v01 (edge 13).
+        assert_eq!(d.boxes[0], 1 | 1 << 3 | 1 << 12 | 1 << 13);
+        // Edge h10 borders two boxes, h00 one.
+        assert_eq!(d.box_rest[3].iter().filter(|&&m| m != NO_BOX).count(), 2);
+        assert_eq!(d.box_rest[0][1], NO_BOX);
+        let three_sides = 1 | 1 << 3 | 1 << 12;
+        assert_eq!(d.gain(three_sides, 13), 1);
+        assert_eq!(d.completed_boxes(three_sides, 13), vec![0]);
+        assert_eq!(d.gain(three_sides, 14), 0);
+    }
+
+    #[test]
+    fn sizes_are_checked() {
+        assert_eq!(Dots::parse_size("3x4").unwrap().edges(), 31);
+        assert_eq!(Dots::parse_size("4X3").unwrap().edges(), 31);
+        for bad in ["4x4", "0x3", "3", "3x", "axb", "2x5x1", "10x1", "-1x2"] {
+            assert!(Dots::parse_size(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn notation_round_trips_and_names_errors() {
+        let d = Dots::new(2, 2).unwrap();
+        let text = "101000/110001";
+        let drawn = d.parse_position(text).unwrap();
+        assert_eq!(drawn, 1 | 1 << 2 | 1 << 6 | 1 << 7 | 1 << 11);
+        assert_eq!(d.write_position(&drawn), text);
+        assert_eq!(d.parse_position("101000110001").unwrap(), drawn);
+        assert!(d.parse_position("10100/0110001").is_err());
+        assert!(d.parse_position("101000/11000").is_err());
+        assert!(d.parse_position("101000/11000x").is_err());
+        assert_eq!(d.write_move(&0, &11), "v12");
+        assert_eq!(d.parse_move(&0, "V12").unwrap(), 11);
+        assert!(d.parse_move(&drawn, "v12").is_err());
+        assert!(d.parse_move(&0, "v13").is_err());
+        assert!(d.parse_move(&0, "h30").is_err());
+    }
+
+    #[test]
+    fn symmetries_permute_edges_and_keep_boxes() {
+        for (rows, cols, count) in [(3, 3, 8), (2, 3, 4), (3, 4, 4), (1, 1, 8)] {
+            let d = Dots::new(rows, cols).unwrap();
+            let maps = d.symmetries();
+            assert_eq!(maps.len(), count, "{rows}x{cols}");
+            for map in &maps {
+                let mut image = map.clone();
+                image.sort_unstable();
+                assert_eq!(image, (0..d.edges() as Edge).collect::<Vec<_>>());
+                for &b in &d.boxes {
+                    assert!(d.boxes.contains(&Dots::transform(map, b)));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn one_box_goes_to_the_second_player() {
+        let d = Dots::new(1, 1).unwrap();
+        assert_eq!(Negamax::new(&d).value(&0), Value::Score(-1));
+        // Three sides drawn: the mover takes the box.
+        assert_eq!(Negamax::new(&d).value(&0b0111), Value::Score(1));
+    }
+
+    #[test]
+    fn drawing_shows_edges_and_complete_boxes() {
+        let d = Dots::new(1, 2).unwrap();
+        let drawn = d.parse_position("1110/110").unwrap();
+        assert_eq!(d.draw(&drawn), "+---+---+\n| # |    \n+---+   +");
+    }
+}
