@@ -192,22 +192,30 @@ impl Dots {
                 self.vertical(y / 2, x / 2)
             }
         };
-        let (h, w) = (2 * m, 2 * n);
-        let mut transforms: Vec<Box<dyn Fn((u32, u32)) -> (u32, u32)>> = vec![
-            Box::new(|(y, x)| (y, x)),
-            Box::new(move |(y, x)| (y, w - x)),
-            Box::new(move |(y, x)| (h - y, x)),
-            Box::new(move |(y, x)| (h - y, w - x)),
+        // Reflections and rotations on doubled coordinates, given the height and width.
+        type Transform = fn((u32, u32), u32, u32) -> (u32, u32);
+        let mut transforms: Vec<Transform> = vec![
+            |(y, x), _, _| (y, x),
+            |(y, x), _, w| (y, w - x),
+            |(y, x), h, _| (h - y, x),
+            |(y, x), h, w| (h - y, w - x),
         ];
         if m == n {
-            transforms.push(Box::new(|(y, x)| (x, y)));
-            transforms.push(Box::new(move |(y, x)| (w - x, h - y)));
-            transforms.push(Box::new(move |(y, x)| (x, h - y)));
-            transforms.push(Box::new(move |(y, x)| (w - x, y)));
+            transforms.extend([
+                (|(y, x), _, _| (x, y)) as Transform,
+                |(y, x), h, w| (w - x, h - y),
+                |(y, x), h, _| (x, h - y),
+                |(y, x), _, w| (w - x, y),
+            ]);
         }
+        let (h, w) = (2 * m, 2 * n);
         transforms
             .iter()
-            .map(|t| (0..self.edges()).map(|e| edge_at(t(point(e)))).collect())
+            .map(|t| {
+                (0..self.edges())
+                    .map(|e| edge_at(t(point(e), h, w)))
+                    .collect()
+            })
             .collect()
     }
 

@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use games::dots::Dots;
-use generator::{Progress, WriteOptions, generate_dots, generate_layered, generate_retrograde};
+use generator::{Progress, WriteOptions, generate_layered, generate_retrograde};
 use std::path::Path;
 
 fn options(dir: &Path) -> WriteOptions {
@@ -25,6 +25,6 @@ pub fn generate_lgame(dir: &Path) {
 pub fn generate_dots(dir: &Path, sizes: &[&str]) {
     for size in sizes {
         let board = Dots::parse_size(size).unwrap();
-        generate_dots(&board, &options(dir), &Progress::hidden()).unwrap();
+        generator::generate_dots(&board, &options(dir), &Progress::hidden()).unwrap();
     }
 }
