@@ -286,6 +286,10 @@ impl Game for Dots {
         format!("{}x{}", self.rows, self.cols)
     }
 
+    fn variant_flags(&self) -> String {
+        format!("--size {}", self.variant())
+    }
+
     fn value_kind(&self) -> ValueKind {
         ValueKind::Score
     }
@@ -409,9 +413,18 @@ impl Game for Dots {
     }
 
     fn draw(&self, drawn: &Edges) -> String {
+        self.draw_owned(drawn, &|_| '#')
+    }
+
+    fn scored_places(&self, drawn: &Edges, edge: &Edge) -> Vec<usize> {
+        self.completed_boxes(*drawn, *edge)
+    }
+
+    /// Complete boxes show their owner's mark.
+    fn draw_owned(&self, drawn: &Edges, owner: &dyn Fn(usize) -> char) -> String {
         self.draw_marked(*drawn, |b| {
             if self.is_complete(*drawn, b) {
-                '#'
+                owner(b)
             } else {
                 ' '
             }

@@ -83,6 +83,12 @@ pub trait Game: Send + Sync {
         String::new()
     }
 
+    /// The command-line flags that select this variant, e.g. `--size 3x4`; empty
+    /// when there are none.
+    fn variant_flags(&self) -> String {
+        String::new()
+    }
+
     fn value_kind(&self) -> ValueKind;
 
     /// Every tier, in an order where a move only leads into the same tier or an
@@ -165,6 +171,18 @@ pub trait Game: Send + Sync {
     /// A board drawing for people, several lines; defaults to the notation.
     fn draw(&self, position: &Self::Position) -> String {
         self.write_position(position)
+    }
+
+    /// The places (dots-and-boxes: boxes) that `mv` scores, for games where a
+    /// player owns what they score; empty by default.
+    fn scored_places(&self, _position: &Self::Position, _mv: &Self::Move) -> Vec<usize> {
+        Vec::new()
+    }
+
+    /// The board drawn with `owner(place)` marked in each scored place; defaults
+    /// to `draw`.
+    fn draw_owned(&self, position: &Self::Position, _owner: &dyn Fn(usize) -> char) -> String {
+        self.draw(position)
     }
 }
 

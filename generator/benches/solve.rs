@@ -22,7 +22,8 @@ fn lgame(c: &mut Criterion) {
 fn dots(c: &mut Criterion) {
     let mut group = c.benchmark_group("solve dots");
     group.sample_size(10);
-    for size in ["2x2", "2x3", "3x3"] {
+    // 3x4 takes about 20 s a run: time it with `tbgen dots --size 3x4`.
+    for size in ["1x1", "1x2", "1x3", "1x4", "2x2", "2x3", "2x4", "3x3"] {
         let board = Dots::parse_size(size).unwrap();
         group.bench_function(size, |b| b.iter(|| solve_dots(&board, &Progress::hidden())));
     }

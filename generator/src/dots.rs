@@ -182,12 +182,9 @@ fn solve_block(
     }
 }
 
-/// Table codes for solved scores.
-pub fn score_codes(scores: &[i8]) -> Vec<u16> {
-    scores
-        .par_iter()
-        .map(|&s| Value::Score(i16::from(s)).code())
-        .collect()
+/// The table code of a solved score.
+pub fn score_code(score: i8) -> u16 {
+    Value::Score(i16::from(score)).code()
 }
 
 #[cfg(test)]
@@ -208,7 +205,10 @@ mod tests {
             (1, 5),
         ] {
             let dots = Dots::new(rows, cols).unwrap();
-            let fast = score_codes(&solve_dots(&dots, &Progress::hidden()));
+            let fast: Vec<u16> = solve_dots(&dots, &Progress::hidden())
+                .into_iter()
+                .map(score_code)
+                .collect();
             let generic = solve_layered(&dots, 0, &Progress::hidden());
             assert!(fast == generic, "{rows}x{cols}");
         }

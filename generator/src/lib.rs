@@ -7,7 +7,7 @@ pub mod progress;
 pub mod retrograde;
 
 pub use layered::solve_layered;
-pub use output::{Summary, WriteOptions, write_tier};
+pub use output::{Summary, WriteOptions, write_tier, write_tier_with};
 pub use progress::Progress;
 pub use retrograde::solve_retrograde;
 
@@ -55,7 +55,14 @@ pub fn generate_dots(
     options: &WriteOptions,
     progress: &Progress,
 ) -> anyhow::Result<Vec<Summary>> {
-    generate(game, options, |_| {
-        dots::score_codes(&dots::solve_dots(game, progress))
-    })
+    let started = Instant::now();
+    let scores = dots::solve_dots(game, progress);
+    let code = |slot: u64| dots::score_code(scores[slot as usize]);
+    Ok(vec![write_tier_with(
+        game,
+        0,
+        &code,
+        started.elapsed(),
+        options,
+    )?])
 }

@@ -1,10 +1,11 @@
 //! Turns solved values into a table file and a one-line summary.
 
 use games::{Game, Value, ValueKind};
+use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use tables::{
-    DEFAULT_BLOCK_ENTRIES, DEFAULT_LEVEL, FAST_LEVEL, Header, Stats, file_name, write_table,
+    DEFAULT_BLOCK_ENTRIES, DEFAULT_LEVEL, FAST_LEVEL, Header, Stats, file_name, write_table_with,
 };
 
 /// What was written, for the summary line.
@@ -35,13 +36,18 @@ impl std::fmt::Display for Summary {
 }
 
 /// Counts wins, losses and draws (score games: by sign) and the longest distance
-/// (score games: the largest absolute score) over every slot holding a position,
-/// each slot counted `weight(slot)` times.
-fn tally(kind: ValueKind, codes: &[u16], weight: impl Fn(usize) -> u64) -> Stats {
-    let mut stats = Stats::default();
-    for (slot, &code) in codes.iter().enumerate() {
-        let Some(value) = Value::from_code(kind, code) else {
-            continue;
+/// (score games: the largest absolute score) over the `size` slots whose codes are
+/// `code(slot)`, skipping empty slots, each slot counted `weight(slot)` times.
+/// Runs in parallel; the counts do not depend on the number of threads.
+fn tally(
+    kind: ValueKind,
+    size: u64,
+    code: &(impl Fn(u64) -> u16 + Sync),
+    weight: impl Fn(u64) -> u64 + Sync,
+) -> Stats {
+    let count = |mut stats: Stats, slot: u64| {
+        let Some(value) = Value::from_code(kind, code(slot)) else {
+            return stats;
         };
         let weight = weight(slot);
         stats.positions += weight;
@@ -56,13 +62,19 @@ fn tally(kind: ValueKind, codes: &[u16], weight: impl Fn(usize) -> u64) -> Stats
             Value::Draw => 0,
         };
         stats.longest = stats.longest.max(longest);
-    }
-    stats
-}
-
-/// Counts over the slots of a table.
-pub fn stats_of(kind: ValueKind, codes: &[u16]) -> Stats {
-    tally(kind, codes, |_| 1)
+        stats
+    };
+    (0..size)
+        .into_par_iter()
+        .fold(Stats::default, count)
+        .reduce(Stats::default, |a, b| Stats {
+            positions: a.positions + b.positions,
+            wins: a.wins + b.wins,
+            losses: a.losses + b.losses,
+            draws: a.draws + b.draws,
+            longest: a.longest.max(b.longest),
+            ..Stats::default()
+        })
 }
 
 /// Counts over every position a folded slot stands for, as header extras; none
@@ -71,10 +83,11 @@ fn unfolded_counts<G: Game>(
     game: &G,
     tier: u32,
     slots: &Stats,
-    codes: &[u16],
+    size: u64,
+    code: &(impl Fn(u64) -> u16 + Sync),
 ) -> Vec<(String, String)> {
-    let all = tally(game.value_kind(), codes, |slot| {
-        game.class_size(tier, slot as u64)
+    let all = tally(game.value_kind(), size, code, |slot| {
+        game.class_size(tier, slot)
     });
     if all.positions == slots.positions {
         return Vec::new();
@@ -135,19 +148,33 @@ pub fn write_tier<G: Game>(
     elapsed: Duration,
     options: &WriteOptions,
 ) -> anyhow::Result<Summary> {
+    let code = |slot: u64| codes[slot as usize];
+    write_tier_with(game, tier, &code, elapsed, options)
+}
+
+/// Writes one solved tier whose slot `i` has the code `code(i)`, and returns its
+/// summary.
+pub fn write_tier_with<G: Game>(
+    game: &G,
+    tier: u32,
+    code: &(impl Fn(u64) -> u16 + Sync),
+    elapsed: Duration,
+    options: &WriteOptions,
+) -> anyhow::Result<Summary> {
     let path = table_path(game, tier, &options.dir);
-    let mut stats = stats_of(game.value_kind(), codes);
+    let size = game.index_size(tier);
+    let mut stats = tally(game.value_kind(), size, code, |_| 1);
     stats.solve_seconds = if options.reproducible {
         0.0
     } else {
         elapsed.as_secs_f64()
     };
-    stats.extra = unfolded_counts(game, tier, &stats, codes);
+    stats.extra = unfolded_counts(game, tier, &stats, size, code);
     let header = Header {
         game: game.id().to_string(),
         variant: game.variant(),
         tier: game.tier_name(tier),
-        index_size: codes.len() as u64,
+        index_size: size,
         encoding: game.value_kind().tag().to_string(),
         block_entries: DEFAULT_BLOCK_ENTRIES,
         stats: stats.clone(),
@@ -155,7 +182,7 @@ pub fn write_tier<G: Game>(
     let level = options
         .level
         .unwrap_or_else(|| level_for(header.index_size));
-    let bytes = write_table(&path, &header, codes, level)?;
+    let bytes = write_table_with(&path, &header, code, level)?;
     Ok(Summary {
         path,
         stats,

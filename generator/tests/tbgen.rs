@@ -24,7 +24,7 @@ fn table_bytes_do_not_depend_on_thread_count() {
     let two = tempfile::tempdir().unwrap();
     tbgen(one.path(), &["all", "--threads", "1", "--reproducible"]);
     tbgen(two.path(), &["all", "--threads", "2", "--reproducible"]);
-    for name in ["euler.tb", "lgame.tb"] {
+    for name in ["euler.tb", "lgame.tb", "dots-2x3.tb", "dots-3x3.tb"] {
         let a = std::fs::read(one.path().join(name)).unwrap();
         let b = std::fs::read(two.path().join(name)).unwrap();
         assert!(!a.is_empty());
@@ -45,13 +45,37 @@ fn all_writes_every_default_table_and_a_summary_line() {
         stdout.contains("lgame.tb: 2296 positions (win 1006, loss 29, draw 1261)"),
         "{stdout}"
     );
+    assert!(
+        stdout.contains(
+            "dots-3x3.tb: 16777216 positions (win 13894652, loss 2335004, draw 547560), longest 9"
+        ),
+        "{stdout}"
+    );
     // Nothing but the finished tables: no temporary files are left behind.
     let mut names: Vec<_> = std::fs::read_dir(dir.path())
         .unwrap()
-        .map(|e| e.unwrap().file_name())
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     names.sort();
-    assert_eq!(names, vec!["euler.tb", "lgame.tb"]);
+    let dots =
+        ["1x1", "1x2", "1x3", "1x4", "2x2", "2x3", "2x4", "3x3"].map(|s| format!("dots-{s}.tb"));
+    let mut expected: Vec<String> = dots.into();
+    expected.extend(["euler.tb".into(), "lgame.tb".into()]);
+    assert_eq!(names, expected);
+}
+
+#[test]
+fn dots_sizes_are_checked_before_any_work() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_tbgen"))
+        .args(["dots", "--size", "2x2,5x5", "--dir"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("bad variant '5x5'"), "{stderr}");
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
 }
 
 #[test]

@@ -4,6 +4,7 @@ use crate::error::QueryError;
 use crate::probe::{MoveValue, Probe, probe};
 use crate::tablebase::Tablebase;
 use games::{Game, Value};
+use std::collections::HashMap;
 use std::io::{BufRead, Write};
 
 /// Who moves first.
@@ -45,15 +46,25 @@ pub fn play<G: Game>(
     let mut position = start;
     let mut to_move = first;
     let mut score = [0i32; 2]; // human, computer: what moves themselves scored
+    let mut owners: HashMap<usize, Side> = HashMap::new(); // scored places
     loop {
         let turn = match to_move {
             Side::Human => "your move",
             Side::Computer => "the computer's move",
         };
-        writeln!(out, "\n{}: the board from the mover's side", turn)?;
-        writeln!(out, "{}", game.draw(&position))?;
+        writeln!(out, "\n{turn}: the board from the mover's side")?;
+        let owner = |place: usize| match owners.get(&place) {
+            Some(Side::Human) => 'Y',
+            Some(Side::Computer) => 'C',
+            None => '?',
+        };
+        writeln!(out, "{}", game.draw_owned(&position, &owner))?;
         if game.value_kind() == games::ValueKind::Score {
-            writeln!(out, "score: you {}, computer {}", score[0], score[1])?;
+            writeln!(
+                out,
+                "score: you (Y) {}, computer (C) {}",
+                score[0], score[1]
+            )?;
         }
         let answer = probe(tb, &position)?;
         if answer.moves.is_empty() {
@@ -110,6 +121,9 @@ pub fn play<G: Game>(
                 }
             },
         };
+        for place in game.scored_places(&position, &chosen.mv) {
+            owners.insert(place, to_move);
+        }
         let child = game.play(&position, &chosen.mv);
         score[to_move as usize] += i32::from(child.gain);
         if child.turn_passes {

@@ -17,6 +17,8 @@ pub struct MoveValue<G: Game> {
     pub value: Value,
     /// False when the player moves again (dots-and-boxes).
     pub turn_passes: bool,
+    /// What the move itself scores (score games).
+    pub gain: i16,
 }
 
 /// A probed position with its value and every move, best first.
@@ -43,6 +45,7 @@ pub fn probe<G: Game>(tb: &Tablebase<G>, position: &G::Position) -> Result<Probe
             after: child.position,
             value,
             turn_passes: child.turn_passes,
+            gain: child.gain,
         });
     }
     // Best first; among equals, the order in which moves are generated.
@@ -117,7 +120,10 @@ impl<G: Game> Probe<G> {
                 entry.insert("move".into(), json!(m.text));
                 entry.insert("position".into(), json!(game.write_position(&m.after)));
                 put_value(&mut entry, kind, m.value);
-                if !m.turn_passes {
+                if kind == ValueKind::Score {
+                    entry.insert("gain".into(), json!(m.gain));
+                    entry.insert("moves_again".into(), json!(!m.turn_passes));
+                } else if !m.turn_passes {
                     entry.insert("moves_again".into(), json!(true));
                 }
                 Json::Object(entry)

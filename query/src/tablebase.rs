@@ -129,7 +129,17 @@ impl<'g, G: Game> Tablebase<'g, G> {
 
     /// The command that generates this game's tables.
     pub fn generate_command(&self) -> String {
-        format!("tbgen {} --dir {}", self.game.id(), self.dir.display())
+        let flags = self.game.variant_flags();
+        let flags = if flags.is_empty() {
+            flags
+        } else {
+            format!(" {flags}")
+        };
+        format!(
+            "tbgen {}{flags} --dir {}",
+            self.game.id(),
+            self.dir.display()
+        )
     }
 
     /// The stored value of a position.

@@ -2,8 +2,8 @@
 
 use crate::error::QueryError;
 use crate::tablebase::Tablebase;
-use games::search::{BoundedSearch, Negamax};
-use games::{Game, Value};
+use games::search::{AlphaBeta, BoundedSearch, Negamax};
+use games::{Game, Value, ValueKind};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -29,10 +29,12 @@ pub struct Report {
     pub bound: Option<u16>,
 }
 
-/// Live search: exact negamax for acyclic games; for games with cycles, proofs of
+/// Live search: exact negamax for acyclic win/loss games, alpha-beta with a
+/// transposition table for acyclic score games; for games with cycles, proofs of
 /// win or loss within a bound, where "nothing within the bound" stands for a draw.
 enum Live<'g, G: Game> {
     Exact(Negamax<'g, G>),
+    Pruned(AlphaBeta<'g, G>),
     Bounded(BoundedSearch<'g, G>, u16),
 }
 
@@ -40,6 +42,7 @@ impl<G: Game> Live<'_, G> {
     fn value(&mut self, position: &G::Position) -> Value {
         match self {
             Live::Exact(search) => search.value(position),
+            Live::Pruned(search) => search.value(position),
             Live::Bounded(search, bound) => search.value(position, *bound),
         }
     }
@@ -61,6 +64,8 @@ pub fn verify<G: Game>(tb: &Tablebase<G>, selection: Selection) -> Result<Report
                 u16::try_from(table.header().stats.longest).unwrap_or(u16::MAX - BOUND_MARGIN);
             report.bound = Some(longest + BOUND_MARGIN);
             Live::Bounded(BoundedSearch::new(game), longest + BOUND_MARGIN)
+        } else if game.value_kind() == ValueKind::Score {
+            Live::Pruned(AlphaBeta::new(game))
         } else {
             Live::Exact(Negamax::new(game))
         };

@@ -2,32 +2,7 @@
 
 mod common;
 
-use std::io::Write;
-use std::path::Path;
-use std::process::{Command, Output, Stdio};
-
-fn tbquery(dir: &Path, args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tbquery"))
-        .args(args)
-        .arg("--dir")
-        .arg(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("tbquery runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use common::{tbquery, text};
 
 #[test]
 fn json_lines_answer_every_line_and_go_on_after_errors() {

@@ -83,6 +83,28 @@ fn answers_probes_and_refuses_bad_requests_with_the_right_status() {
 }
 
 #[test]
+fn dots_board_sizes_are_chosen_by_query() {
+    let dir = tempfile::tempdir().unwrap();
+    common::generate_dots(dir.path(), &["1x2"]);
+    let addr = start(dir.path());
+    let (status, body) = get(addr, "/api/v1/dots?size=1x2&position=1010/100");
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        (body["variant"].as_str(), body["score"].as_i64()),
+        (Some("1x2"), Some(2))
+    );
+    assert_eq!(body["moves"][0]["moves_again"], true);
+    let (status, body) = get(addr, "/api/v1/dots?size=5x5&position=0");
+    assert_eq!(status, 400, "{body}");
+    let (status, body) = get(addr, "/api/v1/dots?size=2x2&position=000000000000");
+    assert_eq!(status, 503, "{body}");
+    assert!(
+        body["error"].as_str().unwrap().contains("dots-2x2.tb"),
+        "{body}"
+    );
+}
+
+#[test]
 fn missing_table_is_503_naming_the_file() {
     let dir = tempfile::tempdir().unwrap();
     let addr = start(dir.path());

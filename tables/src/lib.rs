@@ -10,4 +10,4 @@ mod writer;
 pub use error::TableError;
 pub use format::{DEFAULT_BLOCK_ENTRIES, FORMAT_VERSION, Header, Stats, file_name};
 pub use reader::Table;
-pub use writer::{DEFAULT_LEVEL, FAST_LEVEL, write_atomically, write_table};
+pub use writer::{DEFAULT_LEVEL, FAST_LEVEL, write_atomically, write_table, write_table_with};

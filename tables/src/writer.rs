@@ -29,8 +29,26 @@ pub fn write_table(
         values.len() as u64,
         "header.index_size must match the values"
     );
+    write_table_with(path, header, |index| values[index as usize], level)
+}
+
+/// Like `write_table`, with the code of slot `i` given by `code(i)` for every
+/// `i < header.index_size`: a solver can keep its own compact representation
+/// instead of building a second copy of the table as codes.
+pub fn write_table_with(
+    path: &Path,
+    header: &Header,
+    code: impl Fn(u64) -> u16 + Sync,
+    level: i32,
+) -> Result<u64, TableError> {
     assert!(header.block_entries > 0, "block_entries must be positive");
-    let blocks = compress_blocks(path, values, header.block_entries as usize, level)?;
+    let blocks = compress_blocks(
+        path,
+        header.index_size,
+        code,
+        header.block_entries.into(),
+        level,
+    )?;
 
     let header_bytes = bincode::encode_to_vec(header, bincode_config())
         .map_err(|e| TableError::corrupt(path, format!("cannot encode header: {e}")))?;
@@ -59,20 +77,22 @@ pub fn write_table(
 
 fn compress_blocks(
     path: &Path,
-    values: &[u16],
-    block_entries: usize,
+    size: u64,
+    code: impl Fn(u64) -> u16 + Sync,
+    block_entries: u64,
     level: i32,
 ) -> Result<Vec<Vec<u8>>, TableError> {
-    values
-        .par_chunks(block_entries)
+    (0..size.div_ceil(block_entries))
+        .into_par_iter()
         .map_init(
             || {
                 let mut compressor = zstd::bulk::Compressor::new(level)?;
                 compressor.set_parameter(zstd::zstd_safe::CParameter::ChecksumFlag(true))?;
                 Ok::<_, std::io::Error>(compressor)
             },
-            |compressor, chunk| {
-                let raw: Vec<u8> = chunk.iter().flat_map(|v| v.to_le_bytes()).collect();
+            |compressor, block| {
+                let slots = block * block_entries..((block + 1) * block_entries).min(size);
+                let raw: Vec<u8> = slots.flat_map(|i| code(i).to_le_bytes()).collect();
                 match compressor {
                     Ok(c) => c.compress(&raw),
                     Err(e) => Err(std::io::Error::new(e.kind(), e.to_string())),

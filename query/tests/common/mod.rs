@@ -4,7 +4,9 @@
 
 use games::dots::Dots;
 use generator::{Progress, WriteOptions, generate_layered, generate_retrograde};
+use std::io::Write;
 use std::path::Path;
+use std::process::{Command, Output, Stdio};
 
 fn options(dir: &Path) -> WriteOptions {
     WriteOptions {
@@ -27,4 +29,28 @@ pub fn generate_dots(dir: &Path, sizes: &[&str]) {
         let board = Dots::parse_size(size).unwrap();
         generator::generate_dots(&board, &options(dir), &Progress::hidden()).unwrap();
     }
+}
+
+/// Runs `tbquery` with `args`, `--dir dir` and `stdin` as its input.
+pub fn tbquery(dir: &Path, args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tbquery"))
+        .args(args)
+        .arg("--dir")
+        .arg(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tbquery runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
 }
