@@ -35,26 +35,69 @@ impl std::fmt::Display for Summary {
     }
 }
 
+/// How many slots hold each code, and how many positions they stand for (slots
+/// weighted by their class size).
+struct Histogram {
+    slots: Vec<u64>,
+    positions: Vec<u64>,
+}
+
+/// Pieces the slots are split into for counting: a fixed number, so that nothing
+/// depends on the number of threads.
+const COUNT_PIECES: u64 = 64;
+
+impl Histogram {
+    fn empty() -> Histogram {
+        let codes = usize::from(u16::MAX) + 1;
+        Histogram {
+            slots: vec![0; codes],
+            positions: vec![0; codes],
+        }
+    }
+
+    /// Counts the codes of `size` slots, in parallel.
+    fn count(
+        size: u64,
+        code: &(impl Fn(u64) -> u16 + Sync),
+        class_size: impl Fn(u64) -> u64 + Sync,
+    ) -> Histogram {
+        let piece = size.div_ceil(COUNT_PIECES).max(1);
+        (0..size.div_ceil(piece))
+            .into_par_iter()
+            .map(|p| {
+                let mut h = Histogram::empty();
+                for slot in p * piece..((p + 1) * piece).min(size) {
+                    let c = usize::from(code(slot));
+                    h.slots[c] += 1;
+                    h.positions[c] += class_size(slot);
+                }
+                h
+            })
+            .reduce(Histogram::empty, |mut a, b| {
+                a.slots.iter_mut().zip(&b.slots).for_each(|(x, y)| *x += y);
+                a.positions
+                    .iter_mut()
+                    .zip(&b.positions)
+                    .for_each(|(x, y)| *x += y);
+                a
+            })
+    }
+}
+
 /// Counts wins, losses and draws (score games: by sign) and the longest distance
-/// (score games: the largest absolute score) over the `size` slots whose codes are
-/// `code(slot)`, skipping empty slots, each slot counted `weight(slot)` times.
-/// Runs in parallel; the counts do not depend on the number of threads.
-fn tally(
-    kind: ValueKind,
-    size: u64,
-    code: &(impl Fn(u64) -> u16 + Sync),
-    weight: impl Fn(u64) -> u64 + Sync,
-) -> Stats {
-    let count = |mut stats: Stats, slot: u64| {
-        let Some(value) = Value::from_code(kind, code(slot)) else {
-            return stats;
+/// (score games: the largest absolute score) from how often each code occurs;
+/// empty slots are skipped.
+fn stats_from(kind: ValueKind, counts: &[u64]) -> Stats {
+    let mut stats = Stats::default();
+    for (code, &count) in counts.iter().enumerate() {
+        let Some(value) = Value::from_code(kind, code as u16).filter(|_| count > 0) else {
+            continue;
         };
-        let weight = weight(slot);
-        stats.positions += weight;
+        stats.positions += count;
         match value.outcome() {
-            "win" => stats.wins += weight,
-            "loss" => stats.losses += weight,
-            _ => stats.draws += weight,
+            "win" => stats.wins += count,
+            "loss" => stats.losses += count,
+            _ => stats.draws += count,
         }
         let longest = match value {
             Value::Win(n) | Value::Loss(n) => u32::from(n),
@@ -62,33 +105,13 @@ fn tally(
             Value::Draw => 0,
         };
         stats.longest = stats.longest.max(longest);
-        stats
-    };
-    (0..size)
-        .into_par_iter()
-        .fold(Stats::default, count)
-        .reduce(Stats::default, |a, b| Stats {
-            positions: a.positions + b.positions,
-            wins: a.wins + b.wins,
-            losses: a.losses + b.losses,
-            draws: a.draws + b.draws,
-            longest: a.longest.max(b.longest),
-            ..Stats::default()
-        })
+    }
+    stats
 }
 
 /// Counts over every position a folded slot stands for, as header extras; none
 /// where the game folds no symmetry.
-fn unfolded_counts<G: Game>(
-    game: &G,
-    tier: u32,
-    slots: &Stats,
-    size: u64,
-    code: &(impl Fn(u64) -> u16 + Sync),
-) -> Vec<(String, String)> {
-    let all = tally(game.value_kind(), size, code, |slot| {
-        game.class_size(tier, slot)
-    });
+fn unfolded_counts(slots: &Stats, all: &Stats) -> Vec<(String, String)> {
     if all.positions == slots.positions {
         return Vec::new();
     }
@@ -163,13 +186,15 @@ pub fn write_tier_with<G: Game>(
 ) -> anyhow::Result<Summary> {
     let path = table_path(game, tier, &options.dir);
     let size = game.index_size(tier);
-    let mut stats = tally(game.value_kind(), size, code, |_| 1);
+    let histogram = Histogram::count(size, code, |slot| game.class_size(tier, slot));
+    let mut stats = stats_from(game.value_kind(), &histogram.slots);
+    let all = stats_from(game.value_kind(), &histogram.positions);
     stats.solve_seconds = if options.reproducible {
         0.0
     } else {
         elapsed.as_secs_f64()
     };
-    stats.extra = unfolded_counts(game, tier, &stats, size, code);
+    stats.extra = unfolded_counts(&stats, &all);
     let header = Header {
         game: game.id().to_string(),
         variant: game.variant(),

@@ -144,3 +144,29 @@ fn command_line_probes_plays_and_explains_sizes() {
         assert!(stdout.contains("The computer wins."), "{stdout}");
     });
 }
+
+/// About two minutes and 3.3 GB: `cargo test --release -p query --test dots -- --ignored`.
+#[test]
+#[ignore]
+fn board_3x4_is_a_tie_and_agrees_with_alpha_beta() {
+    with_tables(&["3x4"], |dir| {
+        let dots = Dots::new(3, 4).unwrap();
+        let tb = Tablebase::new(&dots, dir);
+        let answer = probe(&tb, &0).unwrap();
+        assert_eq!(answer.value, Value::Score(0));
+        let ties = answer
+            .best_moves()
+            .map(|m| m.text.as_str())
+            .collect::<Vec<_>>();
+        assert_eq!(ties, ["v02", "v12", "v22"]);
+        let report = verify(
+            &tb,
+            Selection::Samples {
+                count: 1_000,
+                seed: 3,
+            },
+        )
+        .unwrap();
+        assert!(report.mismatches.is_empty(), "{:?}", report.mismatches);
+    });
+}
