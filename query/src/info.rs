@@ -66,18 +66,25 @@ impl Entry {
             Ok(table) => {
                 let h = table.header();
                 let s = &h.stats;
+                let outcomes = if h.encoding == games::ValueKind::Score.tag() {
+                    format!(
+                        "{} won, {} lost, {} tied for the mover; largest score {}",
+                        s.wins, s.losses, s.draws, s.longest
+                    )
+                } else {
+                    format!(
+                        "{} wins, {} losses, {} draws; longest {}",
+                        s.wins, s.losses, s.draws, s.longest
+                    )
+                };
                 let mut line = format!(
-                    "{}: {} {} {}  {} slots, {} positions: {} wins, {} losses, {} draws; longest {}; solved in {:.3} s; {} bytes",
+                    "{}: {} {} {}  {} slots, {} positions: {outcomes}; solved in {:.3} s; {} bytes",
                     self.file,
                     h.game,
                     h.variant,
                     h.tier,
                     h.index_size,
                     s.positions,
-                    s.wins,
-                    s.losses,
-                    s.draws,
-                    s.longest,
                     s.solve_seconds,
                     table.file_bytes()
                 );

@@ -99,11 +99,29 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli) {
         Ok(code) => code,
+        // The reader went away (`tbquery info | head`): nothing left to say.
+        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e:#}");
             ExitCode::FAILURE
         }
     }
+}
+
+fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        let io = match cause.downcast_ref::<QueryError>() {
+            Some(QueryError::Terminal(io)) => Some(io),
+            _ => cause.downcast_ref::<std::io::Error>(),
+        };
+        io.is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
+/// Writes a line to standard output, returning an error (not panicking) when the
+/// reader has gone away.
+fn say(line: impl std::fmt::Display) -> std::io::Result<()> {
+    writeln!(std::io::stdout().lock(), "{line}")
 }
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
@@ -163,14 +181,16 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 .with_context(|| format!("reading {}", cli.dir.display()))?;
             if json {
                 let list: Vec<_> = entries.iter().map(|e| e.to_json()).collect();
-                println!("{}", serde_json::json!({ "dir": cli.dir, "tables": list }));
+                say(serde_json::json!({ "dir": cli.dir, "tables": list }))?;
             } else if entries.is_empty() {
-                println!(
+                say(format_args!(
                     "no tables in {}; generate them with `tbgen all`",
                     cli.dir.display()
-                );
+                ))?;
             } else {
-                entries.iter().for_each(|e| println!("{}", e.to_text()));
+                for entry in &entries {
+                    say(entry.to_text())?;
+                }
             }
             let all_readable = entries.iter().all(|e| e.table.is_ok());
             Ok(if all_readable {
@@ -211,7 +231,7 @@ fn probe_command(
         }
     };
     if position != "-" {
-        println!("{}", answer(position)?);
+        say(answer(position)?)?;
         return Ok(ExitCode::SUCCESS);
     }
     let stdout = std::io::stdout();
@@ -296,20 +316,20 @@ impl Visitor for VerifyVisitor<'_> {
         let started = std::time::Instant::now();
         let report = verify(&tb, self.selection)?;
         for mismatch in &report.mismatches {
-            println!("MISMATCH {mismatch}");
+            say(format_args!("MISMATCH {mismatch}"))?;
         }
         let search = match report.bound {
             Some(bound) => format!("search proving wins and losses within {bound} plies"),
             None => "live search".to_string(),
         };
-        println!(
+        say(format_args!(
             "{}: checked {} positions against {search} ({} empty slots), {} mismatches, {:.2} s",
             game.id(),
             report.checked,
             report.empty_slots,
             report.mismatches.len(),
             started.elapsed().as_secs_f64()
-        );
+        ))?;
         Ok(report.mismatches.is_empty())
     }
 }

@@ -145,7 +145,7 @@ fn command_line_probes_plays_and_explains_sizes() {
     });
 }
 
-/// About two minutes and 3.3 GB: `cargo test --release -p query --test dots -- --ignored`.
+/// About a minute and 3.3 GB: `cargo test --release -p query --test dots -- --ignored`.
 #[test]
 #[ignore]
 fn board_3x4_is_a_tie_and_agrees_with_alpha_beta() {
