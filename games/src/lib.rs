@@ -13,6 +13,8 @@ pub mod euler;
 pub mod game;
 pub mod grid;
 pub mod lgame;
+pub mod multiset;
+pub mod nim;
 pub mod registry;
 pub mod search;
 pub mod symmetry;

@@ -1,0 +1,546 @@
+//! Nim, misère Nim and subtraction games on heaps, and the counting games (the 21
+//! game, the 100 game) that are one-heap subtraction games in disguise.
+//!
+//! Each is answered two ways: a table for small positions (win or loss with the
+//! distance: the fastest win, the slowest loss), and a formula for positions of
+//! any size (who wins, and every winning move). Tests and `tbquery verify` check
+//! the two against each other.
+
+use crate::game::{Child, Game, GameError, Layered};
+use crate::multiset::Multisets;
+use crate::value::{Value, ValueKind};
+
+/// How many heaps a table position may have.
+pub const TABLE_HEAPS: usize = 6;
+/// The largest heap in a table position.
+pub const TABLE_HEAP_SIZE: u64 = 15;
+
+/// What a move may take from one heap, and who wins at the end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rule {
+    /// Any number of stones; whoever takes the last stone wins.
+    Nim,
+    /// Any number of stones; whoever takes the last stone loses.
+    Misere,
+    /// 1 to `k` stones; whoever takes the last stone wins.
+    Subtract(u64),
+}
+
+impl Rule {
+    /// Whether taking `take` stones from a heap of `heap` is allowed.
+    pub fn allows(self, heap: u64, take: u64) -> bool {
+        take >= 1
+            && take <= heap
+            && match self {
+                Rule::Nim | Rule::Misere => true,
+                Rule::Subtract(k) => take <= k,
+            }
+    }
+
+    /// The Grundy value of one heap under normal play.
+    pub fn heap_grundy(self, heap: u64) -> u64 {
+        match self {
+            Rule::Nim | Rule::Misere => heap,
+            Rule::Subtract(k) => heap % (k + 1),
+        }
+    }
+}
+
+/// Heap sizes separated by spaces or commas; empty means no heaps left.
+pub fn parse_heaps(text: &str) -> Result<Vec<u64>, GameError> {
+    text.split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|s| !s.is_empty())
+        .enumerate()
+        .map(|(i, s)| {
+            s.parse::<u64>().map_err(|_| {
+                GameError::position(
+                    text,
+                    format!(
+                        "heap {} is '{s}': heap sizes are whole numbers from 0 to {}",
+                        i + 1,
+                        u64::MAX
+                    ),
+                )
+            })
+        })
+        .collect()
+}
+
+pub fn write_heaps(heaps: &[u64]) -> String {
+    heaps
+        .iter()
+        .map(u64::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A move: take `take` stones from heap `heap` (0-based; written 1-based).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Take {
+    pub heap: usize,
+    pub take: u64,
+}
+
+impl Take {
+    /// `h<i>-<k>`: take `k` from heap `i`, counting heaps from 1.
+    pub fn write(self) -> String {
+        format!("h{}-{}", self.heap + 1, self.take)
+    }
+}
+
+/// The formula's answer for a position of any size.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Verdict {
+    pub mover_wins: bool,
+    /// The xor of the heaps' Grundy values (normal play).
+    pub nim_sum: u64,
+    /// Every move that wins, in heap order.
+    pub winning_moves: Vec<Take>,
+}
+
+/// Who wins `heaps` under `rule`, and every winning move, in time linear in the
+/// number of heaps.
+///
+/// Normal play: the mover loses exactly when the xor of the heaps' Grundy values
+/// is 0. Misère Nim: the same while some heap has 2 or more stones; once none has,
+/// the mover loses exactly when an odd number of heaps hold one stone.
+pub fn verdict(rule: Rule, heaps: &[u64]) -> Verdict {
+    let nim_sum = heaps.iter().fold(0, |x, &h| x ^ rule.heap_grundy(h));
+    let big = heaps.iter().filter(|&&h| h > 1).count();
+    let ones = heaps.iter().filter(|&&h| h == 1).count();
+    // Whether the player to move after a move is lost, given the position after it.
+    let lost_after = |nim_sum: u64, big: usize, ones: usize| match rule {
+        Rule::Misere if big == 0 => ones % 2 == 1,
+        _ => nim_sum == 0,
+    };
+    let mover_wins = !lost_after(nim_sum, big, ones);
+    let mut winning_moves = Vec::new();
+    for (i, &h) in heaps.iter().enumerate() {
+        let others = nim_sum ^ rule.heap_grundy(h);
+        // Heap sizes the move may leave: the one that zeroes the xor, and for
+        // misère play also 0 and 1.
+        let mut targets: Vec<u64> = match rule {
+            Rule::Nim | Rule::Misere => vec![others],
+            Rule::Subtract(k) if others <= k => {
+                // The largest size below h with Grundy value `others`.
+                let step = (h % (k + 1) + (k + 1) - others) % (k + 1);
+                if step == 0 {
+                    vec![]
+                } else {
+                    vec![h.saturating_sub(step)]
+                }
+            }
+            Rule::Subtract(_) => vec![],
+        };
+        if rule == Rule::Misere {
+            targets.extend([0, 1]);
+        }
+        targets.sort_unstable();
+        targets.dedup();
+        for t in targets {
+            if t >= h || !rule.allows(h, h - t) {
+                continue;
+            }
+            let big_after = big - usize::from(h > 1) + usize::from(t > 1);
+            let ones_after = ones - usize::from(h == 1) + usize::from(t == 1);
+            if lost_after(others ^ rule.heap_grundy(t), big_after, ones_after) {
+                winning_moves.push(Take {
+                    heap: i,
+                    take: h - t,
+                });
+            }
+        }
+    }
+    Verdict {
+        mover_wins,
+        nim_sum,
+        winning_moves,
+    }
+}
+
+/// A heap game restricted to table positions: at most 6 non-empty heaps of at most
+/// 15 stones. Heap order is kept in positions (moves name heaps by place) but
+/// folded in the index: all orderings of the same heaps share one slot.
+#[derive(Debug, Clone)]
+pub struct Heaps {
+    rule: Rule,
+    slots: Multisets,
+}
+
+impl Heaps {
+    pub fn new(rule: Rule) -> Self {
+        Heaps {
+            rule,
+            slots: Multisets::new(TABLE_HEAPS, TABLE_HEAP_SIZE + 1),
+        }
+    }
+
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    /// The subtraction game taking 1 to `k`, refused for `k == 0`.
+    pub fn subtraction(max_take: &str) -> Result<Heaps, GameError> {
+        match max_take.trim().parse::<u64>() {
+            Ok(k) if k >= 1 => Ok(Heaps::new(Rule::Subtract(k))),
+            _ => Err(GameError::variant(
+                max_take,
+                "--max-take is the most stones a move may take: a whole number, at least 1",
+            )),
+        }
+    }
+
+    /// The non-empty heaps padded with empty ones to the table's heap count.
+    fn padded(heaps: &[u64]) -> Vec<u64> {
+        let mut items: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
+        items.resize(TABLE_HEAPS, 0);
+        items
+    }
+
+    fn total(heaps: &[u64]) -> u64 {
+        heaps.iter().sum()
+    }
+}
+
+impl Game for Heaps {
+    type Position = Vec<u64>;
+    type Move = Take;
+
+    fn id(&self) -> &'static str {
+        match self.rule {
+            Rule::Nim => "nim",
+            Rule::Misere => "nim-misere",
+            Rule::Subtract(_) => "subtraction",
+        }
+    }
+
+    fn variant(&self) -> String {
+        match self.rule {
+            Rule::Subtract(k) => format!("take{k}"),
+            _ => String::new(),
+        }
+    }
+
+    fn variant_flags(&self) -> String {
+        match self.rule {
+            Rule::Subtract(k) => format!("--max-take {k}"),
+            _ => String::new(),
+        }
+    }
+
+    fn value_kind(&self) -> ValueKind {
+        ValueKind::WinLossDraw
+    }
+
+    fn index_size(&self, _tier: u32) -> u64 {
+        self.slots.size()
+    }
+
+    fn index(&self, heaps: &Vec<u64>) -> u64 {
+        self.slots.rank(&Self::padded(heaps))
+    }
+
+    fn position_at(&self, _tier: u32, index: u64) -> Option<Vec<u64>> {
+        let mut heaps = self.slots.unrank(index);
+        heaps.retain(|&h| h > 0);
+        Some(heaps)
+    }
+
+    fn class_size(&self, _tier: u32, index: u64) -> u64 {
+        self.slots.orderings(&self.slots.unrank(index))
+    }
+
+    fn moves(&self, heaps: &Vec<u64>) -> Vec<Take> {
+        heaps
+            .iter()
+            .enumerate()
+            .flat_map(|(heap, &h)| {
+                (1..=h)
+                    .filter(move |&take| self.rule.allows(h, take))
+                    .map(move |take| Take { heap, take })
+            })
+            .collect()
+    }
+
+    fn play(&self, heaps: &Vec<u64>, mv: &Take) -> Child<Vec<u64>> {
+        let mut after = heaps.clone();
+        after[mv.heap] -= mv.take;
+        Child::passing(after)
+    }
+
+    fn end_value(&self, heaps: &Vec<u64>) -> Option<Value> {
+        if heaps.iter().any(|&h| h > 0) {
+            return None;
+        }
+        Some(match self.rule {
+            // The opponent took the last stone.
+            Rule::Misere => Value::Win(0),
+            _ => Value::Loss(0),
+        })
+    }
+
+    /// Accepts only positions the table covers; `verdict` answers any other.
+    fn parse_position(&self, text: &str) -> Result<Vec<u64>, GameError> {
+        let heaps = parse_heaps(text)?;
+        let non_empty = heaps.iter().filter(|&&h| h > 0).count();
+        if non_empty > TABLE_HEAPS || heaps.iter().any(|&h| h > TABLE_HEAP_SIZE) {
+            return Err(GameError::position(
+                text,
+                format!(
+                    "beyond the table (at most {TABLE_HEAPS} non-empty heaps of at most {TABLE_HEAP_SIZE})"
+                ),
+            ));
+        }
+        Ok(heaps)
+    }
+
+    fn write_position(&self, heaps: &Vec<u64>) -> String {
+        write_heaps(heaps)
+    }
+
+    fn write_move(&self, _heaps: &Vec<u64>, mv: &Take) -> String {
+        mv.write()
+    }
+}
+
+impl Layered for Heaps {
+    fn layers(&self, _tier: u32) -> u32 {
+        (TABLE_HEAPS as u64 * TABLE_HEAP_SIZE + 1) as u32
+    }
+
+    /// Fewer stones, later layer: every move takes at least one.
+    fn layer_of_index(&self, tier: u32, index: u64) -> u32 {
+        let heaps = self
+            .position_at(tier, index)
+            .expect("every slot holds heaps");
+        self.layers(tier) - 1 - Self::total(&heaps) as u32
+    }
+}
+
+/// A counting game: from 0, players in turn say a number 1 to `max_add` above the
+/// last one said, never passing `target`. In the 21 game (`target_loses`) whoever
+/// must say 21 loses; in the 100 game whoever says 100 wins.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Counting {
+    pub id: &'static str,
+    pub target: u64,
+    pub max_add: u64,
+    pub target_loses: bool,
+}
+
+/// The 21 game: count up by 1 to 3; whoever must say 21 loses.
+pub const GAME21: Counting = Counting {
+    id: "game21",
+    target: 21,
+    max_add: 3,
+    target_loses: true,
+};
+
+/// The 100 game: add 1 to 10; whoever reaches 100 wins.
+pub const GAME100: Counting = Counting {
+    id: "game100",
+    target: 100,
+    max_add: 10,
+    target_loses: false,
+};
+
+impl Counting {
+    /// The number whose sayer wins: the target, or the one below it when saying the
+    /// target loses.
+    fn goal(&self) -> u64 {
+        self.target - u64::from(self.target_loses)
+    }
+
+    /// The formula: the mover wins unless the distance to the goal is a multiple
+    /// of `max_add + 1`; the winning number brings that distance to one.
+    pub fn winning_number(&self, said: u64) -> Option<u64> {
+        if said >= self.goal() {
+            return None;
+        }
+        let step = (self.goal() - said) % (self.max_add + 1);
+        (step != 0).then_some(said + step)
+    }
+}
+
+impl Game for Counting {
+    type Position = u64;
+    type Move = u64;
+
+    fn id(&self) -> &'static str {
+        self.id
+    }
+
+    fn value_kind(&self) -> ValueKind {
+        ValueKind::WinLossDraw
+    }
+
+    fn index_size(&self, _tier: u32) -> u64 {
+        self.target + 1
+    }
+
+    fn index(&self, said: &u64) -> u64 {
+        *said
+    }
+
+    fn position_at(&self, _tier: u32, index: u64) -> Option<u64> {
+        (index <= self.target).then_some(index)
+    }
+
+    fn start(&self) -> Option<u64> {
+        Some(0)
+    }
+
+    fn moves(&self, said: &u64) -> Vec<u64> {
+        if *said >= self.target {
+            return Vec::new();
+        }
+        (said + 1..=(said + self.max_add).min(self.target)).collect()
+    }
+
+    fn play(&self, _said: &u64, number: &u64) -> Child<u64> {
+        Child::passing(*number)
+    }
+
+    /// The target has been said: by the opponent, who lost or won with it.
+    fn end_value(&self, said: &u64) -> Option<Value> {
+        (*said == self.target).then_some(if self.target_loses {
+            Value::Win(0)
+        } else {
+            Value::Loss(0)
+        })
+    }
+
+    fn parse_position(&self, text: &str) -> Result<u64, GameError> {
+        match text.trim().parse::<u64>() {
+            Ok(n) if n <= self.target => Ok(n),
+            _ => Err(GameError::position(
+                text,
+                format!("the position is the last number said, 0 to {}", self.target),
+            )),
+        }
+    }
+
+    fn write_position(&self, said: &u64) -> String {
+        said.to_string()
+    }
+
+    fn write_move(&self, _said: &u64, number: &u64) -> String {
+        number.to_string()
+    }
+}
+
+impl Layered for Counting {
+    fn layers(&self, _tier: u32) -> u32 {
+        self.target as u32 + 1
+    }
+
+    fn layer_of_index(&self, _tier: u32, index: u64) -> u32 {
+        index as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Negamax;
+
+    fn wins(rule: Rule, heaps: &[u64]) -> bool {
+        matches!(
+            Negamax::new(&Heaps::new(rule)).value(&heaps.to_vec()),
+            Value::Win(_)
+        )
+    }
+
+    #[test]
+    fn formula_matches_search_and_names_every_winning_move() {
+        let game_rules = [Rule::Nim, Rule::Misere, Rule::Subtract(3)];
+        for rule in game_rules {
+            let game = Heaps::new(rule);
+            let mut search = Negamax::new(&game);
+            for a in 0..6 {
+                for b in 0..6 {
+                    for c in 0..5 {
+                        let heaps = vec![a, b, c];
+                        let v = verdict(rule, &heaps);
+                        let value = search.value(&heaps);
+                        assert_eq!(
+                            v.mover_wins,
+                            matches!(value, Value::Win(_)),
+                            "{rule:?} {heaps:?}"
+                        );
+                        let winning: Vec<Take> = game
+                            .moves(&heaps)
+                            .into_iter()
+                            .filter(|m| {
+                                let child = game.play(&heaps, m).position;
+                                matches!(search.value(&child), Value::Loss(_))
+                            })
+                            .collect();
+                        assert_eq!(v.winning_moves, winning, "{rule:?} {heaps:?}");
+                    }
+                }
+            }
+        }
+        assert!(wins(Rule::Misere, &[1, 1]));
+        assert!(!wins(Rule::Misere, &[1, 1, 1]));
+        assert!(!wins(Rule::Nim, &[1, 2, 3]));
+    }
+
+    #[test]
+    fn huge_positions_are_answered_by_the_formula() {
+        let heaps: Vec<u64> = (1..=1000).map(|i| u64::MAX - i).collect();
+        let v = verdict(Rule::Nim, &heaps);
+        // 1000 values u64::MAX - i: the xor of i for i in 1..=1000 is 1000, so the
+        // nim-sum is 1000 (an even count of all-ones words cancels).
+        assert_eq!(v.nim_sum, 1000);
+        assert!(v.mover_wins);
+        for m in &v.winning_moves {
+            let mut after = heaps.clone();
+            after[m.heap] -= m.take;
+            assert!(!verdict(Rule::Nim, &after).mover_wins);
+        }
+        assert!(!v.winning_moves.is_empty());
+    }
+
+    #[test]
+    fn counting_games_follow_their_formulas() {
+        assert_eq!(
+            GAME21.winning_number(0),
+            None,
+            "the second player wins the 21 game"
+        );
+        assert_eq!(GAME21.winning_number(1), Some(4));
+        assert_eq!(GAME100.winning_number(0), Some(1));
+        assert_eq!(GAME100.winning_number(12), None, "12 is one of the winning numbers");
+        assert_eq!(GAME100.winning_number(13), Some(23));
+        for game in [GAME21, GAME100] {
+            let mut search = Negamax::new(&game);
+            for said in 0..=game.target {
+                let wins = matches!(search.value(&said), Value::Win(_));
+                assert_eq!(
+                    wins,
+                    game.winning_number(said).is_some()
+                        || (said == game.target && game.target_loses),
+                    "{} {said}",
+                    game.id
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn notation_is_checked() {
+        assert_eq!(parse_heaps("3, 4 5").unwrap(), vec![3, 4, 5]);
+        assert_eq!(parse_heaps("").unwrap(), Vec::<u64>::new());
+        assert!(parse_heaps("3 -1").is_err());
+        assert!(parse_heaps("3 x").is_err());
+        assert!(parse_heaps("18446744073709551616").is_err());
+        let nim = Heaps::new(Rule::Nim);
+        assert!(nim.parse_position("1 2 3 4 5 6 7").is_err());
+        assert!(nim.parse_position("16").is_err());
+        assert!(nim.parse_position("1 2 3 0 4 5 6").is_ok());
+        assert!(Heaps::subtraction("0").is_err());
+        assert_eq!(nim.write_move(&vec![3], &Take { heap: 0, take: 2 }), "h1-2");
+        assert_eq!(nim.index(&vec![3, 0, 1]), nim.index(&vec![1, 3]));
+    }
+}
