@@ -15,6 +15,7 @@ pub mod grid;
 pub mod lgame;
 pub mod multiset;
 pub mod nim;
+pub mod northcott;
 pub mod registry;
 pub mod search;
 pub mod symmetry;

@@ -511,7 +511,11 @@ mod tests {
         );
         assert_eq!(GAME21.winning_number(1), Some(4));
         assert_eq!(GAME100.winning_number(0), Some(1));
-        assert_eq!(GAME100.winning_number(12), None, "12 is one of the winning numbers");
+        assert_eq!(
+            GAME100.winning_number(12),
+            None,
+            "12 is one of the winning numbers"
+        );
         assert_eq!(GAME100.winning_number(13), Some(23));
         for game in [GAME21, GAME100] {
             let mut search = Negamax::new(&game);

@@ -1,0 +1,421 @@
+//! Northcott's game: a board of columns and rows; each column holds one piece of
+//! each player. A move slides one of the mover's pieces along its column, forward
+//! or backward, any number of cells, without jumping over or landing on the other
+//! piece; a player who cannot move loses. Backward moves make cycles possible, so
+//! boards are solved by retrograde analysis; the theory says the game is Nim on the
+//! gaps between the pieces (a backward move can always be undone), which tests and
+//! `tbquery verify` check on every table position. With `--rules forward` pieces
+//! only move toward each other: plain Nim.
+//!
+//! Positions are seen from the player to move: each column is written top to
+//! bottom with `x` for the mover's piece, `o` for the opponent's and `.` empty,
+//! columns separated by `/`: `x..o/.x.o`. A move names the column (a, b, ...) and
+//! the row (from 1 at the top) the mover's piece goes to: `b3`.
+
+use crate::game::{Child, Game, GameError};
+use crate::multiset::Multisets;
+use crate::value::{Value, ValueKind};
+
+/// At most 26 columns: moves name them with a letter.
+pub const MAX_COLUMNS: usize = 26;
+/// Rows in the notation, for positions answered by the formula.
+pub const MAX_ROWS: u32 = 1000;
+
+/// One column: the rows of the mover's piece and the opponent's piece.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Column {
+    pub mine: u32,
+    pub theirs: u32,
+}
+
+impl Column {
+    /// Empty cells between the two pieces.
+    pub fn gap(self) -> u32 {
+        self.mine.abs_diff(self.theirs) - 1
+    }
+
+    /// Rows the mover's piece can go to on a board of `rows` rows.
+    fn targets(self, rows: u32, forward_only: bool) -> impl Iterator<Item = u32> {
+        let (low, high) = match (self.mine < self.theirs, forward_only) {
+            (true, false) => (0, self.theirs - 1),
+            (true, true) => (self.mine + 1, self.theirs - 1),
+            (false, false) => (self.theirs + 1, rows - 1),
+            (false, true) => (self.theirs + 1, self.mine - 1),
+        };
+        (low..=high).filter(move |&r| r != self.mine)
+    }
+}
+
+/// A position: its columns in board order.
+pub type Board = Vec<Column>;
+
+/// A move: column `column`'s mover piece goes to row `to`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Slide {
+    pub column: usize,
+    pub to: u32,
+}
+
+impl Slide {
+    pub fn write(self) -> String {
+        format!("{}{}", (b'a' + self.column as u8) as char, self.to + 1)
+    }
+}
+
+/// Reads a board of any size; `rows` is taken from the first column.
+pub fn parse_board(text: &str) -> Result<(Board, u32), GameError> {
+    let columns: Vec<&str> = text.trim().split('/').map(str::trim).collect();
+    if columns.len() > MAX_COLUMNS {
+        return Err(GameError::position(
+            text,
+            format!("at most {MAX_COLUMNS} columns (found {})", columns.len()),
+        ));
+    }
+    let rows = columns[0].chars().count() as u32;
+    if !(2..=MAX_ROWS).contains(&rows) {
+        return Err(GameError::position(
+            text,
+            format!("a column has 2 to {MAX_ROWS} cells, '.', 'x' and 'o'"),
+        ));
+    }
+    let mut board = Vec::new();
+    for (i, column) in columns.iter().enumerate() {
+        let name = (b'a' + i as u8) as char;
+        if column.chars().count() as u32 != rows {
+            return Err(GameError::position(
+                text,
+                format!(
+                    "column {name} has {} cells, column a has {rows}",
+                    column.chars().count()
+                ),
+            ));
+        }
+        let find = |piece: char| {
+            let at: Vec<u32> = column
+                .chars()
+                .enumerate()
+                .filter(|&(_, c)| c == piece)
+                .map(|(r, _)| r as u32)
+                .collect();
+            match at[..] {
+                [row] => Ok(row),
+                _ => Err(GameError::position(
+                    text,
+                    format!(
+                        "column {name} must hold exactly one '{piece}' (found {})",
+                        at.len()
+                    ),
+                )),
+            }
+        };
+        if let Some(bad) = column.chars().find(|c| !".xo".contains(*c)) {
+            return Err(GameError::position(
+                text,
+                format!("column {name} has '{bad}'; use 'x' (mover), 'o' (opponent), '.'"),
+            ));
+        }
+        board.push(Column {
+            mine: find('x')?,
+            theirs: find('o')?,
+        });
+    }
+    Ok((board, rows))
+}
+
+pub fn write_board(board: &Board, rows: u32) -> String {
+    board
+        .iter()
+        .map(|col| {
+            (0..rows)
+                .map(|r| match r {
+                    r if r == col.mine => 'x',
+                    r if r == col.theirs => 'o',
+                    _ => '.',
+                })
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// The formula's answer: the mover loses exactly when the gaps xor to 0; the
+/// winning moves make them xor to 0 (moving forward or, where there is room,
+/// backward).
+pub fn winning_moves(board: &Board, rows: u32, forward_only: bool) -> (u64, Vec<Slide>) {
+    let nim_sum = board.iter().fold(0u64, |x, c| x ^ u64::from(c.gap()));
+    let mut moves = Vec::new();
+    if nim_sum == 0 {
+        return (0, moves);
+    }
+    for (i, col) in board.iter().enumerate() {
+        let want = nim_sum ^ u64::from(col.gap());
+        for to in col.targets(rows, forward_only) {
+            let after = Column { mine: to, ..*col };
+            if u64::from(after.gap()) == want {
+                moves.push(Slide { column: i, to });
+            }
+        }
+    }
+    (nim_sum, moves)
+}
+
+/// The table game for one board size: columns folded as a multiset (the order of
+/// columns does not matter), one slot per multiset of column types.
+#[derive(Debug, Clone)]
+pub struct Northcott {
+    columns: usize,
+    rows: u32,
+    forward_only: bool,
+    slots: Multisets,
+}
+
+impl Northcott {
+    /// A board of `columns x rows`; the table must fit in memory (about 10 million
+    /// slots at most).
+    pub fn new(columns: usize, rows: u32, forward_only: bool) -> Result<Self, GameError> {
+        let text = format!("{columns}x{rows}");
+        if !(1..=MAX_COLUMNS).contains(&columns) || !(2..=64).contains(&rows) {
+            return Err(GameError::variant(
+                &text,
+                format!("tables need 1 to {MAX_COLUMNS} columns and 2 to 64 rows"),
+            ));
+        }
+        let slots = Multisets::new(columns, u64::from(rows * (rows - 1)));
+        if slots.size() > 10_000_000 {
+            return Err(GameError::variant(
+                &text,
+                format!(
+                    "{} slots is beyond the table limit of 10 million; larger boards are answered by the formula",
+                    slots.size()
+                ),
+            ));
+        }
+        Ok(Northcott {
+            columns,
+            rows,
+            forward_only,
+            slots,
+        })
+    }
+
+    /// `<columns>x<rows>` and the rule set `default` or `forward`.
+    pub fn from_variant(size: Option<&str>, rules: Option<&str>) -> Result<Self, GameError> {
+        let forward_only = match rules.map(str::trim) {
+            None | Some("default") => false,
+            Some("forward") => true,
+            Some(other) => {
+                return Err(GameError::variant(
+                    other,
+                    "northcott rules are 'default' (forward and backward) or 'forward'",
+                ));
+            }
+        };
+        let size = size.unwrap_or("4x8");
+        let bad = || GameError::variant(size, "a northcott size is <columns>x<rows>, e.g. 4x8");
+        let (c, r) = size.trim().split_once(['x', 'X']).ok_or_else(bad)?;
+        let columns = c.trim().parse().map_err(|_| bad())?;
+        let rows = r.trim().parse().map_err(|_| bad())?;
+        Northcott::new(columns, rows, forward_only)
+    }
+
+    pub fn forward_only(&self) -> bool {
+        self.forward_only
+    }
+
+    pub fn rows(&self) -> u32 {
+        self.rows
+    }
+
+    fn column_type(&self, col: Column) -> u64 {
+        let theirs = if col.theirs < col.mine {
+            col.theirs
+        } else {
+            col.theirs - 1
+        };
+        u64::from(col.mine * (self.rows - 1) + theirs)
+    }
+
+    fn column_of_type(&self, t: u64) -> Column {
+        let t = t as u32;
+        let mine = t / (self.rows - 1);
+        let theirs = t % (self.rows - 1);
+        Column {
+            mine,
+            theirs: if theirs < mine { theirs } else { theirs + 1 },
+        }
+    }
+}
+
+impl Game for Northcott {
+    type Position = Board;
+    type Move = Slide;
+
+    fn id(&self) -> &'static str {
+        "northcott"
+    }
+
+    fn variant(&self) -> String {
+        let rules = if self.forward_only { "-forward" } else { "" };
+        format!("{}x{}{rules}", self.columns, self.rows)
+    }
+
+    fn variant_flags(&self) -> String {
+        let rules = if self.forward_only {
+            " --rules forward"
+        } else {
+            ""
+        };
+        format!("--size {}x{}{rules}", self.columns, self.rows)
+    }
+
+    fn value_kind(&self) -> ValueKind {
+        ValueKind::WinLossDraw
+    }
+
+    fn index_size(&self, _tier: u32) -> u64 {
+        self.slots.size()
+    }
+
+    fn index(&self, board: &Board) -> u64 {
+        let types: Vec<u64> = board.iter().map(|&c| self.column_type(c)).collect();
+        self.slots.rank(&types)
+    }
+
+    fn position_at(&self, _tier: u32, index: u64) -> Option<Board> {
+        Some(
+            self.slots
+                .unrank(index)
+                .into_iter()
+                .map(|t| self.column_of_type(t))
+                .collect(),
+        )
+    }
+
+    fn class_size(&self, _tier: u32, index: u64) -> u64 {
+        self.slots.orderings(&self.slots.unrank(index))
+    }
+
+    fn has_cycles(&self) -> bool {
+        !self.forward_only
+    }
+
+    fn moves(&self, board: &Board) -> Vec<Slide> {
+        board
+            .iter()
+            .enumerate()
+            .flat_map(|(column, col)| {
+                col.targets(self.rows, self.forward_only)
+                    .map(move |to| Slide { column, to })
+            })
+            .collect()
+    }
+
+    /// The opponent moves next: the board is seen from their side.
+    fn play(&self, board: &Board, mv: &Slide) -> Child<Board> {
+        let after = board
+            .iter()
+            .enumerate()
+            .map(|(i, col)| Column {
+                mine: col.theirs,
+                theirs: if i == mv.column { mv.to } else { col.mine },
+            })
+            .collect();
+        Child::passing(after)
+    }
+
+    fn end_value(&self, board: &Board) -> Option<Value> {
+        self.moves(board).is_empty().then_some(Value::Loss(0))
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Board, GameError> {
+        let (board, rows) = parse_board(text)?;
+        if board.len() != self.columns || rows != self.rows {
+            return Err(GameError::position(
+                text,
+                format!(
+                    "a {}x{} board has {} columns of {} cells (this one is {}x{})",
+                    self.columns,
+                    self.rows,
+                    self.columns,
+                    self.rows,
+                    board.len(),
+                    rows
+                ),
+            ));
+        }
+        Ok(board)
+    }
+
+    fn write_position(&self, board: &Board) -> String {
+        write_board(board, self.rows)
+    }
+
+    fn write_move(&self, _board: &Board, mv: &Slide) -> String {
+        mv.write()
+    }
+
+    /// Rows down the page, columns across.
+    fn draw(&self, board: &Board) -> String {
+        let header: String = (0..board.len())
+            .map(|i| format!(" {}", (b'a' + i as u8) as char))
+            .collect();
+        let mut out = format!("   {header}\n");
+        for r in 0..self.rows {
+            out.push_str(&format!("{:>3}", r + 1));
+            for col in board {
+                let cell = match r {
+                    r if r == col.mine => 'x',
+                    r if r == col.theirs => 'o',
+                    _ => '.',
+                };
+                out.push(' ');
+                out.push(cell);
+            }
+            out.push('\n');
+        }
+        out.pop();
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::BoundedSearch;
+
+    #[test]
+    fn notation_round_trips_and_is_checked() {
+        let (board, rows) = parse_board("x..o/.o.x").unwrap();
+        assert_eq!(rows, 4);
+        assert_eq!(board[1], Column { mine: 3, theirs: 1 });
+        assert_eq!(write_board(&board, rows), "x..o/.o.x");
+        assert_eq!(board.iter().map(|c| c.gap()).collect::<Vec<_>>(), [2, 1]);
+        for bad in ["x..o/.o.", "x..o/.oxx", "x.o/xo.z", "x", ""] {
+            assert!(parse_board(bad).is_err(), "{bad}");
+        }
+        let game = Northcott::new(2, 4, false).unwrap();
+        assert!(game.parse_position("x..o/.o.x/x..o").is_err());
+        assert_eq!(game.moves(&board).len(), 2 + 1);
+        assert!(Northcott::new(8, 8, false).is_err(), "too big for a table");
+    }
+
+    #[test]
+    fn small_boards_are_nim_on_the_gaps() {
+        for forward_only in [false, true] {
+            let game = Northcott::new(2, 4, forward_only).unwrap();
+            let mut search = BoundedSearch::new(&game);
+            for index in 0..game.index_size(0) {
+                let board = game.position_at(0, index).unwrap();
+                assert_eq!(game.index(&board), index);
+                let value = search.value(&board, 40);
+                let (nim_sum, moves) = winning_moves(&board, 4, forward_only);
+                assert_eq!(matches!(value, Value::Loss(_)), nim_sum == 0, "{board:?}");
+                assert_eq!(matches!(value, Value::Win(_)), nim_sum != 0, "{board:?}");
+                for m in moves {
+                    let child = game.play(&board, &m).position;
+                    assert!(matches!(search.value(&child, 40), Value::Loss(_)));
+                }
+            }
+        }
+    }
+}
