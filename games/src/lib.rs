@@ -16,6 +16,7 @@ pub mod lgame;
 pub mod multiset;
 pub mod nim;
 pub mod northcott;
+pub mod pits;
 pub mod registry;
 pub mod search;
 pub mod symmetry;

@@ -1,0 +1,237 @@
+//! Stones in pits: a row of pits, some holding one stone. A move slides one stone
+//! one or two pits to the left into an empty pit, never over another stone; a
+//! player who cannot move loses.
+//!
+//! The Nim reduction: number the gaps (empty pits) left of each stone, `g1` left of
+//! the leftmost stone up to `gn` left of the rightmost. A move takes 1 or 2 from
+//! one gap and adds them to the next gap to the right (the rightmost stone's
+//! stones go nowhere). That is staircase Nim with the rightmost gap on the first
+//! step: stones arriving on an odd step can be moved straight on, so only the odd
+//! steps count, each a take-1-or-2 heap of Grundy value `gap mod 3`. The mover
+//! loses exactly when `gn mod 3`, `g(n-2) mod 3`, ... xor to 0. Tests and `tbquery
+//! verify` check this against a table of every row of up to 16 pits.
+//!
+//! Notation: pits left to right, `.` empty, `o` a stone: `..o.o`. A move is
+//! `<from>-<to>`, pits numbered from 1 at the left: `5-4`.
+
+use crate::game::{Child, Game, GameError, Layered};
+use crate::value::{Value, ValueKind};
+
+/// The longest row the notation accepts.
+pub const MAX_PITS: u32 = 64;
+/// Pits in the table: shorter rows are the same rows with empty pits at the right.
+pub const TABLE_PITS: u32 = 16;
+
+/// A row: bit `i` set when pit `i` (0 = leftmost) holds a stone; `len` pits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Row {
+    pub stones: u64,
+    pub len: u32,
+}
+
+/// Slide the stone in pit `from` to pit `to` (0-based).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Slide {
+    pub from: u32,
+    pub to: u32,
+}
+
+impl Row {
+    pub fn parse(text: &str) -> Result<Row, GameError> {
+        let text_trimmed = text.trim();
+        let len = text_trimmed.chars().count() as u32;
+        if !(1..=MAX_PITS).contains(&len) {
+            return Err(GameError::position(
+                text,
+                format!("a row has 1 to {MAX_PITS} pits, '.' empty or 'o' a stone"),
+            ));
+        }
+        let mut stones = 0u64;
+        for (i, c) in text_trimmed.chars().enumerate() {
+            match c {
+                '.' => {}
+                'o' => stones |= 1 << i,
+                other => {
+                    return Err(GameError::position(
+                        text,
+                        format!("pit {} is '{other}'; use '.' (empty) or 'o' (stone)", i + 1),
+                    ));
+                }
+            }
+        }
+        Ok(Row { stones, len })
+    }
+
+    pub fn write(self) -> String {
+        (0..self.len)
+            .map(|i| {
+                if self.stones & (1 << i) != 0 {
+                    'o'
+                } else {
+                    '.'
+                }
+            })
+            .collect()
+    }
+
+    fn empty(self, pit: u32) -> bool {
+        self.stones & (1 << pit) == 0
+    }
+
+    /// Every legal slide, stones from left to right, one pit before two.
+    pub fn moves(self) -> Vec<Slide> {
+        let mut moves = Vec::new();
+        for from in (0..self.len).filter(|&p| !self.empty(p)) {
+            if from >= 1 && self.empty(from - 1) {
+                moves.push(Slide { from, to: from - 1 });
+                if from >= 2 && self.empty(from - 2) {
+                    moves.push(Slide { from, to: from - 2 });
+                }
+            }
+        }
+        moves
+    }
+
+    pub fn play(self, mv: Slide) -> Row {
+        Row {
+            stones: self.stones & !(1 << mv.from) | 1 << mv.to,
+            len: self.len,
+        }
+    }
+
+    /// The xor over every other gap from the right of `gap mod 3`: 0 exactly when
+    /// the mover loses.
+    pub fn nim_sum(self) -> u64 {
+        let mut gaps = Vec::new();
+        let mut last = None;
+        for pit in (0..self.len).filter(|&p| !self.empty(p)) {
+            gaps.push(u64::from(pit - last.map_or(0, |l| l + 1)));
+            last = Some(pit);
+        }
+        gaps.iter().rev().step_by(2).fold(0, |x, g| x ^ (g % 3))
+    }
+
+    /// The moves that leave a nim-sum of 0.
+    pub fn winning_moves(self) -> Vec<Slide> {
+        self.moves()
+            .into_iter()
+            .filter(|&m| self.play(m).nim_sum() == 0)
+            .collect()
+    }
+}
+
+impl Slide {
+    pub fn write(self) -> String {
+        format!("{}-{}", self.from + 1, self.to + 1)
+    }
+}
+
+/// The table game: every row of 16 pits (and so every shorter row).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Pits;
+
+impl Game for Pits {
+    type Position = Row;
+    type Move = Slide;
+
+    fn id(&self) -> &'static str {
+        "pits"
+    }
+
+    fn value_kind(&self) -> ValueKind {
+        ValueKind::WinLossDraw
+    }
+
+    fn index_size(&self, _tier: u32) -> u64 {
+        1 << TABLE_PITS
+    }
+
+    fn index(&self, row: &Row) -> u64 {
+        row.stones
+    }
+
+    fn position_at(&self, _tier: u32, index: u64) -> Option<Row> {
+        (index < 1 << TABLE_PITS).then_some(Row {
+            stones: index,
+            len: TABLE_PITS,
+        })
+    }
+
+    fn moves(&self, row: &Row) -> Vec<Slide> {
+        row.moves()
+    }
+
+    fn play(&self, row: &Row, mv: &Slide) -> Child<Row> {
+        Child::passing(row.play(*mv))
+    }
+
+    fn end_value(&self, row: &Row) -> Option<Value> {
+        row.moves().is_empty().then_some(Value::Loss(0))
+    }
+
+    /// Accepts rows the table covers: stones only in the first 16 pits.
+    fn parse_position(&self, text: &str) -> Result<Row, GameError> {
+        let row = Row::parse(text)?;
+        if row.stones >> TABLE_PITS != 0 {
+            return Err(GameError::position(
+                text,
+                format!("beyond the table (stones in the first {TABLE_PITS} pits only)"),
+            ));
+        }
+        Ok(row)
+    }
+
+    fn write_position(&self, row: &Row) -> String {
+        row.write()
+    }
+
+    fn write_move(&self, _row: &Row, mv: &Slide) -> String {
+        mv.write()
+    }
+}
+
+impl Layered for Pits {
+    /// Layers by the sum of the stones' pit numbers, which every move lowers.
+    fn layers(&self, _tier: u32) -> u32 {
+        (0..TABLE_PITS).sum::<u32>() + 1
+    }
+
+    fn layer_of_index(&self, tier: u32, index: u64) -> u32 {
+        let sum: u32 = (0..TABLE_PITS).filter(|p| index & (1 << p) != 0).sum();
+        self.layers(tier) - 1 - sum
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Negamax;
+
+    #[test]
+    fn moves_never_jump_a_stone() {
+        let row = Row::parse("..o.oo").unwrap();
+        let moves: Vec<String> = row.moves().into_iter().map(Slide::write).collect();
+        assert_eq!(moves, ["3-2", "3-1", "5-4"]);
+        assert!(Row::parse("..x").is_err());
+        assert!(Row::parse("").is_err());
+        assert!(
+            Pits.parse_position(&format!("{}o", ".".repeat(16)))
+                .is_err()
+        );
+    }
+
+    #[test]
+    fn the_staircase_formula_matches_search_on_every_short_row() {
+        let mut search = Negamax::new(&Pits);
+        for stones in 0..1u64 << 12 {
+            let row = Row { stones, len: 12 };
+            let v = search.value(&row);
+            assert_eq!(
+                matches!(v, Value::Loss(_)),
+                row.nim_sum() == 0,
+                "{}",
+                row.write()
+            );
+        }
+    }
+}
