@@ -12,6 +12,7 @@ pub mod dots;
 pub mod euler;
 pub mod game;
 pub mod grid;
+pub mod grundy;
 pub mod lgame;
 pub mod multiset;
 pub mod nim;
