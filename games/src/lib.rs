@@ -9,6 +9,7 @@
 //! ```
 
 pub mod dots;
+pub mod ends;
 pub mod euler;
 pub mod game;
 pub mod grid;
