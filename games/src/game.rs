@@ -65,6 +65,16 @@ impl<P> Child<P> {
     }
 }
 
+/// What a closed formula says about a position of any size (impartial games).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Formula<M> {
+    pub mover_wins: bool,
+    /// The xor of the Grundy values of the position's parts.
+    pub nim_sum: u64,
+    /// Every winning move (none when the mover loses).
+    pub winning_moves: Vec<M>,
+}
+
 /// A two-player game with perfect information, as the solvers and the query side
 /// see it. Positions are stored from the point of view of the player to move.
 ///
@@ -126,6 +136,17 @@ pub trait Game: Send + Sync {
     /// checked by depth-bounded search rather than plain negamax).
     fn has_cycles(&self) -> bool {
         false
+    }
+
+    /// Whether the tables hold `position`: games answered by a formula accept
+    /// positions of any size, and the tables cover only the small ones.
+    fn covered(&self, _position: &Self::Position) -> bool {
+        true
+    }
+
+    /// The closed formula's answer, for games that have one.
+    fn formula(&self, _position: &Self::Position) -> Option<Formula<Self::Move>> {
+        None
     }
 
     /// The position a game starts from, where there is one.

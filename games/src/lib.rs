@@ -24,6 +24,6 @@ pub mod search;
 pub mod symmetry;
 pub mod value;
 
-pub use game::{Child, Game, GameError, Layered, value_from_children};
+pub use game::{Child, Formula, Game, GameError, Layered, value_from_children};
 pub use registry::{GAME_IDS, Variant, Visitor, with_game};
 pub use value::{Value, ValueKind};

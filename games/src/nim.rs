@@ -6,7 +6,7 @@
 //! any size (who wins, and every winning move). Tests and `tbquery verify` check
 //! the two against each other.
 
-use crate::game::{Child, Game, GameError, Layered};
+use crate::game::{Child, Formula, Game, GameError, Layered};
 use crate::multiset::Multisets;
 use crate::value::{Value, ValueKind};
 
@@ -279,19 +279,23 @@ impl Game for Heaps {
         })
     }
 
-    /// Accepts only positions the table covers; `verdict` answers any other.
+    /// Any number of heaps of any size; the table covers the small ones.
     fn parse_position(&self, text: &str) -> Result<Vec<u64>, GameError> {
-        let heaps = parse_heaps(text)?;
+        parse_heaps(text)
+    }
+
+    fn covered(&self, heaps: &Vec<u64>) -> bool {
         let non_empty = heaps.iter().filter(|&&h| h > 0).count();
-        if non_empty > TABLE_HEAPS || heaps.iter().any(|&h| h > TABLE_HEAP_SIZE) {
-            return Err(GameError::position(
-                text,
-                format!(
-                    "beyond the table (at most {TABLE_HEAPS} non-empty heaps of at most {TABLE_HEAP_SIZE})"
-                ),
-            ));
-        }
-        Ok(heaps)
+        non_empty <= TABLE_HEAPS && heaps.iter().all(|&h| h <= TABLE_HEAP_SIZE)
+    }
+
+    fn formula(&self, heaps: &Vec<u64>) -> Option<Formula<Take>> {
+        let v = verdict(self.rule, heaps);
+        Some(Formula {
+            mover_wins: v.mover_wins,
+            nim_sum: v.nim_sum,
+            winning_moves: v.winning_moves,
+        })
     }
 
     fn write_position(&self, heaps: &Vec<u64>) -> String {
@@ -427,6 +431,16 @@ impl Game for Counting {
     fn write_move(&self, _said: &u64, number: &u64) -> String {
         number.to_string()
     }
+
+    fn formula(&self, said: &u64) -> Option<Formula<u64>> {
+        let winning = self.winning_number(*said);
+        Some(Formula {
+            // Saying the target in the 21 game lost it: the mover has won.
+            mover_wins: winning.is_some() || (*said == self.target && self.target_loses),
+            nim_sum: self.goal().saturating_sub(*said) % (self.max_add + 1),
+            winning_moves: winning.into_iter().collect(),
+        })
+    }
 }
 
 impl Layered for Counting {
@@ -540,9 +554,10 @@ mod tests {
         assert!(parse_heaps("3 x").is_err());
         assert!(parse_heaps("18446744073709551616").is_err());
         let nim = Heaps::new(Rule::Nim);
-        assert!(nim.parse_position("1 2 3 4 5 6 7").is_err());
-        assert!(nim.parse_position("16").is_err());
-        assert!(nim.parse_position("1 2 3 0 4 5 6").is_ok());
+        let covered = |text: &str| nim.covered(&nim.parse_position(text).unwrap());
+        assert!(!covered("1 2 3 4 5 6 7"));
+        assert!(!covered("16"));
+        assert!(covered("1 2 3 0 4 5 6"));
         assert!(Heaps::subtraction("0").is_err());
         assert_eq!(nim.write_move(&vec![3], &Take { heap: 0, take: 2 }), "h1-2");
         assert_eq!(nim.index(&vec![3, 0, 1]), nim.index(&vec![1, 3]));

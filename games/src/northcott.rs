@@ -12,7 +12,7 @@
 //! columns separated by `/`: `x..o/.x.o`. A move names the column (a, b, ...) and
 //! the row (from 1 at the top) the mover's piece goes to: `b3`.
 
-use crate::game::{Child, Game, GameError};
+use crate::game::{Child, Formula, Game, GameError};
 use crate::multiset::Multisets;
 use crate::value::{Value, ValueKind};
 
@@ -20,6 +20,8 @@ use crate::value::{Value, ValueKind};
 pub const MAX_COLUMNS: usize = 26;
 /// Rows in the notation, for positions answered by the formula.
 pub const MAX_ROWS: u32 = 1000;
+/// The most slots a generated table may have.
+pub const TABLE_LIMIT: u64 = 10_000_000;
 
 /// One column: the rows of the mover's piece and the opponent's piece.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -170,32 +172,36 @@ pub struct Northcott {
 }
 
 impl Northcott {
-    /// A board of `columns x rows`; the table must fit in memory (about 10 million
-    /// slots at most).
+    /// A board of `columns x rows`, up to 26 columns and 1,000 rows. Only boards
+    /// whose table fits (`table_fits`) can be generated; every board is answered by
+    /// the formula.
     pub fn new(columns: usize, rows: u32, forward_only: bool) -> Result<Self, GameError> {
-        let text = format!("{columns}x{rows}");
-        if !(1..=MAX_COLUMNS).contains(&columns) || !(2..=64).contains(&rows) {
+        if !(1..=MAX_COLUMNS).contains(&columns) || !(2..=MAX_ROWS).contains(&rows) {
             return Err(GameError::variant(
-                &text,
-                format!("tables need 1 to {MAX_COLUMNS} columns and 2 to 64 rows"),
-            ));
-        }
-        let slots = Multisets::new(columns, u64::from(rows * (rows - 1)));
-        if slots.size() > 10_000_000 {
-            return Err(GameError::variant(
-                &text,
-                format!(
-                    "{} slots is beyond the table limit of 10 million; larger boards are answered by the formula",
-                    slots.size()
-                ),
+                &format!("{columns}x{rows}"),
+                format!("boards have 1 to {MAX_COLUMNS} columns and 2 to {MAX_ROWS} rows"),
             ));
         }
         Ok(Northcott {
             columns,
             rows,
             forward_only,
-            slots,
+            slots: Multisets::new(columns, u64::from(rows * (rows - 1))),
         })
+    }
+
+    /// Refuses boards whose table would have more than `TABLE_LIMIT` slots.
+    pub fn table_fits(&self) -> Result<(), GameError> {
+        if self.slots.size() <= TABLE_LIMIT {
+            return Ok(());
+        }
+        Err(GameError::variant(
+            &format!("{}x{}", self.columns, self.rows),
+            format!(
+                "{} slots is beyond the table limit of {TABLE_LIMIT}; this board is answered by the formula",
+                self.slots.size()
+            ),
+        ))
     }
 
     /// `<columns>x<rows>` and the rule set `default` or `forward`.
@@ -299,6 +305,19 @@ impl Game for Northcott {
         !self.forward_only
     }
 
+    fn covered(&self, _board: &Board) -> bool {
+        self.table_fits().is_ok()
+    }
+
+    fn formula(&self, board: &Board) -> Option<Formula<Slide>> {
+        let (nim_sum, winning_moves) = winning_moves(board, self.rows, self.forward_only);
+        Some(Formula {
+            mover_wins: nim_sum != 0,
+            nim_sum,
+            winning_moves,
+        })
+    }
+
     fn moves(&self, board: &Board) -> Vec<Slide> {
         board
             .iter()
@@ -396,7 +415,8 @@ mod tests {
         let game = Northcott::new(2, 4, false).unwrap();
         assert!(game.parse_position("x..o/.o.x/x..o").is_err());
         assert_eq!(game.moves(&board).len(), 2 + 1);
-        assert!(Northcott::new(8, 8, false).is_err(), "too big for a table");
+        assert!(Northcott::new(8, 8, false).unwrap().table_fits().is_err());
+        assert!(Northcott::new(6, 6, false).unwrap().table_fits().is_ok());
     }
 
     #[test]

@@ -14,7 +14,7 @@
 //! Notation: pits left to right, `.` empty, `o` a stone: `..o.o`. A move is
 //! `<from>-<to>`, pits numbered from 1 at the left: `5-4`.
 
-use crate::game::{Child, Game, GameError, Layered};
+use crate::game::{Child, Formula, Game, GameError, Layered};
 use crate::value::{Value, ValueKind};
 
 /// The longest row the notation accepts.
@@ -169,16 +169,22 @@ impl Game for Pits {
         row.moves().is_empty().then_some(Value::Loss(0))
     }
 
-    /// Accepts rows the table covers: stones only in the first 16 pits.
     fn parse_position(&self, text: &str) -> Result<Row, GameError> {
-        let row = Row::parse(text)?;
-        if row.stones >> TABLE_PITS != 0 {
-            return Err(GameError::position(
-                text,
-                format!("beyond the table (stones in the first {TABLE_PITS} pits only)"),
-            ));
-        }
-        Ok(row)
+        Row::parse(text)
+    }
+
+    /// The table holds rows with stones in the first 16 pits only.
+    fn covered(&self, row: &Row) -> bool {
+        row.stones >> TABLE_PITS == 0
+    }
+
+    fn formula(&self, row: &Row) -> Option<Formula<Slide>> {
+        let nim_sum = row.nim_sum();
+        Some(Formula {
+            mover_wins: nim_sum != 0,
+            nim_sum,
+            winning_moves: row.winning_moves(),
+        })
     }
 
     fn write_position(&self, row: &Row) -> String {
@@ -214,10 +220,8 @@ mod tests {
         assert_eq!(moves, ["3-2", "3-1", "5-4"]);
         assert!(Row::parse("..x").is_err());
         assert!(Row::parse("").is_err());
-        assert!(
-            Pits.parse_position(&format!("{}o", ".".repeat(16)))
-                .is_err()
-        );
+        let long = Pits.parse_position(&format!("{}o", ".".repeat(16))).unwrap();
+        assert!(!Pits.covered(&long));
     }
 
     #[test]

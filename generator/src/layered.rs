@@ -8,9 +8,6 @@ use games::{Layered, Value, value_from_children};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU16, Ordering};
 
-/// Slots handed to one parallel task when scanning for a layer's members.
-const CHUNK: u64 = 1 << 12;
-
 /// Solves one tier of a layered game whose moves stay inside the tier; returns the
 /// value code of every index slot.
 pub fn solve_layered<G: Layered>(game: &G, tier: u32, progress: &Progress) -> Vec<u16> {
@@ -20,28 +17,36 @@ pub fn solve_layered<G: Layered>(game: &G, tier: u32, progress: &Progress) -> Ve
         .collect();
     let layers = game.layers(tier);
     progress.start(&format!("{} layers", game.id()), u64::from(layers));
-    let chunks = size.div_ceil(CHUNK);
-    for layer in (0..layers).rev() {
-        (0..chunks).into_par_iter().for_each(|chunk| {
-            for index in chunk * CHUNK..((chunk + 1) * CHUNK).min(size) {
-                if game.layer_of_index(tier, index) != layer {
-                    continue;
-                }
-                let Some(position) = game.position_at(tier, index) else {
-                    continue;
-                };
-                let value = value_from_children(game, &position, |child| {
-                    debug_assert_eq!(game.tier_of(child), tier, "a move left the tier");
-                    let code = codes[game.index(child) as usize].load(Ordering::Relaxed);
-                    Value::from_code(game.value_kind(), code).unwrap_or_else(|| {
-                        panic!("{}: child {child:?} read before it was solved", game.id())
-                    })
-                });
-                codes[index as usize].store(value.code(), Ordering::Relaxed);
-            }
+    for members in members_by_layer(game, tier).iter().rev() {
+        members.par_iter().for_each(|&index| {
+            let Some(position) = game.position_at(tier, index) else {
+                return;
+            };
+            let value = value_from_children(game, &position, |child| {
+                debug_assert_eq!(game.tier_of(child), tier, "a move left the tier");
+                let code = codes[game.index(child) as usize].load(Ordering::Relaxed);
+                Value::from_code(game.value_kind(), code).unwrap_or_else(|| {
+                    panic!("{}: child {child:?} read before it was solved", game.id())
+                })
+            });
+            codes[index as usize].store(value.code(), Ordering::Relaxed);
         });
         progress.advance(1);
     }
     progress.finish();
     codes.into_iter().map(AtomicU16::into_inner).collect()
+}
+
+/// The index slots of each layer, in index order; the layer of every slot is
+/// computed once, in parallel.
+fn members_by_layer<G: Layered>(game: &G, tier: u32) -> Vec<Vec<u64>> {
+    let layer_of: Vec<u32> = (0..game.index_size(tier))
+        .into_par_iter()
+        .map(|index| game.layer_of_index(tier, index))
+        .collect();
+    let mut members = vec![Vec::new(); game.layers(tier) as usize];
+    for (index, &layer) in layer_of.iter().enumerate() {
+        members[layer as usize].push(index as u64);
+    }
+    members
 }

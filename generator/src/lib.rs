@@ -1,6 +1,7 @@
 //! `tbgen`'s library: solvers, output of table files, progress.
 
 pub mod dots;
+pub mod grundy;
 pub mod layered;
 pub mod output;
 pub mod progress;

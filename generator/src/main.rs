@@ -4,6 +4,11 @@ use anyhow::Context;
 use clap::{Parser, Subcommand};
 use games::dots::Dots;
 use games::euler::Euler;
+use games::grundy::HEAP_GAMES;
+use games::nim::{GAME21, GAME100, Heaps, Rule};
+use games::northcott::Northcott;
+use games::pits::Pits;
+use generator::grundy::generate_grundy;
 use games::lgame::LGame;
 use generator::{
     Progress, Summary, WriteOptions, generate_dots, generate_layered, generate_retrograde,
@@ -50,7 +55,82 @@ enum Command {
         #[arg(long, value_delimiter = ',', default_value = "3x3")]
         size: Vec<String>,
     },
+    /// Nim: up to 6 heaps of up to 15, order folded.
+    Nim,
+    /// Misère Nim (taking the last stone loses): up to 6 heaps of up to 15.
+    NimMisere,
+    /// A subtraction game (take 1 to k): up to 6 heaps of up to 15.
+    Subtraction {
+        /// The most stones a move may take.
+        #[arg(long, default_value = "3")]
+        max_take: String,
+    },
+    /// The 21 game: count up by 1-3; whoever must say 21 loses.
+    Game21,
+    /// The 100 game: add 1-10; whoever reaches 100 wins.
+    Game100,
+    /// Northcott's game, one table per board size (columns x rows).
+    Northcott {
+        /// Board sizes, comma-separated.
+        #[arg(long, value_delimiter = ',', default_value = "4x8,6x6")]
+        size: Vec<String>,
+        /// `default` (forward and backward moves) or `forward`.
+        #[arg(long)]
+        rules: Option<String>,
+    },
+    /// Stones in pits: every row of up to 16 pits.
+    Pits,
+    /// Grundy values of Kayles, Dawson's Kayles, Grundy's game and Lasker's Nim.
+    Grundy {
+        /// The largest heap (Kayles 100,000 takes a few seconds).
+        #[arg(long, default_value_t = DEFAULT_GRUNDY_LIMIT)]
+        limit: u64,
+    },
 }
+
+/// The impartial games' default tables.
+fn generate_impartial(
+    options: &WriteOptions,
+    progress: &Progress,
+) -> anyhow::Result<Vec<Summary>> {
+    let mut all = Vec::new();
+    for rule in [Rule::Nim, Rule::Misere, Rule::Subtract(3)] {
+        all.extend(generate_layered(&Heaps::new(rule), options, progress)?);
+    }
+    for game in [GAME21, GAME100] {
+        all.extend(generate_layered(&game, options, progress)?);
+    }
+    all.extend(generate_layered(&Pits, options, progress)?);
+    all.extend(generate_northcott(&["4x8".to_string(), "6x6".to_string()], None, options, progress)?);
+    for game in HEAP_GAMES {
+        all.push(generate_grundy(game, DEFAULT_GRUNDY_LIMIT, options)?);
+    }
+    Ok(all)
+}
+
+fn generate_northcott(
+    sizes: &[String],
+    rules: Option<&str>,
+    options: &WriteOptions,
+    progress: &Progress,
+) -> anyhow::Result<Vec<Summary>> {
+    let boards = sizes
+        .iter()
+        .map(|size| {
+            let board = Northcott::from_variant(Some(size), rules)?;
+            board.table_fits()?;
+            Ok(board)
+        })
+        .collect::<Result<Vec<_>, games::GameError>>()?;
+    let mut all = Vec::new();
+    for board in &boards {
+        all.extend(generate_retrograde(board, options, progress)?);
+    }
+    Ok(all)
+}
+
+/// Heap sizes `tbgen all` computes Grundy values for.
+const DEFAULT_GRUNDY_LIMIT: u64 = 10_000;
 
 /// The dots-and-boxes boards `tbgen all` solves: every board up to 2x4 and 3x3.
 const DEFAULT_DOTS_SIZES: &[&str] = &["1x1", "1x2", "1x3", "1x4", "2x2", "2x3", "2x4", "3x3"];
@@ -104,11 +184,27 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 &options,
                 &progress,
             )?);
+            all.extend(generate_impartial(&options, &progress)?);
             all
         }
         Command::Euler => generate_layered(&Euler, &options, &progress)?,
         Command::Lgame => generate_retrograde(&LGame, &options, &progress)?,
         Command::Dots { size } => generate_dots_sizes(&size, &options, &progress)?,
+        Command::Nim => generate_layered(&Heaps::new(Rule::Nim), &options, &progress)?,
+        Command::NimMisere => generate_layered(&Heaps::new(Rule::Misere), &options, &progress)?,
+        Command::Subtraction { max_take } => {
+            generate_layered(&Heaps::subtraction(&max_take)?, &options, &progress)?
+        }
+        Command::Game21 => generate_layered(&GAME21, &options, &progress)?,
+        Command::Game100 => generate_layered(&GAME100, &options, &progress)?,
+        Command::Northcott { size, rules } => {
+            generate_northcott(&size, rules.as_deref(), &options, &progress)?
+        }
+        Command::Pits => generate_layered(&Pits, &options, &progress)?,
+        Command::Grundy { limit } => HEAP_GAMES
+            .into_iter()
+            .map(|game| generate_grundy(game, limit, &options))
+            .collect::<anyhow::Result<_>>()?,
     };
     for summary in summaries {
         println!("{summary}");

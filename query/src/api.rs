@@ -2,7 +2,7 @@
 //! builds the game from the registry and runs the generic code on it.
 
 use crate::error::QueryError;
-use crate::probe::probe_text;
+use crate::formula::answer;
 use crate::tablebase::{TableCache, Tablebase};
 use games::{Game, Variant, Visitor, with_game};
 use serde_json::{Value as Json, json};
@@ -41,7 +41,8 @@ pub fn probe_json(
         type Output = Result<Json, QueryError>;
         fn visit<G: Game>(self, game: &G) -> Self::Output {
             let tb = self.0.tablebase(game);
-            Ok(probe_text(&tb, self.1)?.to_json(game))
+            let position = game.parse_position(self.1)?;
+            Ok(answer(&tb, position)?.to_json(game))
         }
     }
     with_game(id, variant, ProbeJson(source, position))?

@@ -3,6 +3,7 @@
 
 pub mod api;
 pub mod error;
+pub mod formula;
 pub mod info;
 pub mod play;
 pub mod probe;

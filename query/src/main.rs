@@ -6,7 +6,7 @@ use games::{Game, Variant, Visitor, with_game};
 use query::api::{Source, error_json, probe_json};
 use query::play::{Ending, Side, play};
 use query::verify::{Selection, verify};
-use query::{QueryError, probe_text};
+use query::QueryError;
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -35,6 +35,9 @@ struct GameArgs {
     /// Rule set, for games that have several.
     #[arg(long)]
     rules: Option<String>,
+    /// The most a move may take, for subtraction games (default 3).
+    #[arg(long)]
+    max_take: Option<String>,
 }
 
 impl GameArgs {
@@ -42,6 +45,7 @@ impl GameArgs {
         Variant {
             size: self.size.clone(),
             rules: self.rules.clone(),
+            max_take: self.max_take.clone(),
         }
     }
 }
@@ -271,7 +275,8 @@ impl Visitor for TextVisitor<'_> {
     type Output = Result<String, QueryError>;
     fn visit<G: Game>(self, game: &G) -> Self::Output {
         let tb = self.source.tablebase(game);
-        Ok(probe_text(&tb, self.position)?.to_text(game))
+        let position = game.parse_position(self.position)?;
+        Ok(query::formula::answer(&tb, position)?.to_text(game))
     }
 }
 
@@ -322,8 +327,12 @@ impl Visitor for VerifyVisitor<'_> {
             Some(bound) => format!("search proving wins and losses within {bound} plies"),
             None => "live search".to_string(),
         };
+        let formula = match report.formula_checked {
+            0 => String::new(),
+            n => format!(", {n} positions against the formula"),
+        };
         say(format_args!(
-            "{}: checked {} positions against {search} ({} empty slots), {} mismatches, {:.2} s",
+            "{}: checked {} positions against {search}{formula} ({} empty slots), {} mismatches, {:.2} s",
             game.id(),
             report.checked,
             report.empty_slots,

@@ -67,6 +67,18 @@ pub fn probe<G: Game>(tb: &Tablebase<G>, position: &G::Position) -> Result<Probe
             ),
         });
     }
+    if let Some(formula) = game.formula(position)
+        && formula.mover_wins != matches!(value, Value::Win(_))
+    {
+        return Err(QueryError::WrongTable {
+            path: tb.path(game.tier_of(position)),
+            problem: format!(
+                "gives {value} for {} but the formula says the mover {}",
+                game.write_position(position),
+                if formula.mover_wins { "wins" } else { "loses" }
+            ),
+        });
+    }
     Ok(Probe {
         position: position.clone(),
         value,
@@ -111,6 +123,7 @@ impl<G: Game> Probe<G> {
             "position".into(),
             json!(game.write_position(&self.position)),
         );
+        object.insert("source".into(), json!("table"));
         put_value(&mut object, kind, self.value);
         let moves: Vec<Json> = self
             .moves

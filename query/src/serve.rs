@@ -16,6 +16,7 @@ pub struct ProbeParams {
     position: Option<String>,
     size: Option<String>,
     rules: Option<String>,
+    max_take: Option<String>,
 }
 
 /// The routes: `/`, `/api/v1/games`, `/api/v1/{game}?position=...`.
@@ -66,6 +67,7 @@ async fn probe_game(
     let variant = Variant {
         size: params.size,
         rules: params.rules,
+        max_take: params.max_take,
     };
     // Probing reads table blocks from disk: keep it off the async workers.
     let answer = tokio::task::spawn_blocking(move || {

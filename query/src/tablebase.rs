@@ -144,6 +144,12 @@ impl<'g, G: Game> Tablebase<'g, G> {
 
     /// The stored value of a position.
     pub fn value(&self, position: &G::Position) -> Result<Value, QueryError> {
+        if !self.game.covered(position) {
+            return Err(QueryError::Input(games::GameError::position(
+                &self.game.write_position(position),
+                "beyond the tables",
+            )));
+        }
         let tier = self.game.tier_of(position);
         let table = self.table(tier)?;
         let index = self.game.index(position);

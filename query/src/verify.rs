@@ -27,6 +27,9 @@ pub struct Report {
     pub mismatches: Vec<String>,
     /// For games with cycles: the plies within which search proved wins and losses.
     pub bound: Option<u16>,
+    /// Positions compared with the game's closed formula (every slot of every
+    /// tier, whatever the selection), for games that have one.
+    pub formula_checked: u64,
 }
 
 /// Live search: exact negamax for acyclic win/loss games, alpha-beta with a
@@ -70,6 +73,7 @@ pub fn verify<G: Game>(tb: &Tablebase<G>, selection: Selection) -> Result<Report
             Live::Exact(Negamax::new(game))
         };
         let size = game.index_size(tier);
+        check_formula(tb, tier, &mut report)?;
         let indices: Box<dyn Iterator<Item = u64>> = match selection {
             Selection::All => Box::new(0..size),
             Selection::Samples { .. } if size == 0 => Box::new(0..0),
@@ -109,4 +113,44 @@ pub fn verify<G: Game>(tb: &Tablebase<G>, selection: Selection) -> Result<Report
         }
     }
     Ok(report)
+}
+
+/// Compares every slot of a tier with the game's formula, where it has one.
+fn check_formula<G: Game>(
+    tb: &Tablebase<G>,
+    tier: u32,
+    report: &mut Report,
+) -> Result<(), QueryError> {
+    let game = tb.game();
+    let has_formula = (0..game.index_size(tier))
+        .find_map(|i| game.position_at(tier, i))
+        .is_some_and(|p| game.formula(&p).is_some());
+    if !has_formula {
+        return Ok(());
+    }
+    let codes = tb.table(tier)?.read_all()?;
+    for (index, code) in codes.into_iter().enumerate() {
+        let Some(position) = game.position_at(tier, index as u64) else {
+            continue;
+        };
+        let Some(formula) = game.formula(&position) else {
+            continue;
+        };
+        report.formula_checked += 1;
+        let stored = Value::from_code(game.value_kind(), code);
+        let agrees = match stored {
+            Some(Value::Win(_)) => formula.mover_wins,
+            Some(Value::Loss(_)) => !formula.mover_wins,
+            _ => false,
+        };
+        if !agrees {
+            let text = game.write_position(&position);
+            let stored = stored.map_or("nothing".to_string(), |v| v.to_string());
+            report.mismatches.push(format!(
+                "{text}: table says {stored}, the formula says the mover {}",
+                if formula.mover_wins { "wins" } else { "loses" }
+            ));
+        }
+    }
+    Ok(())
 }
