@@ -144,6 +144,13 @@ pub trait Game: Send + Sync {
         true
     }
 
+    /// The key live search remembers a position by: the position itself, or a
+    /// simple canonical form where parts are interchangeable (heaps, columns), so
+    /// that search does not repeat itself for every ordering.
+    fn search_key(&self, position: &Self::Position) -> Self::Position {
+        position.clone()
+    }
+
     /// The closed formula's answer, for games that have one.
     fn formula(&self, _position: &Self::Position) -> Option<Formula<Self::Move>> {
         None

@@ -38,11 +38,14 @@ pub struct Split {
 }
 
 impl Split {
-    /// `h<i>:<left>+<right>`, heaps counted from 1; a lone heap is `h<i>:<left>`.
+    /// Heaps counted from 1: `h2-3` takes 3 from the end of heap 2, `h2-1:4+6`
+    /// takes 1 leaving heaps of 4 and 6, `h2:4+6` splits heap 2 into 4 and 6.
     pub fn write(self) -> String {
-        match self.right {
-            0 => format!("h{}:{}", self.heap + 1, self.left),
-            r => format!("h{}:{}+{r}", self.heap + 1, self.left),
+        let heap = self.heap + 1;
+        match (self.removed, self.left) {
+            (0, left) => format!("h{heap}:{left}+{}", self.right),
+            (removed, 0) => format!("h{heap}-{removed}"),
+            (removed, left) => format!("h{heap}-{removed}:{left}+{}", self.right),
         }
     }
 }

@@ -279,6 +279,13 @@ impl Game for Heaps {
         })
     }
 
+    /// The heaps sorted, empty ones dropped.
+    fn search_key(&self, heaps: &Vec<u64>) -> Vec<u64> {
+        let mut key: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
+        key.sort_unstable();
+        key
+    }
+
     /// Any number of heaps of any size; the table covers the small ones.
     fn parse_position(&self, text: &str) -> Result<Vec<u64>, GameError> {
         parse_heaps(text)

@@ -80,7 +80,7 @@ pub fn parse_board(text: &str) -> Result<(Board, u32), GameError> {
             format!("a column has 2 to {MAX_ROWS} cells, '.', 'x' and 'o'"),
         ));
     }
-    let mut board = Vec::new();
+    let mut board: Board = Vec::new();
     for (i, column) in columns.iter().enumerate() {
         let name = (b'a' + i as u8) as char;
         if column.chars().count() as u32 != rows {
@@ -116,10 +116,22 @@ pub fn parse_board(text: &str) -> Result<(Board, u32), GameError> {
                 format!("column {name} has '{bad}'; use 'x' (mover), 'o' (opponent), '.'"),
             ));
         }
-        board.push(Column {
+        let col = Column {
             mine: find('x')?,
             theirs: find('o')?,
-        });
+        };
+        if let Some(first) = board.first()
+            && (col.mine < col.theirs) != (first.mine < first.theirs)
+        {
+            return Err(GameError::position(
+                text,
+                format!(
+                    "column {name} has the pieces in the other order from column a; \
+                     pieces never pass each other, so every column keeps the mover's piece on the same side"
+                ),
+            ));
+        }
+        board.push(col);
     }
     Ok((board, rows))
 }
@@ -305,6 +317,13 @@ impl Game for Northcott {
         !self.forward_only
     }
 
+    /// The columns sorted: their order does not matter.
+    fn search_key(&self, board: &Board) -> Board {
+        let mut key = board.clone();
+        key.sort_unstable();
+        key
+    }
+
     fn covered(&self, _board: &Board) -> bool {
         self.table_fits().is_ok()
     }
@@ -404,17 +423,17 @@ mod tests {
 
     #[test]
     fn notation_round_trips_and_is_checked() {
-        let (board, rows) = parse_board("x..o/.o.x").unwrap();
+        let (board, rows) = parse_board("x..o/.x.o").unwrap();
         assert_eq!(rows, 4);
-        assert_eq!(board[1], Column { mine: 3, theirs: 1 });
-        assert_eq!(write_board(&board, rows), "x..o/.o.x");
+        assert_eq!(board[1], Column { mine: 1, theirs: 3 });
+        assert_eq!(write_board(&board, rows), "x..o/.x.o");
         assert_eq!(board.iter().map(|c| c.gap()).collect::<Vec<_>>(), [2, 1]);
-        for bad in ["x..o/.o.", "x..o/.oxx", "x.o/xo.z", "x", ""] {
+        for bad in ["x..o/.o.", "x..o/.oxx", "x.o/xo.z", "x", "", "x..o/o..x"] {
             assert!(parse_board(bad).is_err(), "{bad}");
         }
         let game = Northcott::new(2, 4, false).unwrap();
         assert!(game.parse_position("x..o/.o.x/x..o").is_err());
-        assert_eq!(game.moves(&board).len(), 2 + 1);
+        assert_eq!(game.moves(&board).len(), 2 + 2);
         assert!(Northcott::new(8, 8, false).unwrap().table_fits().is_err());
         assert!(Northcott::new(6, 6, false).unwrap().table_fits().is_ok());
     }

@@ -220,7 +220,9 @@ mod tests {
         assert_eq!(moves, ["3-2", "3-1", "5-4"]);
         assert!(Row::parse("..x").is_err());
         assert!(Row::parse("").is_err());
-        let long = Pits.parse_position(&format!("{}o", ".".repeat(16))).unwrap();
+        let long = Pits
+            .parse_position(&format!("{}o", ".".repeat(16)))
+            .unwrap();
         assert!(!Pits.covered(&long));
     }
 

@@ -22,6 +22,11 @@ pub const GAME_IDS: &[&str] = &[
     "pits",
 ];
 
+/// Games answered from a sequence rather than a position table (Grundy values of
+/// heap games; pick-from-the-ends by dynamic programming): the query side handles
+/// them directly.
+pub const SEQUENCE_IDS: &[&str] = &["kayles", "dawson", "grundy", "lasker", "ends"];
+
 /// Variant parameters given on the command line (board size, rule set).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Variant {
@@ -87,7 +92,7 @@ pub fn with_game<V: Visitor>(
         }
         _ => Err(GameError::UnknownGame {
             id: id.to_string(),
-            known: GAME_IDS.join(", "),
+            known: [GAME_IDS, SEQUENCE_IDS].concat().join(", "),
         }),
     }
 }
@@ -95,7 +100,10 @@ pub fn with_game<V: Visitor>(
 fn no_rules(id: &str, variant: &Variant) -> Result<(), GameError> {
     match &variant.rules {
         None => Ok(()),
-        Some(rules) => Err(GameError::variant(rules, format!("{id} has no rule variants"))),
+        Some(rules) => Err(GameError::variant(
+            rules,
+            format!("{id} has no rule variants"),
+        )),
     }
 }
 

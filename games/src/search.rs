@@ -24,12 +24,13 @@ impl<'g, G: Game> Negamax<'g, G> {
     /// The value of `position` for the player to move. The game must be acyclic:
     /// the recursion follows every line of play to its end.
     pub fn value(&mut self, position: &G::Position) -> Value {
-        if let Some(&v) = self.memo.get(position) {
+        let key = self.game.search_key(position);
+        if let Some(&v) = self.memo.get(&key) {
             return v;
         }
         let game = self.game;
         let v = value_from_children(game, position, |child| self.value(child));
-        self.memo.insert(position.clone(), v);
+        self.memo.insert(key, v);
         v
     }
 
@@ -156,7 +157,8 @@ impl<'g, G: Game> BoundedSearch<'g, G> {
     /// The exact win or loss if the game ends within `depth` plies under perfect
     /// play, otherwise `None`.
     pub fn within(&mut self, position: &G::Position, depth: u16) -> Option<Value> {
-        match self.memo.get(position) {
+        let key = self.game.search_key(position);
+        match self.memo.get(&key) {
             Some(Known::Decided(v)) => return v.distance().filter(|&n| n <= depth).map(|_| *v),
             Some(Known::OpenTo(d)) if *d >= depth => return None,
             _ => {}
@@ -166,7 +168,7 @@ impl<'g, G: Game> BoundedSearch<'g, G> {
             Some(v) => Known::Decided(v),
             None => Known::OpenTo(depth),
         };
-        self.memo.insert(position.clone(), known);
+        self.memo.insert(key, known);
         result
     }
 

@@ -5,11 +5,11 @@ use clap::{Parser, Subcommand};
 use games::dots::Dots;
 use games::euler::Euler;
 use games::grundy::HEAP_GAMES;
+use games::lgame::LGame;
 use games::nim::{GAME21, GAME100, Heaps, Rule};
 use games::northcott::Northcott;
 use games::pits::Pits;
 use generator::grundy::generate_grundy;
-use games::lgame::LGame;
 use generator::{
     Progress, Summary, WriteOptions, generate_dots, generate_layered, generate_retrograde,
 };
@@ -89,10 +89,7 @@ enum Command {
 }
 
 /// The impartial games' default tables.
-fn generate_impartial(
-    options: &WriteOptions,
-    progress: &Progress,
-) -> anyhow::Result<Vec<Summary>> {
+fn generate_impartial(options: &WriteOptions, progress: &Progress) -> anyhow::Result<Vec<Summary>> {
     let mut all = Vec::new();
     for rule in [Rule::Nim, Rule::Misere, Rule::Subtract(3)] {
         all.extend(generate_layered(&Heaps::new(rule), options, progress)?);
@@ -101,7 +98,12 @@ fn generate_impartial(
         all.extend(generate_layered(&game, options, progress)?);
     }
     all.extend(generate_layered(&Pits, options, progress)?);
-    all.extend(generate_northcott(&["4x8".to_string(), "6x6".to_string()], None, options, progress)?);
+    all.extend(generate_northcott(
+        &["4x8".to_string(), "6x6".to_string()],
+        None,
+        options,
+        progress,
+    )?);
     for game in HEAP_GAMES {
         all.push(generate_grundy(game, DEFAULT_GRUNDY_LIMIT, options)?);
     }

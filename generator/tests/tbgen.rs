@@ -22,9 +22,32 @@ fn tbgen(dir: &Path, args: &[&str]) -> std::process::Output {
 fn table_bytes_do_not_depend_on_thread_count() {
     let one = tempfile::tempdir().unwrap();
     let two = tempfile::tempdir().unwrap();
-    tbgen(one.path(), &["all", "--threads", "1", "--reproducible"]);
-    tbgen(two.path(), &["all", "--threads", "2", "--reproducible"]);
-    for name in ["euler.tb", "lgame.tb", "dots-2x3.tb", "dots-3x3.tb"] {
+    // One game per solver: layered, retrograde (with cycles), dots, Grundy values.
+    let jobs: [&[&str]; 6] = [
+        &["euler"],
+        &["lgame"],
+        &["dots", "--size", "2x3,3x3"],
+        &["northcott", "--size", "3x6"],
+        &["nim"],
+        &["grundy", "--limit", "500"],
+    ];
+    for (dir, threads) in [(&one, "1"), (&two, "2")] {
+        for job in jobs {
+            let mut args = job.to_vec();
+            args.extend(["--threads", threads, "--reproducible"]);
+            tbgen(dir.path(), &args);
+        }
+    }
+    let names = [
+        "euler.tb",
+        "lgame.tb",
+        "dots-2x3.tb",
+        "dots-3x3.tb",
+        "northcott-3x6.tb",
+        "nim.tb",
+        "kayles.tb",
+    ];
+    for name in names {
         let a = std::fs::read(one.path().join(name)).unwrap();
         let b = std::fs::read(two.path().join(name)).unwrap();
         assert!(!a.is_empty());
@@ -60,7 +83,26 @@ fn all_writes_every_default_table_and_a_summary_line() {
     let dots =
         ["1x1", "1x2", "1x3", "1x4", "2x2", "2x3", "2x4", "3x3"].map(|s| format!("dots-{s}.tb"));
     let mut expected: Vec<String> = dots.into();
-    expected.extend(["euler.tb".into(), "lgame.tb".into()]);
+    expected.extend(
+        [
+            "dawson",
+            "euler",
+            "game100",
+            "game21",
+            "grundy",
+            "kayles",
+            "lasker",
+            "lgame",
+            "nim-misere",
+            "nim",
+            "northcott-4x8",
+            "northcott-6x6",
+            "pits",
+            "subtraction-take3",
+        ]
+        .map(|name| format!("{name}.tb")),
+    );
+    expected.sort();
     assert_eq!(names, expected);
 }
 

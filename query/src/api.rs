@@ -36,6 +36,10 @@ pub fn probe_json(
     variant: &Variant,
     position: &str,
 ) -> Result<Json, QueryError> {
+    if let Some(answer) = crate::sequences::probe_json(source, id, position) {
+        no_variant(id, variant)?;
+        return answer;
+    }
     struct ProbeJson<'a>(&'a Source, &'a str);
     impl Visitor for ProbeJson<'_> {
         type Output = Result<Json, QueryError>;
@@ -86,4 +90,19 @@ pub fn games_json(source: &Source) -> Json {
         .filter_map(|id| with_game(id, &Variant::default(), Listing(source)).ok())
         .collect();
     json!({ "games": games })
+}
+
+/// Sequence games take no size, rules or move limit.
+pub fn no_variant(id: &str, variant: &Variant) -> Result<(), QueryError> {
+    match [&variant.size, &variant.rules, &variant.max_take]
+        .into_iter()
+        .flatten()
+        .next()
+    {
+        None => Ok(()),
+        Some(given) => Err(QueryError::Input(games::GameError::variant(
+            given,
+            format!("{id} has no variants"),
+        ))),
+    }
 }

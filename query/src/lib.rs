@@ -7,6 +7,7 @@ pub mod formula;
 pub mod info;
 pub mod play;
 pub mod probe;
+pub mod sequences;
 pub mod serve;
 pub mod tablebase;
 pub mod verify;

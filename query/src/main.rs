@@ -3,10 +3,10 @@
 use anyhow::Context;
 use clap::{Args, Parser, Subcommand};
 use games::{Game, Variant, Visitor, with_game};
+use query::QueryError;
 use query::api::{Source, error_json, probe_json};
 use query::play::{Ending, Side, play};
 use query::verify::{Selection, verify};
-use query::QueryError;
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -158,6 +158,28 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             samples,
             seed,
         } => {
+            if let Some(report) = query::sequences::verify(&source, &game.game, samples, seed) {
+                query::api::no_variant(&game.game, &game.variant())?;
+                let report = report?;
+                for mismatch in &report.mismatches {
+                    say(format_args!("MISMATCH {mismatch}"))?;
+                }
+                let entries = match report.entries {
+                    0 => String::new(),
+                    n => format!("{n} table entries against the mex rule and formulas, "),
+                };
+                say(format_args!(
+                    "{}: checked {entries}{} positions against live search, {} mismatches",
+                    game.game,
+                    report.searched,
+                    report.mismatches.len()
+                ))?;
+                return Ok(if report.mismatches.is_empty() {
+                    ExitCode::SUCCESS
+                } else {
+                    ExitCode::FAILURE
+                });
+            }
             let selection = if all {
                 Selection::All
             } else {
@@ -221,6 +243,10 @@ fn probe_command(
 ) -> anyhow::Result<ExitCode> {
     let variant = game.variant();
     let answer = |text: &str| -> Result<String, QueryError> {
+        if !json && let Some(answer) = query::sequences::probe_text(source, &game.game, text) {
+            query::api::no_variant(&game.game, &variant)?;
+            return answer;
+        }
         if json {
             Ok(probe_json(source, &game.game, &variant, text)?.to_string())
         } else {

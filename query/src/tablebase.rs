@@ -15,7 +15,7 @@ pub struct TableCache {
 }
 
 impl TableCache {
-    fn get_or_open(&self, path: &Path) -> Result<Arc<Table>, tables::TableError> {
+    pub(crate) fn get_or_open(&self, path: &Path) -> Result<Arc<Table>, tables::TableError> {
         let mut open = self
             .open
             .lock()

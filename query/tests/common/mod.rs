@@ -54,3 +54,28 @@ pub fn tbquery(dir: &Path, args: &[&str], stdin: &str) -> Output {
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
+
+/// Generates the Nim family, the counting games, pits and the given Northcott
+/// boards (`"4x8"`, `"3x6-forward"`), and Grundy tables up to heap 2,000.
+pub fn generate_impartial(dir: &Path, northcott: &[&str]) {
+    use games::nim::{GAME21, GAME100, Heaps, Rule};
+    let progress = Progress::hidden();
+    let options = options(dir);
+    for rule in [Rule::Nim, Rule::Misere, Rule::Subtract(3)] {
+        generate_layered(&Heaps::new(rule), &options, &progress).unwrap();
+    }
+    generate_layered(&GAME21, &options, &progress).unwrap();
+    generate_layered(&GAME100, &options, &progress).unwrap();
+    generate_layered(&games::pits::Pits, &options, &progress).unwrap();
+    for board in northcott {
+        let (size, rules) = match board.split_once('-') {
+            Some((size, rules)) => (size, Some(rules)),
+            None => (*board, None),
+        };
+        let game = games::northcott::Northcott::from_variant(Some(size), rules).unwrap();
+        generate_retrograde(&game, &options, &progress).unwrap();
+    }
+    for game in games::grundy::HEAP_GAMES {
+        generator::grundy::generate_grundy(game, 2_000, &options).unwrap();
+    }
+}

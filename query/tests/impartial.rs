@@ -1,0 +1,256 @@
+//! Nim and its relatives: every table checked against its formula on every slot
+//! and against live search on samples; formula answers for positions of any size.
+
+mod common;
+
+use common::{tbquery, text};
+use games::Game;
+use games::nim::{Heaps, Rule};
+use games::northcott::Northcott;
+use query::Tablebase;
+use query::verify::{Selection, verify};
+use serde_json::Value as Json;
+use std::path::Path;
+
+fn probe_json(dir: &Path, args: &[&str]) -> Json {
+    let mut all = vec!["probe"];
+    all.extend_from_slice(args);
+    all.push("--json");
+    let out = tbquery(dir, &all, "");
+    assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+fn tables() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    common::generate_impartial(dir.path(), &["4x8", "3x6", "3x6-forward"]);
+    dir
+}
+
+#[test]
+fn every_table_agrees_with_its_formula_and_with_search() {
+    let dir = tables();
+    let samples = Selection::Samples {
+        count: 300,
+        seed: 5,
+    };
+    let check = |report: query::verify::Report, slots: u64, name: &str| {
+        assert!(
+            report.mismatches.is_empty(),
+            "{name}: {:?}",
+            report.mismatches
+        );
+        assert_eq!(report.formula_checked, slots, "{name}");
+    };
+    for rule in [Rule::Nim, Rule::Misere, Rule::Subtract(3)] {
+        let game = Heaps::new(rule);
+        let report = verify(&Tablebase::new(&game, dir.path()), samples).unwrap();
+        check(report, 54_264, game.id());
+    }
+    for game in [games::nim::GAME21, games::nim::GAME100] {
+        let report = verify(&Tablebase::new(&game, dir.path()), Selection::All).unwrap();
+        check(report, game.target + 1, game.id);
+    }
+    let report = verify(&Tablebase::new(&games::pits::Pits, dir.path()), samples).unwrap();
+    check(report, 65_536, "pits");
+    // Live search on 4x8 proves wins and losses up to 56 plies deep through
+    // cycles: seconds per position, so 4x8 is checked against the formula only,
+    // and the smaller boards against search on every position too.
+    let formula_only = Selection::Samples { count: 0, seed: 0 };
+    for (size, rules, slots, selection) in [
+        ("4x8", None, 455_126, formula_only),
+        ("3x6", None, 4_960, Selection::All),
+        ("3x6", Some("forward"), 4_960, Selection::All),
+    ] {
+        let game = Northcott::from_variant(Some(size), rules).unwrap();
+        let tb = Tablebase::new(&game, dir.path());
+        let report = verify(&tb, selection).unwrap();
+        check(report, slots, &game.variant());
+        assert_eq!(tb.table(0).unwrap().header().stats.draws, 0, "no draws");
+    }
+}
+
+#[test]
+fn forward_northcott_has_the_distances_of_nim_on_its_gaps() {
+    // Two solvers, two games: retrograde analysis of Northcott with forward
+    // moves only, and the layered Nim table, must give the same win/loss and
+    // the same distance for every board.
+    let dir = tables();
+    let northcott = Northcott::from_variant(Some("3x6"), Some("forward")).unwrap();
+    let nim = Heaps::new(Rule::Nim);
+    let (tn, tm) = (
+        Tablebase::new(&northcott, dir.path()),
+        Tablebase::new(&nim, dir.path()),
+    );
+    for index in 0..northcott.index_size(0) {
+        let board = northcott.position_at(0, index).unwrap();
+        let gaps: Vec<u64> = board.iter().map(|c| u64::from(c.gap())).collect();
+        assert_eq!(
+            tn.value(&board).unwrap(),
+            tm.value(&gaps).unwrap(),
+            "{board:?}"
+        );
+    }
+}
+
+#[test]
+fn small_positions_come_from_tables_with_distances() {
+    let dir = tables();
+    let answer = probe_json(dir.path(), &["nim", "1 2 3"]);
+    assert_eq!(
+        (answer["source"].as_str(), answer["value"].as_str()),
+        (Some("table"), Some("loss"))
+    );
+    let answer = probe_json(dir.path(), &["nim", "5"]);
+    assert_eq!(answer["distance"], 1, "take the whole heap");
+    let answer = probe_json(dir.path(), &["nim-misere", "5"]);
+    assert_eq!(
+        (answer["value"].as_str(), answer["distance"].as_u64()),
+        (Some("win"), Some(2))
+    );
+    assert_eq!(answer["moves"][0]["move"], "h1-4", "leave one stone");
+    let answer = probe_json(dir.path(), &["game21", "0"]);
+    assert_eq!(
+        answer["value"], "loss",
+        "the second player wins the 21 game"
+    );
+    let answer = probe_json(dir.path(), &["game100", "0"]);
+    assert_eq!(
+        (
+            answer["value"].as_str(),
+            answer["moves"][0]["move"].as_str()
+        ),
+        (Some("win"), Some("1"))
+    );
+}
+
+#[test]
+fn large_positions_come_from_the_formula() {
+    let dir = tempfile::tempdir().unwrap();
+    let heaps: Vec<String> = (1..=1000u64)
+        .map(|i| (i * 7_919 % 100_003).to_string())
+        .collect();
+    let answer = probe_json(dir.path(), &["nim", &heaps.join(" ")]);
+    assert_eq!(answer["source"], "formula");
+    let sizes: Vec<u64> = heaps.iter().map(|h| h.parse().unwrap()).collect();
+    let nim_sum = sizes.iter().fold(0, |x, h| x ^ h);
+    assert_eq!(answer["nim_sum"], nim_sum);
+    for m in answer["winning_moves"].as_array().unwrap() {
+        let (heap, take) = m.as_str().unwrap()[1..].split_once('-').unwrap();
+        let (heap, take): (usize, u64) = (heap.parse().unwrap(), take.parse().unwrap());
+        assert_eq!(nim_sum ^ sizes[heap - 1] ^ (sizes[heap - 1] - take), 0);
+    }
+    let big = format!("{} 1", u64::MAX);
+    let answer = probe_json(dir.path(), &["nim", &big]);
+    // Leave one stone in the huge heap, to match the other one.
+    assert_eq!(
+        answer["winning_moves"],
+        serde_json::json!([format!("h1-{}", u64::MAX - 1)])
+    );
+
+    let board = "x......o/.x.o..../..x..o../x......o/...x...o/.x....o./x.o...../....xo..";
+    let answer = probe_json(dir.path(), &["northcott", "--size", "8x8", board]);
+    assert_eq!(
+        (answer["source"].as_str(), answer["nim_sum"].as_u64()),
+        (Some("formula"), Some(6 ^ 1 ^ 2 ^ 6 ^ 3 ^ 4 ^ 1))
+    );
+    let row = format!("{}o.o", ".".repeat(40));
+    let answer = probe_json(dir.path(), &["pits", &row]);
+    assert_eq!(answer["source"], "formula");
+}
+
+#[test]
+fn heap_games_answer_by_grundy_values() {
+    let dir = tables();
+    let answer = probe_json(dir.path(), &["kayles", "7 3"]);
+    assert_eq!(answer["heap_values"], serde_json::json!([2, 3]));
+    assert_eq!(
+        answer["winning_moves"],
+        serde_json::json!(["h1-1", "h1-1:2+4", "h2-1"])
+    );
+    let answer = probe_json(dir.path(), &["lasker", "3 4"]);
+    assert_eq!(
+        (answer["nim_sum"].as_u64(), answer["value"].as_str()),
+        (Some(7), Some("win"))
+    );
+    let answer = probe_json(dir.path(), &["ends", "1 9 2 4"]);
+    assert_eq!(
+        (answer["score"].as_i64(), answer["best"][0].as_str()),
+        (Some(10), Some("right"))
+    );
+    for game in ["kayles", "dawson", "grundy", "lasker", "ends"] {
+        let out = tbquery(dir.path(), &["verify", game, "--samples", "300"], "");
+        assert!(
+            out.status.success(),
+            "{game}: {}{}",
+            text(&out.stdout),
+            text(&out.stderr)
+        );
+        assert!(
+            text(&out.stdout).contains(" 0 mismatches"),
+            "{}",
+            text(&out.stdout)
+        );
+    }
+    let out = tbquery(dir.path(), &["info"], "");
+    assert!(
+        text(&out.stdout).contains("period: 12 from 71"),
+        "{}",
+        text(&out.stdout)
+    );
+}
+
+#[test]
+fn bad_input_is_refused_with_a_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    for (args, expected) in [
+        (vec!["nim", "3 -1"], "heap 2 is '-1'"),
+        (vec!["nim", "3 x"], "heap 2 is 'x'"),
+        (
+            vec!["nim", "18446744073709551616"],
+            "whole numbers from 0 to",
+        ),
+        (vec!["subtraction", "--max-take", "0", "3"], "--max-take"),
+        (
+            vec!["nim", "--max-take", "2", "3"],
+            "--max-take is for subtraction games",
+        ),
+        (
+            vec!["northcott", "x..o/o..x"],
+            "column b has the pieces in the other order",
+        ),
+        (
+            vec!["northcott", "--size", "2x4", "x..o/o.x."],
+            "other order",
+        ),
+        (vec!["pits", "..o.x"], "pit 5 is 'x'"),
+        (vec!["kayles", "--size", "3", "2"], "kayles has no variants"),
+        (vec!["ends", "1 2 z"], "number 3 is 'z'"),
+        (vec!["game21", "22"], "0 to 21"),
+    ] {
+        let mut all = vec!["probe"];
+        all.extend(args.iter());
+        let out = tbquery(dir.path(), &all, "");
+        assert!(!out.status.success(), "{args:?}");
+        assert!(
+            text(&out.stderr).contains(expected),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+    }
+}
+
+#[test]
+fn play_the_21_game_against_perfect_play() {
+    let dir = tables();
+    // The human starts (a lost position) and the computer always reaches 4k.
+    let out = tbquery(
+        dir.path(),
+        &["play", "game21", "--first", "human"],
+        "3\n5\n9\n13\n17\n21\n",
+    );
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("computer plays 4 "), "{stdout}");
+    assert!(stdout.contains("computer plays 20 "), "{stdout}");
+    assert!(stdout.contains("The computer wins."), "{stdout}");
+}
