@@ -3,7 +3,11 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use games::dots::Dots;
 use games::euler::Euler;
+use games::grundy::HEAP_GAMES;
 use games::lgame::LGame;
+use games::nim::{Heaps, Rule};
+use games::northcott::Northcott;
+use games::pits::Pits;
 use generator::dots::solve_dots;
 use generator::{Progress, solve_layered, solve_retrograde};
 
@@ -30,5 +34,32 @@ fn dots(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, euler, lgame, dots);
+fn impartial(c: &mut Criterion) {
+    let mut group = c.benchmark_group("solve impartial");
+    group.sample_size(10);
+    let progress = Progress::hidden();
+    group.bench_function("nim (6 heaps of 15)", |b| {
+        b.iter(|| solve_layered(&Heaps::new(Rule::Nim), 0, &progress))
+    });
+    group.bench_function("subtraction take3", |b| {
+        b.iter(|| solve_layered(&Heaps::new(Rule::Subtract(3)), 0, &progress))
+    });
+    group.bench_function("pits (16)", |b| {
+        b.iter(|| solve_layered(&Pits, 0, &progress))
+    });
+    for size in ["3x6", "4x8"] {
+        let board = Northcott::from_variant(Some(size), None).unwrap();
+        group.bench_function(format!("northcott {size}"), |b| {
+            b.iter(|| solve_retrograde(&board, 0, &progress))
+        });
+    }
+    for game in HEAP_GAMES {
+        group.bench_function(format!("{} grundy values to 10000", game.id()), |b| {
+            b.iter(|| game.sequence(10_000))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, euler, lgame, dots, impartial);
 criterion_main!(benches);

@@ -21,5 +21,21 @@ fn euler(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, euler);
+fn formulas(c: &mut Criterion) {
+    let heaps: Vec<u64> = (1..=1000u64)
+        .map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 8)
+        .collect();
+    c.bench_function("nim formula, 1000 heaps, every winning move", |b| {
+        b.iter(|| games::nim::verdict(games::nim::Rule::Nim, &heaps))
+    });
+    c.bench_function("misere nim formula, 1000 heaps", |b| {
+        b.iter(|| games::nim::verdict(games::nim::Rule::Misere, &heaps))
+    });
+    let row: Vec<i64> = (0..1000).map(|i| i * 7_919 % 1_000).collect();
+    c.bench_function("pick from the ends, 1000 numbers", |b| {
+        b.iter(|| games::ends::solve(&row))
+    });
+}
+
+criterion_group!(benches, euler, formulas);
 criterion_main!(benches);
