@@ -66,7 +66,14 @@ impl Entry {
             Ok(table) => {
                 let h = table.header();
                 let s = &h.stats;
-                let outcomes = if h.encoding == games::ValueKind::Score.tag() {
+                let outcomes = if h.encoding == crate::sequences::GRUNDY_ENCODING {
+                    format!(
+                        "Grundy values of heaps 0 to {}, {} of them 0; largest value {}",
+                        s.positions.saturating_sub(1),
+                        s.losses,
+                        s.longest
+                    )
+                } else if h.encoding == games::ValueKind::Score.tag() {
                     format!(
                         "{} won, {} lost, {} tied for the mover; largest score {}",
                         s.wins, s.losses, s.draws, s.longest

@@ -89,6 +89,7 @@ fn json_has_the_documented_shape() {
         let expected = serde_json::json!({
             "game": "euler",
             "position": "xxxx/xxxx/xxxx/xx..",
+            "source": "table",
             "value": "win",
             "distance": 2,
             "moves": [
@@ -100,7 +101,7 @@ fn json_has_the_documented_shape() {
         assert_eq!(json, expected);
         assert_eq!(
             json.to_string(),
-            r#"{"game":"euler","position":"xxxx/xxxx/xxxx/xx..","value":"win","distance":2,"moves":[{"move":"c4","position":"xxxx/xxxx/xxxx/xxx.","value":"win","distance":2},{"move":"d4","position":"xxxx/xxxx/xxxx/xx.x","value":"win","distance":2},{"move":"c4-d4","position":"xxxx/xxxx/xxxx/xxxx","value":"loss","distance":1}]}"#
+            r#"{"game":"euler","position":"xxxx/xxxx/xxxx/xx..","source":"table","value":"win","distance":2,"moves":[{"move":"c4","position":"xxxx/xxxx/xxxx/xxx.","value":"win","distance":2},{"move":"d4","position":"xxxx/xxxx/xxxx/xx.x","value":"win","distance":2},{"move":"c4-d4","position":"xxxx/xxxx/xxxx/xxxx","value":"loss","distance":1}]}"#
         );
     });
 }
