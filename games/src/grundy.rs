@@ -230,6 +230,17 @@ mod tests {
     }
 
     #[test]
+    fn grundys_game_has_its_published_losing_heaps() {
+        // The heaps from which the mover loses Grundy's game: 1,222 is the last one
+        // known (none up to 2^35, by published computation).
+        let values = HeapGame::Grundy.sequence(3_000);
+        let zeros: Vec<usize> = (0..values.len()).filter(|&n| values[n] == 0).collect();
+        assert_eq!(zeros.len(), 42);
+        assert_eq!(zeros[..12], [0, 1, 2, 4, 7, 10, 20, 23, 26, 50, 53, 270]);
+        assert_eq!(zeros.last(), Some(&1222));
+    }
+
+    #[test]
     fn lasker_matches_its_formula() {
         for (n, v) in HeapGame::Lasker.sequence(400).into_iter().enumerate() {
             assert_eq!(

@@ -9,25 +9,34 @@ use tables::{DEFAULT_BLOCK_ENTRIES, Header, Stats, file_name, write_table};
 /// The encoding tag of Grundy-value tables.
 pub const GRUNDY_ENCODING: &str = "grundy16";
 
-/// Computes the Grundy values of heaps `0..=limit` and writes them as a table.
+/// The largest heap of a Lasker's Nim table: its values grow with the heap (about
+/// `n`) and must fit the 16-bit codes; its closed formula covers the rest.
+pub const LASKER_LIMIT: u64 = 65_000;
+
+/// Computes the Grundy values of heaps `0..=limit` (Lasker's Nim: at most
+/// `LASKER_LIMIT`) and writes them as a table.
 pub fn generate_grundy(
     game: HeapGame,
     limit: u64,
     options: &WriteOptions,
 ) -> anyhow::Result<Summary> {
-    anyhow::ensure!(
-        limit < u64::from(u16::MAX) || matches!(game, HeapGame::Kayles | HeapGame::Dawson),
-        "--limit {limit}: {} values grow with the heap and must stay below {}",
-        game.id(),
-        u16::MAX
-    );
+    let limit = match game {
+        HeapGame::Lasker => limit.min(LASKER_LIMIT),
+        _ => limit,
+    };
     let started = Instant::now();
     let values = game.sequence(limit);
     let elapsed = started.elapsed();
-    let codes: Vec<u16> = values
+    let codes = values
         .iter()
-        .map(|&v| u16::try_from(v + 1).expect("Grundy values fit in 16 bits"))
-        .collect();
+        .map(|&v| u16::try_from(v + 1).ok().filter(|&c| c < u16::MAX))
+        .collect::<Option<Vec<u16>>>()
+        .ok_or_else(|| {
+            anyhow::anyhow!(
+                "--limit {limit}: {} values outgrow the 16-bit table codes",
+                game.id()
+            )
+        })?;
     let losses = values.iter().filter(|&&v| v == 0).count() as u64;
     let mut extra = vec![("limit".to_string(), limit.to_string())];
     if let Some((start, period)) = ultimate_period(&values) {

@@ -82,7 +82,9 @@ enum Command {
     Pits,
     /// Grundy values of Kayles, Dawson's Kayles, Grundy's game and Lasker's Nim.
     Grundy {
-        /// The largest heap (Kayles 100,000 takes a few seconds).
+        /// The largest heap (Kayles 100,000 takes a few seconds; Lasker's Nim stops at
+        /// 65,000, where its values outgrow the table codes and its closed formula
+        /// covers the rest).
         #[arg(long, default_value_t = DEFAULT_GRUNDY_LIMIT)]
         limit: u64,
     },
