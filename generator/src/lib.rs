@@ -10,7 +10,7 @@ pub mod retrograde;
 pub use layered::solve_layered;
 pub use output::{Summary, WriteOptions, write_tier, write_tier_with};
 pub use progress::Progress;
-pub use retrograde::solve_retrograde;
+pub use retrograde::{solve_retrograde, solve_retrograde_tier};
 
 use games::dots::Dots;
 use games::{Game, Layered};

@@ -8,11 +8,17 @@
 //! draw. Each ply's frontier is processed in parallel through atomics; every write
 //! in a ply stores a value that depends only on the ply, so the result is the same
 //! for any number of threads.
+//!
+//! Moves may leave the tier (a capture in chess) into tiers solved before, whose
+//! values are known from the start: a move to a loss in `n` there makes a win in
+//! `n + 1` that waits for its ply; a move to a draw there means the position can
+//! never be lost; a move to a win in `n` there only makes a loss at least `n + 1`.
 
 use crate::progress::Progress;
 use games::{Game, Value};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicU16, AtomicU32, Ordering};
 
 const UNDECIDED: u16 = games::value::NO_POSITION;
@@ -23,42 +29,72 @@ const UNDECIDED: u16 = games::value::NO_POSITION;
 pub struct ReverseGraph {
     starts: Vec<usize>,
     predecessors: Vec<u32>,
-    /// Moves out of every slot.
+    /// Moves out of every slot that must turn out wins for the opponent before the
+    /// slot is lost: moves inside the tier, and moves out of it to a draw or a win
+    /// (which never do).
     out_degree: Vec<u32>,
+    /// What the moves out of the tier say about every slot.
+    outside: Vec<Outside>,
 }
 
+/// What a slot's moves into earlier tiers settle.
+#[derive(Debug, Clone, Copy, Default)]
+struct Outside {
+    /// The fastest win through such a move.
+    win: Option<u16>,
+    /// The longest loss through such a move: a loss is at least this long.
+    loss_at_least: u16,
+}
+
+/// The values of positions in earlier tiers (none for single-tier games).
+pub type Solved<'a, P> = &'a (dyn Fn(&P) -> Value + Sync);
+
 impl ReverseGraph {
-    /// Builds the graph from forward moves. Every move must stay inside the tier.
-    pub fn build<G: Game>(game: &G, tier: u32) -> ReverseGraph {
+    /// Builds the graph from forward moves. Moves into other tiers are valued by
+    /// `solved`.
+    pub fn build<G: Game>(game: &G, tier: u32, solved: Solved<G::Position>) -> ReverseGraph {
         let size = game.index_size(tier);
         assert!(
             size <= u64::from(u32::MAX),
             "tier too large for a 32-bit reverse graph"
         );
-        let children: Vec<Vec<u32>> = (0..size)
+        let (children, outside): (Vec<(Vec<u32>, u32)>, Vec<Outside>) = (0..size)
             .into_par_iter()
             .map(|index| {
+                let mut inside = Vec::new();
+                let mut draws = 0;
+                let mut outside = Outside::default();
                 let Some(position) = game.position_at(tier, index) else {
-                    return Vec::new();
+                    return ((inside, draws), outside);
                 };
                 if game.end_value(&position).is_some() {
-                    return Vec::new();
+                    return ((inside, draws), outside);
                 }
-                game.moves(&position)
-                    .iter()
-                    .map(|mv| {
-                        let child = game.play(&position, mv).position;
-                        assert_eq!(
-                            game.tier_of(&child),
-                            tier,
-                            "{}: a move left the tier",
-                            game.id()
-                        );
-                        game.index(&child) as u32
-                    })
-                    .collect()
+                for mv in game.moves(&position) {
+                    let child = game.play(&position, &mv);
+                    if game.tier_of(&child.position) == tier {
+                        inside.push(game.index(&child.position) as u32);
+                        continue;
+                    }
+                    match child.value_for_mover(solved(&child.position)) {
+                        Value::Loss(n) => outside.loss_at_least = outside.loss_at_least.max(n),
+                        // A win or a draw out of the tier: the position is never lost,
+                        // so this move is counted and never turns into an opponent win.
+                        Value::Win(n) => {
+                            outside.win = Some(outside.win.map_or(n, |w| w.min(n)));
+                            draws += 1;
+                        }
+                        _ => draws += 1,
+                    }
+                }
+                ((inside, draws), outside)
             })
+            .unzip();
+        let out_degree = children
+            .iter()
+            .map(|(c, draws)| c.len() as u32 + draws)
             .collect();
+        let children: Vec<Vec<u32>> = children.into_iter().map(|(c, _)| c).collect();
         let mut starts = vec![0usize; size as usize + 1];
         for &child in children.iter().flatten() {
             starts[child as usize + 1] += 1;
@@ -74,11 +110,11 @@ impl ReverseGraph {
                 fill[child as usize] += 1;
             }
         }
-        let out_degree = children.iter().map(|c| c.len() as u32).collect();
         ReverseGraph {
             starts,
             predecessors,
             out_degree,
+            outside,
         }
     }
 
@@ -90,8 +126,21 @@ impl ReverseGraph {
 /// Solves one tier of a win/loss/draw game whose moves stay inside the tier;
 /// returns the value code of every slot.
 pub fn solve_retrograde<G: Game>(game: &G, tier: u32, progress: &Progress) -> Vec<u16> {
+    let no_other_tiers =
+        |p: &G::Position| -> Value { panic!("{}: a move left the tier to {p:?}", game.id()) };
+    solve_retrograde_tier(game, tier, &no_other_tiers, progress)
+}
+
+/// Solves one tier whose moves may lead into earlier tiers, valued by `solved`;
+/// returns the value code of every slot.
+pub fn solve_retrograde_tier<G: Game>(
+    game: &G,
+    tier: u32,
+    solved: Solved<G::Position>,
+    progress: &Progress,
+) -> Vec<u16> {
     let size = game.index_size(tier) as usize;
-    let graph = ReverseGraph::build(game, tier);
+    let graph = ReverseGraph::build(game, tier, solved);
     let codes: Vec<AtomicU16> = (0..size).map(|_| AtomicU16::new(UNDECIDED)).collect();
     let remaining: Vec<AtomicU32> = graph
         .out_degree
@@ -113,6 +162,17 @@ pub fn solve_retrograde<G: Game>(game: &G, tier: u32, progress: &Progress) -> Ve
             Some(n) => pending.entry(n).or_default().push((slot, value)),
             // A drawn end is a draw whatever happens: it decides no predecessor.
             None => codes[slot as usize].store(value.code(), Ordering::Relaxed),
+        }
+    }
+    // Wins through a move into an earlier tier wait for their ply; so do positions
+    // with no move inside the tier, lost through their longest move out of it.
+    for (slot, outside) in graph.outside.iter().enumerate() {
+        let slot = slot as u32;
+        if let Some(n) = outside.win {
+            pending.entry(n).or_default().push((slot, Value::Win(n)));
+        } else if graph.out_degree[slot as usize] == 0 && outside.loss_at_least > 0 {
+            let n = outside.loss_at_least;
+            pending.entry(n).or_default().push((slot, Value::Loss(n)));
         }
     }
 
@@ -141,6 +201,7 @@ pub fn solve_retrograde<G: Game>(game: &G, tier: u32, progress: &Progress) -> Ve
             break;
         }
         frontier.sort_unstable();
+        let delayed: Mutex<Vec<(u32, u16)>> = Mutex::default();
         let next: Vec<u32> = frontier
             .par_iter()
             .flat_map_iter(|&slot| {
@@ -150,6 +211,8 @@ pub fn solve_retrograde<G: Game>(game: &G, tier: u32, progress: &Progress) -> Ve
                 );
                 let decide = &decide;
                 let remaining = &remaining;
+                let graph = &graph;
+                let delayed = &delayed;
                 graph
                     .predecessors(slot)
                     .iter()
@@ -160,12 +223,24 @@ pub fn solve_retrograde<G: Game>(game: &G, tier: u32, progress: &Progress) -> Ve
                         Some(Value::Win(_)) => {
                             let last =
                                 remaining[parent as usize].fetch_sub(1, Ordering::Relaxed) == 1;
+                            let floor = graph.outside[parent as usize].loss_at_least;
+                            if last && floor > ply + 1 {
+                                // A move out of the tier holds out longer.
+                                delayed
+                                    .lock()
+                                    .expect("no panic while held")
+                                    .push((parent, floor));
+                                return None;
+                            }
                             (last && decide(parent, Value::Loss(ply + 1))).then_some(parent)
                         }
                         _ => None,
                     })
             })
             .collect();
+        for (slot, n) in delayed.into_inner().expect("no panic while held") {
+            pending.entry(n).or_default().push((slot, Value::Loss(n)));
+        }
         frontier = next;
         ply += 1;
         progress.advance(1);
