@@ -10,6 +10,7 @@
 
 pub mod chess;
 pub mod dots;
+pub mod endgame;
 pub mod ends;
 pub mod euler;
 pub mod game;

@@ -67,3 +67,25 @@ pub fn generate_dots(
         options,
     )?])
 }
+
+/// Solves and writes every tier of a chess ending, smallest material first; each
+/// tier reads the tiers its captures lead to from memory.
+pub fn generate_endgame(
+    game: &games::endgame::Endgame,
+    options: &WriteOptions,
+    progress: &Progress,
+) -> anyhow::Result<Vec<Summary>> {
+    let mut solved: Vec<Vec<u16>> = Vec::new();
+    let mut summaries = Vec::new();
+    for tier in game.tiers() {
+        let started = Instant::now();
+        let earlier = |board: &games::chess::Board| -> games::Value {
+            let code = solved[game.tier_of(board) as usize][game.index(board) as usize];
+            games::Value::from_code(game.value_kind(), code).expect("a solved legal position")
+        };
+        let codes = solve_retrograde_tier(game, tier, &earlier, progress);
+        summaries.push(write_tier(game, tier, &codes, started.elapsed(), options)?);
+        solved.push(codes);
+    }
+    Ok(summaries)
+}

@@ -4,6 +4,7 @@ use anyhow::Context;
 use clap::{Parser, Subcommand};
 use games::dots::Dots;
 use games::euler::Euler;
+use games::endgame::{Endgame, Material};
 use games::grundy::HEAP_GAMES;
 use games::lgame::LGame;
 use games::nim::{GAME21, GAME100, Heaps, Rule};
@@ -11,7 +12,8 @@ use games::northcott::Northcott;
 use games::pits::Pits;
 use generator::grundy::generate_grundy;
 use generator::{
-    Progress, Summary, WriteOptions, generate_dots, generate_layered, generate_retrograde,
+    Progress, Summary, WriteOptions, generate_dots, generate_endgame, generate_layered,
+    generate_retrograde,
 };
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -80,6 +82,15 @@ enum Command {
     },
     /// Stones in pits: every row of up to 16 pits.
     Pits,
+    /// Pawnless chess endings, e.g. `KQvKR`, with every smaller ending a capture
+    /// leads to.
+    Chess {
+        /// Materials, e.g. KQvK KRvK KQvKR.
+        materials: Vec<String>,
+        /// Every ending of up to this many pieces (3 or 4).
+        #[arg(long)]
+        all: Option<usize>,
+    },
     /// Grundy values of Kayles, Dawson's Kayles, Grundy's game and Lasker's Nim.
     Grundy {
         /// The largest heap (Kayles 100,000 takes a few seconds; Lasker's Nim stops at
@@ -205,6 +216,22 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             generate_northcott(&size, rules.as_deref(), &options, &progress)?
         }
         Command::Pits => generate_layered(&Pits, &options, &progress)?,
+        Command::Chess { materials, all } => {
+            let mut wanted = materials
+                .iter()
+                .map(|m| Material::parse(m))
+                .collect::<Result<Vec<_>, _>>()?;
+            if let Some(pieces) = all {
+                anyhow::ensure!((3..=4).contains(&pieces), "--all takes 3 or 4 pieces");
+                wanted.extend(
+                    Material::all_up_to_four()
+                        .into_iter()
+                        .filter(|m| m.count() <= pieces),
+                );
+            }
+            anyhow::ensure!(!wanted.is_empty(), "name a material such as KQvKR, or give --all 4");
+            generate_endgame(&Endgame::of_all(&wanted), &options, &progress)?
+        }
         Command::Grundy { limit } => HEAP_GAMES
             .into_iter()
             .map(|game| generate_grundy(game, limit, &options))

@@ -1,0 +1,517 @@
+//! Pawnless chess endings as a game for the solvers: one tier per material (`KQvKR`),
+//! the stronger side always stored as White (a position with Black stronger is
+//! mirrored: colours swapped, board flipped), indexed by the 462 king pairs left
+//! after the 8 symmetries of the board, the other pieces' squares, and the side
+//! to move. Captures lead into the tiers of smaller material, solved first.
+
+use crate::chess::{Board, Color, Move, Piece, Role, Square};
+use crate::game::{Child, Game, GameError};
+use crate::value::{Value, ValueKind};
+use std::sync::OnceLock;
+
+/// The most pieces, kings included.
+pub const MAX_PIECES: usize = 4;
+
+/// The pieces besides the kings, strongest first, for each side.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Material {
+    pub white: Vec<Role>,
+    pub black: Vec<Role>,
+}
+
+fn worth(role: Role) -> u32 {
+    match role {
+        Role::Queen => 9,
+        Role::Rook => 5,
+        Role::Bishop | Role::Knight => 3,
+        Role::King => 0,
+    }
+}
+
+impl Material {
+    /// Reads `KQvKR` (either side may be written first).
+    pub fn parse(text: &str) -> Result<Material, GameError> {
+        let bad = |reason: &str| GameError::variant(text, reason.to_string());
+        let (white, black) = text
+            .trim()
+            .split_once(['v', 'V'])
+            .ok_or_else(|| bad("write material as e.g. KQvKR"))?;
+        let side = |s: &str| -> Result<Vec<Role>, GameError> {
+            let s = s
+                .strip_prefix('K')
+                .ok_or_else(|| bad("each side starts with its king, K"))?;
+            s.chars()
+                .map(|c| match c {
+                    'Q' => Ok(Role::Queen),
+                    'R' => Ok(Role::Rook),
+                    'B' => Ok(Role::Bishop),
+                    'N' => Ok(Role::Knight),
+                    'P' => Err(bad("pawns are not covered")),
+                    _ => Err(bad("pieces are Q, R, B and N")),
+                })
+                .collect()
+        };
+        let material = Material {
+            white: side(white)?,
+            black: side(black)?,
+        };
+        if material.count() > MAX_PIECES {
+            return Err(bad("at most 4 pieces, kings included"));
+        }
+        Ok(material.normalized().0)
+    }
+
+    pub fn count(&self) -> usize {
+        2 + self.white.len() + self.black.len()
+    }
+
+    /// The material of a board, as the board has it (not normalized).
+    pub fn of(board: &Board) -> Material {
+        let side = |color| {
+            let mut roles: Vec<Role> = board
+                .pieces()
+                .filter(|(_, p)| p.color == color && p.role != Role::King)
+                .map(|(_, p)| p.role)
+                .collect();
+            roles.sort();
+            roles
+        };
+        Material {
+            white: side(Color::White),
+            black: side(Color::Black),
+        }
+    }
+
+    /// The stronger side as White; true when the colours had to be swapped.
+    fn normalized(mut self) -> (Material, bool) {
+        self.white.sort();
+        self.black.sort();
+        let key = |roles: &[Role]| (roles.iter().map(|&r| worth(r)).sum::<u32>(), roles.len());
+        let swap = (key(&self.black), &self.black) > (key(&self.white), &self.white);
+        if swap {
+            std::mem::swap(&mut self.white, &mut self.black);
+        }
+        (self, swap)
+    }
+
+    /// Every material one capture away, and so on down to bare kings.
+    pub fn with_smaller(&self) -> Vec<Material> {
+        let mut all = vec![self.clone()];
+        let mut i = 0;
+        while i < all.len() {
+            let m = all[i].clone();
+            for (side, len) in [(0, m.white.len()), (1, m.black.len())] {
+                for k in 0..len {
+                    let mut smaller = m.clone();
+                    if side == 0 {
+                        smaller.white.remove(k);
+                    } else {
+                        smaller.black.remove(k);
+                    }
+                    let smaller = smaller.normalized().0;
+                    if !all.contains(&smaller) {
+                        all.push(smaller);
+                    }
+                }
+            }
+            i += 1;
+        }
+        all.sort_by_key(|m| (m.count(), m.clone()));
+        all
+    }
+
+    /// Every pawnless material of 3 and 4 pieces.
+    pub fn all_up_to_four() -> Vec<Material> {
+        let roles = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
+        let mut all = Vec::new();
+        for &a in &roles {
+            all.push(Material {
+                white: vec![a],
+                black: vec![],
+            });
+            all.push(Material {
+                white: vec![a],
+                black: vec![a],
+            });
+            for &b in &roles {
+                if b >= a {
+                    all.push(Material {
+                        white: vec![a, b],
+                        black: vec![],
+                    });
+                }
+                all.push(
+                    Material {
+                        white: vec![a],
+                        black: vec![b],
+                    }
+                    .normalized()
+                    .0,
+                );
+            }
+        }
+        all.sort();
+        all.dedup();
+        all
+    }
+}
+
+impl std::fmt::Display for Material {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let side = |roles: &[Role]| -> String {
+            std::iter::once('K')
+                .chain(roles.iter().map(|r| r.letter()))
+                .collect()
+        };
+        write!(f, "{}v{}", side(&self.white), side(&self.black))
+    }
+}
+
+/// The 8 symmetries of the board as square maps.
+fn transforms() -> &'static [[Square; 64]; 8] {
+    static MAPS: OnceLock<[[Square; 64]; 8]> = OnceLock::new();
+    MAPS.get_or_init(|| {
+        std::array::from_fn(|t| {
+            std::array::from_fn(|sq| {
+                let (mut f, mut r) = (sq as u8 % 8, sq as u8 / 8);
+                if t & 1 != 0 {
+                    f = 7 - f;
+                }
+                if t & 2 != 0 {
+                    r = 7 - r;
+                }
+                if t & 4 != 0 {
+                    std::mem::swap(&mut f, &mut r);
+                }
+                r * 8 + f
+            })
+        })
+    })
+}
+
+/// The 462 king pairs: White's king in the a1-d1-d4 triangle, and when it is on the
+/// diagonal, Black's king on or below the diagonal; kings apart.
+fn king_pairs() -> &'static (Vec<(Square, Square)>, Vec<u16>) {
+    static PAIRS: OnceLock<(Vec<(Square, Square)>, Vec<u16>)> = OnceLock::new();
+    PAIRS.get_or_init(|| {
+        let mut pairs = Vec::new();
+        let mut rank_of = vec![u16::MAX; 64 * 64];
+        for wk in 0..64u8 {
+            let (wf, wr) = (wk % 8, wk / 8);
+            if !(wr <= wf && wf <= 3) {
+                continue;
+            }
+            for bk in 0..64u8 {
+                let (bf, br) = (bk % 8, bk / 8);
+                let apart = wf.abs_diff(bf) > 1 || wr.abs_diff(br) > 1;
+                if apart && (wf != wr || br <= bf) {
+                    rank_of[wk as usize * 64 + bk as usize] = pairs.len() as u16;
+                    pairs.push((wk, bk));
+                }
+            }
+        }
+        (pairs, rank_of)
+    })
+}
+
+/// The endings of one material and every smaller one, as tiers.
+#[derive(Debug, Clone)]
+pub struct Endgame {
+    tiers: Vec<Material>,
+}
+
+impl Endgame {
+    /// `material` and every material a capture can lead to, smallest first.
+    pub fn new(material: &Material) -> Endgame {
+        Endgame {
+            tiers: material.with_smaller(),
+        }
+    }
+
+    /// Several materials and everything below them.
+    pub fn of_all(materials: &[Material]) -> Endgame {
+        let mut tiers: Vec<Material> = materials.iter().flat_map(|m| m.with_smaller()).collect();
+        tiers.sort_by_key(|m| (m.count(), m.clone()));
+        tiers.dedup();
+        Endgame { tiers }
+    }
+
+    pub fn materials(&self) -> &[Material] {
+        &self.tiers
+    }
+
+    /// The board with the stronger side as White (colours swapped and the board
+    /// flipped top to bottom when Black is stronger), and its material.
+    fn normalize(board: &Board) -> (Board, Material) {
+        let (material, swap) = Material::of(board).normalized();
+        if swap {
+            (Self::swap_colors(board), material)
+        } else {
+            (board.clone(), material)
+        }
+    }
+
+    /// The squares of the non-king pieces in slot order: White's then Black's,
+    /// strongest first, identical pieces by square.
+    fn piece_squares(board: &Board, material: &Material) -> Vec<Square> {
+        let mut squares = Vec::new();
+        for (color, roles) in [
+            (Color::White, &material.white),
+            (Color::Black, &material.black),
+        ] {
+            let mut last: Option<Role> = None;
+            for &role in roles.iter() {
+                if last == Some(role) {
+                    continue;
+                }
+                last = Some(role);
+                let mut on: Vec<Square> = board
+                    .pieces()
+                    .filter(|(_, p)| p.color == color && p.role == role)
+                    .map(|(sq, _)| sq)
+                    .collect();
+                on.sort_unstable();
+                squares.extend(on);
+            }
+        }
+        squares
+    }
+
+    /// The slot of a normalized board under one symmetry, if its kings land on a
+    /// canonical pair.
+    fn slot_under(board: &Board, material: &Material, t: &[Square; 64]) -> Option<u64> {
+        let mut image = Board::empty(board.turn);
+        for (sq, p) in board.pieces() {
+            image.set(t[sq as usize], Some(p));
+        }
+        let (wk, bk) = (image.king(Color::White)?, image.king(Color::Black)?);
+        let pair = king_pairs().1[wk as usize * 64 + bk as usize];
+        if pair == u16::MAX {
+            return None;
+        }
+        let slot = Self::piece_squares(&image, material)
+            .into_iter()
+            .fold(u64::from(pair), |s, sq| s * 64 + u64::from(sq));
+        Some(slot * 2 + u64::from(image.turn == Color::Black))
+    }
+
+    fn tier_index(&self, material: &Material) -> Option<u32> {
+        self.tiers
+            .iter()
+            .position(|m| m == material)
+            .map(|i| i as u32)
+    }
+}
+
+impl Game for Endgame {
+    type Position = Board;
+    type Move = Move;
+
+    fn id(&self) -> &'static str {
+        "chess"
+    }
+
+    fn value_kind(&self) -> ValueKind {
+        ValueKind::WinLossDraw
+    }
+
+    fn tiers(&self) -> Vec<u32> {
+        (0..self.tiers.len() as u32).collect()
+    }
+
+    fn tier_name(&self, tier: u32) -> String {
+        self.tiers[tier as usize].to_string()
+    }
+
+    fn tier_of(&self, board: &Board) -> u32 {
+        let (_, material) = Self::normalize(board);
+        self.tier_index(&material)
+            .expect("a material of this ending")
+    }
+
+    fn index_size(&self, tier: u32) -> u64 {
+        let others = self.tiers[tier as usize].count() - 2;
+        king_pairs().0.len() as u64 * 64u64.pow(others as u32) * 2
+    }
+
+    /// The smallest slot over the symmetries that bring the kings to a canonical
+    /// pair (and over the colour swap when both sides have the same pieces).
+    fn index(&self, board: &Board) -> u64 {
+        let (board, material) = Self::normalize(board);
+        let mut candidates = vec![board.clone()];
+        if material.white == material.black {
+            candidates.push(Self::swap_colors(&board));
+        }
+        candidates
+            .iter()
+            .flat_map(|b| {
+                transforms()
+                    .iter()
+                    .filter_map(|t| Self::slot_under(b, &material, t))
+            })
+            .min()
+            .expect("some symmetry brings the kings to a canonical pair")
+    }
+
+    fn position_at(&self, tier: u32, index: u64) -> Option<Board> {
+        let material = &self.tiers[tier as usize];
+        let turn = if index % 2 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let mut rest = index / 2;
+        let mut squares = Vec::new();
+        for _ in 0..material.count() - 2 {
+            squares.push((rest % 64) as Square);
+            rest /= 64;
+        }
+        squares.reverse();
+        let (wk, bk) = *king_pairs().0.get(rest as usize)?;
+        let mut board = Board::empty(turn);
+        board.set(
+            wk,
+            Some(Piece {
+                color: Color::White,
+                role: Role::King,
+            }),
+        );
+        board.set(
+            bk,
+            Some(Piece {
+                color: Color::Black,
+                role: Role::King,
+            }),
+        );
+        let roles = material
+            .white
+            .iter()
+            .map(|&r| (Color::White, r))
+            .chain(material.black.iter().map(|&r| (Color::Black, r)));
+        for ((color, role), sq) in roles.zip(squares) {
+            if board.piece_at(sq).is_some() {
+                return None;
+            }
+            board.set(sq, Some(Piece { color, role }));
+        }
+        let waiting = board.king(turn.other())?;
+        if board.attacked(waiting, turn) || self.index(&board) != index {
+            return None;
+        }
+        Some(board)
+    }
+
+    fn moves(&self, board: &Board) -> Vec<Move> {
+        board.legal_moves()
+    }
+
+    fn play(&self, board: &Board, mv: &Move) -> Child<Board> {
+        Child::passing(board.play(mv))
+    }
+
+    /// Checkmate is lost for the side to move, stalemate and bare kings drawn.
+    fn end_value(&self, board: &Board) -> Option<Value> {
+        if board.pieces().count() == 2 {
+            return Some(Value::Draw);
+        }
+        if !board.legal_moves().is_empty() {
+            return None;
+        }
+        Some(if board.in_check() {
+            Value::Loss(0)
+        } else {
+            Value::Draw
+        })
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Board, GameError> {
+        let board = Board::from_fen(text)?;
+        let (_, material) = Self::normalize(&board);
+        if material.count() > MAX_PIECES {
+            return Err(GameError::position(
+                text,
+                "at most 4 pieces, kings included",
+            ));
+        }
+        if self.tier_index(&material).is_none() {
+            return Err(GameError::position(
+                text,
+                format!("{material} is not among this ending's tables"),
+            ));
+        }
+        Ok(board)
+    }
+
+    fn write_position(&self, board: &Board) -> String {
+        board.fen()
+    }
+
+    fn write_move(&self, board: &Board, mv: &Move) -> String {
+        board.san(mv)
+    }
+
+    fn draw(&self, board: &Board) -> String {
+        board.to_string()
+    }
+}
+
+impl Endgame {
+    /// Colours swapped and the board flipped top to bottom, the other side to move:
+    /// the same position for the player to move.
+    fn swap_colors(board: &Board) -> Board {
+        let mut mirrored = Board::empty(board.turn.other());
+        for (sq, p) in board.pieces() {
+            let flipped = (7 - sq / 8) * 8 + sq % 8;
+            mirrored.set(
+                flipped,
+                Some(Piece {
+                    color: p.color.other(),
+                    role: p.role,
+                }),
+            );
+        }
+        mirrored
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn there_are_462_king_pairs() {
+        assert_eq!(king_pairs().0.len(), 462);
+    }
+
+    #[test]
+    fn materials_are_read_and_normalized() {
+        let m = Material::parse("KRvKQ").unwrap();
+        assert_eq!(m.to_string(), "KQvKR");
+        let names: Vec<String> = m.with_smaller().iter().map(|m| m.to_string()).collect();
+        assert_eq!(names, ["KvK", "KQvK", "KRvK", "KQvKR"]);
+        assert!(Material::parse("KQRvKR").is_err());
+        assert!(Material::parse("KPvK").is_err());
+        assert_eq!(Material::all_up_to_four().len(), 4 + 10 + 10);
+    }
+
+    #[test]
+    fn every_slot_indexes_back_and_symmetric_boards_share_it() {
+        let game = Endgame::new(&Material::parse("KRvK").unwrap());
+        let tier = game.tier_index(&Material::parse("KRvK").unwrap()).unwrap();
+        let mut legal = 0;
+        for index in 0..game.index_size(tier) {
+            if let Some(board) = game.position_at(tier, index) {
+                legal += 1;
+                assert_eq!(game.index(&board), index);
+                for t in transforms() {
+                    let mut image = Board::empty(board.turn);
+                    for (sq, p) in board.pieces() {
+                        image.set(t[sq as usize], Some(p));
+                    }
+                    assert_eq!(game.index(&image), index);
+                }
+            }
+        }
+        assert!(legal > 20_000, "{legal}");
+    }
+}
