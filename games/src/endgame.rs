@@ -315,6 +315,10 @@ impl Game for Endgame {
         ValueKind::WinLossDraw
     }
 
+    fn has_cycles(&self) -> bool {
+        true
+    }
+
     fn tiers(&self) -> Vec<u32> {
         (0..self.tiers.len() as u32).collect()
     }

@@ -1,6 +1,7 @@
 //! Every game by its identifier. Adding a game means one module and one line here.
 
 use crate::dots::Dots;
+use crate::endgame::{Endgame, Material};
 use crate::euler::Euler;
 use crate::game::{Game, GameError};
 use crate::lgame::LGame;
@@ -20,6 +21,7 @@ pub const GAME_IDS: &[&str] = &[
     "game100",
     "northcott",
     "pits",
+    "chess",
 ];
 
 /// Games answered from a sequence rather than a position table (Grundy values of
@@ -85,6 +87,11 @@ pub fn with_game<V: Visitor>(
             no_max_take(id, variant)?;
             let game = Northcott::from_variant(variant.size.as_deref(), variant.rules.as_deref())?;
             Ok(visitor.visit(&game))
+        }
+        "chess" => {
+            no_variant(id, variant)?;
+            let endings = Endgame::of_all(&Material::all_up_to_four());
+            Ok(visitor.visit(&endings))
         }
         "pits" => {
             no_variant(id, variant)?;

@@ -84,8 +84,48 @@ pub fn generate_endgame(
             games::Value::from_code(game.value_kind(), code).expect("a solved legal position")
         };
         let codes = solve_retrograde_tier(game, tier, &earlier, progress);
-        summaries.push(write_tier(game, tier, &codes, started.elapsed(), options)?);
+        let code = |slot: u64| codes[slot as usize];
+        let notes = chess_sides(&codes);
+        summaries.push(output::write_tier_noting(
+            game,
+            tier,
+            &code,
+            started.elapsed(),
+            options,
+            notes,
+        )?);
         solved.push(codes);
     }
     Ok(summaries)
+}
+
+/// For each side to move (slots alternate White, Black): legal positions, wins,
+/// draws, losses and the longest mate in moves, as chess players count them.
+fn chess_sides(codes: &[u16]) -> Vec<(String, String)> {
+    ["white", "black"]
+        .iter()
+        .enumerate()
+        .map(|(side, name)| {
+            let (mut positions, mut wins, mut draws, mut losses, mut longest) = (0u64, 0u64, 0u64, 0u64, 0u16);
+            for &code in codes.iter().skip(side).step_by(2) {
+                match games::Value::from_code(games::ValueKind::WinLossDraw, code) {
+                    None => continue,
+                    Some(games::Value::Win(n)) => {
+                        wins += 1;
+                        longest = longest.max(n.div_ceil(2));
+                    }
+                    Some(games::Value::Loss(n)) => {
+                        losses += 1;
+                        longest = longest.max(n / 2);
+                    }
+                    Some(_) => draws += 1,
+                }
+                positions += 1;
+            }
+            (
+                format!("{name} to move"),
+                format!("{positions} positions: {wins} wins, {draws} draws, {losses} losses; longest mate {longest} moves"),
+            )
+        })
+        .collect()
 }

@@ -3,8 +3,8 @@
 use anyhow::Context;
 use clap::{Parser, Subcommand};
 use games::dots::Dots;
-use games::euler::Euler;
 use games::endgame::{Endgame, Material};
+use games::euler::Euler;
 use games::grundy::HEAP_GAMES;
 use games::lgame::LGame;
 use games::nim::{GAME21, GAME100, Heaps, Rule};
@@ -229,7 +229,10 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                         .filter(|m| m.count() <= pieces),
                 );
             }
-            anyhow::ensure!(!wanted.is_empty(), "name a material such as KQvKR, or give --all 4");
+            anyhow::ensure!(
+                !wanted.is_empty(),
+                "name a material such as KQvKR, or give --all 4"
+            );
             generate_endgame(&Endgame::of_all(&wanted), &options, &progress)?
         }
         Command::Grundy { limit } => HEAP_GAMES

@@ -184,6 +184,18 @@ pub fn write_tier_with<G: Game>(
     elapsed: Duration,
     options: &WriteOptions,
 ) -> anyhow::Result<Summary> {
+    write_tier_noting(game, tier, code, elapsed, options, Vec::new())
+}
+
+/// Like `write_tier_with`, with more header extras (name, value) to record.
+pub fn write_tier_noting<G: Game>(
+    game: &G,
+    tier: u32,
+    code: &(impl Fn(u64) -> u16 + Sync),
+    elapsed: Duration,
+    options: &WriteOptions,
+    notes: Vec<(String, String)>,
+) -> anyhow::Result<Summary> {
     let path = table_path(game, tier, &options.dir);
     let size = game.index_size(tier);
     let histogram = Histogram::count(size, code, |slot| game.class_size(tier, slot));
@@ -195,6 +207,7 @@ pub fn write_tier_with<G: Game>(
         elapsed.as_secs_f64()
     };
     stats.extra = unfolded_counts(&stats, &all);
+    stats.extra.extend(notes);
     let header = Header {
         game: game.id().to_string(),
         variant: game.variant(),

@@ -79,3 +79,18 @@ pub fn generate_impartial(dir: &Path, northcott: &[&str]) {
         generator::grundy::generate_grundy(game, 2_000, &options).unwrap();
     }
 }
+
+/// Generates the chess endings named like `KQvK` and everything below them.
+pub fn generate_chess(dir: &Path, materials: &[&str]) {
+    use games::endgame::{Endgame, Material};
+    let wanted: Vec<Material> = materials
+        .iter()
+        .map(|m| Material::parse(m).unwrap())
+        .collect();
+    generator::generate_endgame(
+        &Endgame::of_all(&wanted),
+        &options(dir),
+        &Progress::hidden(),
+    )
+    .unwrap();
+}

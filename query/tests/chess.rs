@@ -1,0 +1,65 @@
+//! Pawnless chess endings: published longest mates, a probe by FEN with every move.
+
+mod common;
+
+use common::{tbquery, text};
+
+#[test]
+fn longest_mates_and_a_probe_by_fen() {
+    let dir = tempfile::tempdir().unwrap();
+    common::generate_chess(dir.path(), &["KQvK", "KRvK"]);
+    let info = text(&tbquery(dir.path(), &["info"], "").stdout);
+    // Published: KQ vs K mates in at most 10 moves, KR vs K in at most 16.
+    assert!(info.contains("chess-KQvK.tb"), "{info}");
+    let longest = |table: &str| {
+        let block = info.split(table).nth(1).unwrap();
+        let white = block.lines().find(|l| l.contains("white to move")).unwrap();
+        white.split("longest mate ").nth(1).unwrap().to_string()
+    };
+    assert_eq!(longest("chess-KQvK.tb"), "10 moves");
+    assert_eq!(longest("chess-KRvK.tb"), "16 moves");
+
+    let out = tbquery(
+        dir.path(),
+        &["probe", "chess", "8/8/8/8/8/2k5/8/KQ6 w - - 0 1", "--json"],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (json["value"].as_str(), json["distance"].as_u64()),
+        (Some("win"), Some(11))
+    );
+    let moves = json["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 21);
+    assert_eq!(moves[0]["move"], "Qe4");
+    // The queen given away: the king takes it and only kings are left.
+    let given = moves.iter().find(|m| m["move"] == "Qb3+").unwrap();
+    assert_eq!(given["value"], "draw");
+
+    // The same position with the colours swapped reads the same table.
+    let out = tbquery(
+        dir.path(),
+        &["probe", "chess", "kq6/8/2K5/8/8/8/8/8 b - - 0 1", "--json"],
+        "",
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (json["value"].as_str(), json["distance"].as_u64()),
+        (Some("win"), Some(11))
+    );
+
+    for (fen, why) in [
+        ("8/8/8/8/8/2k5/P7/KQ6 w - - 0 1", "pawns"),
+        ("8/8/8/8/8/1Qk5/8/K7 w - - 0 1", "in check"),
+        ("8/8/8/8/8/2k5/8/KQ3RR1 w - - 0 1", "at most 4 pieces"),
+    ] {
+        let out = tbquery(dir.path(), &["probe", "chess", fen], "");
+        assert!(!out.status.success());
+        assert!(
+            text(&out.stderr).contains(why),
+            "{fen}: {}",
+            text(&out.stderr)
+        );
+    }
+}
