@@ -170,7 +170,34 @@ impl Board {
     /// Whether a piece of `by` attacks `sq`.
     pub fn attacked(&self, sq: Square, by: Color) -> bool {
         self.pieces()
-            .any(|(from, p)| p.color == by && self.targets(from, p.role).contains(&sq))
+            .any(|(from, p)| p.color == by && self.attacks(from, p.role, sq))
+    }
+
+    /// Whether a piece of `role` on `from` attacks `sq` (line of sight checked).
+    fn attacks(&self, from: Square, role: Role, sq: Square) -> bool {
+        let (df, dr) = (
+            (sq % 8) as i8 - (from % 8) as i8,
+            (sq / 8) as i8 - (from / 8) as i8,
+        );
+        let line = match role {
+            Role::King => return from != sq && df.abs() <= 1 && dr.abs() <= 1,
+            Role::Knight => return df.abs() * dr.abs() == 2,
+            Role::Rook => df == 0 || dr == 0,
+            Role::Bishop => df.abs() == dr.abs(),
+            Role::Queen => df == 0 || dr == 0 || df.abs() == dr.abs(),
+        };
+        if !line || from == sq {
+            return false;
+        }
+        let direction = (df.signum(), dr.signum());
+        let mut at = step(from, direction).expect("the line stays on the board");
+        while at != sq {
+            if self.piece_at(at).is_some() {
+                return false;
+            }
+            at = step(at, direction).expect("the line stays on the board");
+        }
+        true
     }
 
     /// Whether the side to move is in check.

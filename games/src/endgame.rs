@@ -189,10 +189,14 @@ fn transforms() -> &'static [[Square; 64]; 8] {
     })
 }
 
+/// The canonical king pairs, and the rank of every (white king, black king) pair
+/// (`u16::MAX` where not canonical), indexed `white * 64 + black`.
+struct KingPairs(Vec<(Square, Square)>, Vec<u16>);
+
 /// The 462 king pairs: White's king in the a1-d1-d4 triangle, and when it is on the
 /// diagonal, Black's king on or below the diagonal; kings apart.
-fn king_pairs() -> &'static (Vec<(Square, Square)>, Vec<u16>) {
-    static PAIRS: OnceLock<(Vec<(Square, Square)>, Vec<u16>)> = OnceLock::new();
+fn king_pairs() -> &'static KingPairs {
+    static PAIRS: OnceLock<KingPairs> = OnceLock::new();
     PAIRS.get_or_init(|| {
         let mut pairs = Vec::new();
         let mut rank_of = vec![u16::MAX; 64 * 64];
@@ -210,7 +214,7 @@ fn king_pairs() -> &'static (Vec<(Square, Square)>, Vec<u16>) {
                 }
             }
         }
-        (pairs, rank_of)
+        KingPairs(pairs, rank_of)
     })
 }
 
@@ -251,48 +255,42 @@ impl Endgame {
         }
     }
 
-    /// The squares of the non-king pieces in slot order: White's then Black's,
-    /// strongest first, identical pieces by square.
-    fn piece_squares(board: &Board, material: &Material) -> Vec<Square> {
-        let mut squares = Vec::new();
-        for (color, roles) in [
-            (Color::White, &material.white),
-            (Color::Black, &material.black),
-        ] {
-            let mut last: Option<Role> = None;
-            for &role in roles.iter() {
-                if last == Some(role) {
-                    continue;
-                }
-                last = Some(role);
-                let mut on: Vec<Square> = board
-                    .pieces()
-                    .filter(|(_, p)| p.color == color && p.role == role)
-                    .map(|(sq, _)| sq)
-                    .collect();
-                on.sort_unstable();
-                squares.extend(on);
-            }
-        }
-        squares
+    /// The kings' squares and the other pieces in slot order (White's then
+    /// Black's, strongest first), as `(rank of the piece kind, square)`.
+    fn layout(board: &Board) -> (Square, Square, Vec<(u8, Square)>) {
+        let kind = |p: Piece| u8::from(p.color == Color::Black) * 8 + p.role as u8;
+        let mut others: Vec<(u8, Square)> = board
+            .pieces()
+            .filter(|(_, p)| p.role != Role::King)
+            .map(|(sq, p)| (kind(p), sq))
+            .collect();
+        others.sort_unstable();
+        let kings = (board.king(Color::White), board.king(Color::Black));
+        (
+            kings.0.expect("a white king"),
+            kings.1.expect("a black king"),
+            others,
+        )
     }
 
-    /// The slot of a normalized board under one symmetry, if its kings land on a
-    /// canonical pair.
-    fn slot_under(board: &Board, material: &Material, t: &[Square; 64]) -> Option<u64> {
-        let mut image = Board::empty(board.turn);
-        for (sq, p) in board.pieces() {
-            image.set(t[sq as usize], Some(p));
-        }
-        let (wk, bk) = (image.king(Color::White)?, image.king(Color::Black)?);
-        let pair = king_pairs().1[wk as usize * 64 + bk as usize];
+    /// The slot of a normalized position under one symmetry, if its kings land on a
+    /// canonical pair. Identical pieces are ordered by square after the symmetry.
+    fn slot_under(
+        (wk, bk, others): &(Square, Square, Vec<(u8, Square)>),
+        turn: Color,
+        t: &[Square; 64],
+    ) -> Option<u64> {
+        let pair = king_pairs().1[t[*wk as usize] as usize * 64 + t[*bk as usize] as usize];
         if pair == u16::MAX {
             return None;
         }
-        let slot = Self::piece_squares(&image, material)
-            .into_iter()
-            .fold(u64::from(pair), |s, sq| s * 64 + u64::from(sq));
-        Some(slot * 2 + u64::from(image.turn == Color::Black))
+        let mut image: Vec<(u8, Square)> =
+            others.iter().map(|&(k, sq)| (k, t[sq as usize])).collect();
+        image.sort_unstable();
+        let slot = image
+            .iter()
+            .fold(u64::from(pair), |s, &(_, sq)| s * 64 + u64::from(sq));
+        Some(slot * 2 + u64::from(turn == Color::Black))
     }
 
     fn tier_index(&self, material: &Material) -> Option<u32> {
@@ -349,9 +347,10 @@ impl Game for Endgame {
         candidates
             .iter()
             .flat_map(|b| {
+                let layout = Self::layout(b);
                 transforms()
                     .iter()
-                    .filter_map(|t| Self::slot_under(b, &material, t))
+                    .filter_map(move |t| Self::slot_under(&layout, b.turn, t))
             })
             .min()
             .expect("some symmetry brings the kings to a canonical pair")
