@@ -6,6 +6,10 @@
 use crate::game::GameError;
 use crate::nim::parse_heaps;
 
+/// The encoding tag of Grundy-value tables: slot `n` holds the value of a heap of
+/// `n` plus one (0 marks no position, as in every table).
+pub const GRUNDY_ENCODING: &str = "grundy16";
+
 /// A heap game whose moves turn one heap into at most two.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum HeapGame {

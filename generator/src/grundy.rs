@@ -2,12 +2,9 @@
 //! stored as `value + 1` (0 marks no position, as in every table).
 
 use crate::output::{Summary, WriteOptions};
-use games::grundy::{HeapGame, ultimate_period};
+use games::grundy::{GRUNDY_ENCODING, HeapGame, ultimate_period};
 use std::time::Instant;
 use tables::{DEFAULT_BLOCK_ENTRIES, Header, Stats, file_name, write_table};
-
-/// The encoding tag of Grundy-value tables.
-pub const GRUNDY_ENCODING: &str = "grundy16";
 
 /// The largest heap of a Lasker's Nim table: its values grow with the heap (about
 /// `n`) and must fit the 16-bit codes; its closed formula covers the rest.

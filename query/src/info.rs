@@ -66,7 +66,7 @@ impl Entry {
             Ok(table) => {
                 let h = table.header();
                 let s = &h.stats;
-                let outcomes = if h.encoding == crate::sequences::GRUNDY_ENCODING {
+                let outcomes = if h.encoding == games::grundy::GRUNDY_ENCODING {
                     format!(
                         "Grundy values of heaps 0 to {}, {} of them 0; largest value {}",
                         s.positions.saturating_sub(1),

@@ -6,15 +6,12 @@ use crate::api::Source;
 use crate::error::QueryError;
 use games::GameError;
 use games::ends::{self, End};
-use games::grundy::{HeapGame, heap_verdict, parse_limited};
+use games::grundy::{GRUNDY_ENCODING, HeapGame, heap_verdict, parse_limited};
 use games::nim::parse_heaps;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde_json::{Value as Json, json};
 use std::collections::HashMap;
-
-/// The encoding tag of Grundy-value tables (as `tbgen grundy` writes them).
-pub const GRUNDY_ENCODING: &str = "grundy16";
 
 /// Heaps up to this size are computed on the spot when no table is present.
 pub const COMPUTE_LIMIT: u64 = 10_000;
