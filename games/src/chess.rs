@@ -76,6 +76,9 @@ pub struct Move {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Board {
     squares: [Option<Piece>; 64],
+    /// The occupied squares as bits, kept with `squares`: walking the pieces
+    /// visits only these.
+    occupied: u64,
     pub turn: Color,
 }
 
@@ -118,6 +121,7 @@ impl Board {
     pub fn empty(turn: Color) -> Board {
         Board {
             squares: [None; 64],
+            occupied: 0,
             turn,
         }
     }
@@ -128,11 +132,23 @@ impl Board {
 
     pub fn set(&mut self, sq: Square, piece: Option<Piece>) {
         self.squares[sq as usize] = piece;
+        match piece {
+            Some(_) => self.occupied |= 1 << sq,
+            None => self.occupied &= !(1 << sq),
+        }
     }
 
     /// Every piece with its square, a1 first.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        (0..64u8).filter_map(|sq| self.piece_at(sq).map(|p| (sq, p)))
+        let mut bits = self.occupied;
+        std::iter::from_fn(move || {
+            if bits == 0 {
+                return None;
+            }
+            let sq = bits.trailing_zeros() as Square;
+            bits &= bits - 1;
+            Some((sq, self.squares[sq as usize].expect("occupied")))
+        })
     }
 
     pub fn king(&self, color: Color) -> Option<Square> {
@@ -192,7 +208,7 @@ impl Board {
         let direction = (df.signum(), dr.signum());
         let mut at = step(from, direction).expect("the line stays on the board");
         while at != sq {
-            if self.piece_at(at).is_some() {
+            if self.occupied & (1 << at) != 0 {
                 return false;
             }
             at = step(at, direction).expect("the line stays on the board");
