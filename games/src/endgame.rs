@@ -222,14 +222,46 @@ fn king_pairs() -> &'static KingPairs {
 #[derive(Debug, Clone)]
 pub struct Endgame {
     tiers: Vec<Material>,
+    /// For each tier, the piece counts of its boards as stored and with the
+    /// colours swapped.
+    keys: Vec<([u8; 10], [u8; 10])>,
+}
+
+/// A position reduced to what its slot depends on.
+#[derive(Debug, Clone, Copy)]
+struct Layout {
+    kings: [Square; 2],
+    others: [(u8, Square); MAX_PIECES - 2],
+    count: usize,
+    turn: Color,
 }
 
 impl Endgame {
     /// `material` and every material a capture can lead to, smallest first.
     pub fn new(material: &Material) -> Endgame {
-        Endgame {
-            tiers: material.with_smaller(),
-        }
+        Self::with_tiers(material.with_smaller())
+    }
+
+    fn with_tiers(tiers: Vec<Material>) -> Endgame {
+        let keys = tiers
+            .iter()
+            .map(|m| {
+                let mut key = [0u8; 10];
+                key[Role::King as usize] = 1;
+                key[5 + Role::King as usize] = 1;
+                for &r in &m.white {
+                    key[r as usize] += 1;
+                }
+                for &r in &m.black {
+                    key[5 + r as usize] += 1;
+                }
+                let mut swapped = [0u8; 10];
+                swapped[..5].copy_from_slice(&key[5..]);
+                swapped[5..].copy_from_slice(&key[..5]);
+                (key, swapped)
+            })
+            .collect();
+        Endgame { tiers, keys }
     }
 
     /// Several materials and everything below them.
@@ -237,67 +269,83 @@ impl Endgame {
         let mut tiers: Vec<Material> = materials.iter().flat_map(|m| m.with_smaller()).collect();
         tiers.sort_by_key(|m| (m.count(), m.clone()));
         tiers.dedup();
-        Endgame { tiers }
+        Self::with_tiers(tiers)
     }
 
     pub fn materials(&self) -> &[Material] {
         &self.tiers
     }
 
-    /// The board with the stronger side as White (colours swapped and the board
-    /// flipped top to bottom when Black is stronger), and its material.
-    fn normalize(board: &Board) -> (Board, Material) {
-        let (material, swap) = Material::of(board).normalized();
-        if swap {
-            (Self::swap_colors(board), material)
-        } else {
-            (board.clone(), material)
+    /// The position's kings, other pieces and side to move, seen with the colours
+    /// swapped (and the board flipped) when `swap`: the other pieces in slot order
+    /// (White's then Black's, strongest first) as `(kind, square)`.
+    fn layout(board: &Board, swap: bool) -> Layout {
+        let flip = |sq: Square| if swap { (7 - sq / 8) * 8 + sq % 8 } else { sq };
+        let color = |c: Color| if swap { c.other() } else { c };
+        let mut layout = Layout {
+            kings: [0; 2],
+            others: [(0, 0); MAX_PIECES - 2],
+            count: 0,
+            turn: color(board.turn),
+        };
+        for (sq, p) in board.pieces() {
+            let (c, sq) = (color(p.color), flip(sq));
+            if p.role == Role::King {
+                layout.kings[c as usize] = sq;
+            } else {
+                layout.others[layout.count] = (c as u8 * 8 + p.role as u8, sq);
+                layout.count += 1;
+            }
         }
-    }
-
-    /// The kings' squares and the other pieces in slot order (White's then
-    /// Black's, strongest first), as `(rank of the piece kind, square)`.
-    fn layout(board: &Board) -> (Square, Square, Vec<(u8, Square)>) {
-        let kind = |p: Piece| u8::from(p.color == Color::Black) * 8 + p.role as u8;
-        let mut others: Vec<(u8, Square)> = board
-            .pieces()
-            .filter(|(_, p)| p.role != Role::King)
-            .map(|(sq, p)| (kind(p), sq))
-            .collect();
-        others.sort_unstable();
-        let kings = (board.king(Color::White), board.king(Color::Black));
-        (
-            kings.0.expect("a white king"),
-            kings.1.expect("a black king"),
-            others,
-        )
+        layout.others[..layout.count].sort_unstable();
+        layout
     }
 
     /// The slot of a normalized position under one symmetry, if its kings land on a
     /// canonical pair. Identical pieces are ordered by square after the symmetry.
-    fn slot_under(
-        (wk, bk, others): &(Square, Square, Vec<(u8, Square)>),
-        turn: Color,
-        t: &[Square; 64],
-    ) -> Option<u64> {
-        let pair = king_pairs().1[t[*wk as usize] as usize * 64 + t[*bk as usize] as usize];
+    fn slot_under(layout: &Layout, t: &[Square; 64]) -> Option<u64> {
+        let [wk, bk] = layout.kings;
+        let pair = king_pairs().1[t[wk as usize] as usize * 64 + t[bk as usize] as usize];
         if pair == u16::MAX {
             return None;
         }
-        let mut image: Vec<(u8, Square)> =
-            others.iter().map(|&(k, sq)| (k, t[sq as usize])).collect();
+        let mut image = layout.others;
+        let image = &mut image[..layout.count];
+        for piece in image.iter_mut() {
+            piece.1 = t[piece.1 as usize];
+        }
         image.sort_unstable();
         let slot = image
             .iter()
             .fold(u64::from(pair), |s, &(_, sq)| s * 64 + u64::from(sq));
-        Some(slot * 2 + u64::from(turn == Color::Black))
+        Some(slot * 2 + u64::from(layout.turn == Color::Black))
     }
 
-    fn tier_index(&self, material: &Material) -> Option<u32> {
-        self.tiers
+    /// How many pieces of each colour and role (kings included) a board has.
+    fn counts(board: &Board) -> [u8; 10] {
+        let mut counts = [0u8; 10];
+        for (_, p) in board.pieces() {
+            counts[p.color as usize * 5 + p.role as usize] += 1;
+        }
+        counts
+    }
+
+    /// The tier of a board's material, and whether its colours must be swapped to
+    /// read it (Black stronger).
+    fn find_tier(&self, board: &Board) -> Option<(u32, bool)> {
+        let counts = Self::counts(board);
+        self.keys
             .iter()
-            .position(|m| m == material)
-            .map(|i| i as u32)
+            .enumerate()
+            .find_map(|(tier, (key, swapped))| {
+                if counts == *key {
+                    Some((tier as u32, false))
+                } else if counts == *swapped {
+                    Some((tier as u32, true))
+                } else {
+                    None
+                }
+            })
     }
 }
 
@@ -326,9 +374,7 @@ impl Game for Endgame {
     }
 
     fn tier_of(&self, board: &Board) -> u32 {
-        let (_, material) = Self::normalize(board);
-        self.tier_index(&material)
-            .expect("a material of this ending")
+        self.find_tier(board).expect("a material of this ending").0
     }
 
     fn index_size(&self, tier: u32) -> u64 {
@@ -339,18 +385,21 @@ impl Game for Endgame {
     /// The smallest slot over the symmetries that bring the kings to a canonical
     /// pair (and over the colour swap when both sides have the same pieces).
     fn index(&self, board: &Board) -> u64 {
-        let (board, material) = Self::normalize(board);
-        let mut candidates = vec![board.clone()];
-        if material.white == material.black {
-            candidates.push(Self::swap_colors(&board));
-        }
-        candidates
+        let (tier, swap) = self.find_tier(board).expect("a material of this ending");
+        let (key, swapped) = self.keys[tier as usize];
+        // With the same pieces on both sides, either colour may be stored as White.
+        let views: &[bool] = if key == swapped {
+            &[false, true]
+        } else {
+            &[swap]
+        };
+        views
             .iter()
-            .flat_map(|b| {
-                let layout = Self::layout(b);
+            .flat_map(|&swap| {
+                let layout = Self::layout(board, swap);
                 transforms()
                     .iter()
-                    .filter_map(move |t| Self::slot_under(&layout, b.turn, t))
+                    .filter_map(move |t| Self::slot_under(&layout, t))
             })
             .min()
             .expect("some symmetry brings the kings to a canonical pair")
@@ -429,14 +478,14 @@ impl Game for Endgame {
 
     fn parse_position(&self, text: &str) -> Result<Board, GameError> {
         let board = Board::from_fen(text)?;
-        let (_, material) = Self::normalize(&board);
+        let (material, _) = Material::of(&board).normalized();
         if material.count() > MAX_PIECES {
             return Err(GameError::position(
                 text,
                 "at most 4 pieces, kings included",
             ));
         }
-        if self.tier_index(&material).is_none() {
+        if self.find_tier(&board).is_none() {
             return Err(GameError::position(
                 text,
                 format!("{material} is not among this ending's tables"),
@@ -455,25 +504,6 @@ impl Game for Endgame {
 
     fn draw(&self, board: &Board) -> String {
         board.to_string()
-    }
-}
-
-impl Endgame {
-    /// Colours swapped and the board flipped top to bottom, the other side to move:
-    /// the same position for the player to move.
-    fn swap_colors(board: &Board) -> Board {
-        let mut mirrored = Board::empty(board.turn.other());
-        for (sq, p) in board.pieces() {
-            let flipped = (7 - sq / 8) * 8 + sq % 8;
-            mirrored.set(
-                flipped,
-                Some(Piece {
-                    color: p.color.other(),
-                    role: p.role,
-                }),
-            );
-        }
-        mirrored
     }
 }
 
@@ -500,7 +530,11 @@ mod tests {
     #[test]
     fn every_slot_indexes_back_and_symmetric_boards_share_it() {
         let game = Endgame::new(&Material::parse("KRvK").unwrap());
-        let tier = game.tier_index(&Material::parse("KRvK").unwrap()).unwrap();
+        let tier = game
+            .tiers()
+            .into_iter()
+            .find(|&t| game.tier_name(t) == "KRvK")
+            .unwrap();
         let mut legal = 0;
         for index in 0..game.index_size(tier) {
             if let Some(board) = game.position_at(tier, index) {
@@ -516,5 +550,34 @@ mod tests {
             }
         }
         assert!(legal > 20_000, "{legal}");
+    }
+
+    #[test]
+    fn equal_material_folds_the_colour_swap_too() {
+        let game = Endgame::new(&Material::parse("KRvKR").unwrap());
+        let tier = game
+            .tiers()
+            .into_iter()
+            .find(|&t| game.tier_name(t) == "KRvKR")
+            .unwrap();
+        let mut seen = 0;
+        for index in (0..game.index_size(tier)).step_by(997) {
+            let Some(board) = game.position_at(tier, index) else {
+                continue;
+            };
+            seen += 1;
+            assert_eq!(game.index(&board), index);
+            // Colours swapped, board flipped, the other side to move: same slot.
+            let mut mirror = Board::empty(board.turn.other());
+            for (sq, p) in board.pieces() {
+                let piece = Piece {
+                    color: p.color.other(),
+                    role: p.role,
+                };
+                mirror.set((7 - sq / 8) * 8 + sq % 8, Some(piece));
+            }
+            assert_eq!(game.index(&mirror), index, "{}", board.fen());
+        }
+        assert!(seen > 1_000, "{seen}");
     }
 }
