@@ -505,6 +505,20 @@ impl Game for Endgame {
     fn draw(&self, board: &Board) -> String {
         board.to_string()
     }
+
+    fn move_aliases(&self, _board: &Board, mv: &Move) -> Vec<(&'static str, String)> {
+        vec![("uci", Board::uci(mv))]
+    }
+
+    /// Mate in `n` moves of the winning side: a win in `2n - 1` plies, a loss in
+    /// `2n` plies.
+    fn distance_in_moves(&self, value: Value) -> Option<u16> {
+        match value {
+            Value::Win(n) => Some(n.div_ceil(2)),
+            Value::Loss(n) => Some(n / 2),
+            _ => None,
+        }
+    }
 }
 
 #[cfg(test)]

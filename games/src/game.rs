@@ -201,6 +201,22 @@ pub trait Game: Send + Sync {
         self.write_position(position)
     }
 
+    /// Other names of a move for machine use, as (notation, text): chess gives
+    /// `("uci", "e2e4")` beside its SAN.
+    fn move_aliases(
+        &self,
+        _position: &Self::Position,
+        _mv: &Self::Move,
+    ) -> Vec<(&'static str, String)> {
+        Vec::new()
+    }
+
+    /// A win or loss counted in moves the way players of this game count them
+    /// (chess: the winner's moves to mate), where that differs from plies.
+    fn distance_in_moves(&self, _value: Value) -> Option<u16> {
+        None
+    }
+
     /// The places (dots-and-boxes: boxes) that `mv` scores, for games where a
     /// player owns what they score; empty by default.
     fn scored_places(&self, _position: &Self::Position, _mv: &Self::Move) -> Vec<usize> {

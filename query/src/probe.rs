@@ -125,14 +125,23 @@ impl<G: Game> Probe<G> {
         );
         object.insert("source".into(), json!("table"));
         put_value(&mut object, kind, self.value);
+        if let Some(moves) = game.distance_in_moves(self.value) {
+            object.insert("dtm_moves".into(), json!(moves));
+        }
         let moves: Vec<Json> = self
             .moves
             .iter()
             .map(|m| {
                 let mut entry = Map::new();
                 entry.insert("move".into(), json!(m.text));
+                for (notation, text) in game.move_aliases(&self.position, &m.mv) {
+                    entry.insert(notation.into(), json!(text));
+                }
                 entry.insert("position".into(), json!(game.write_position(&m.after)));
                 put_value(&mut entry, kind, m.value);
+                if let Some(moves) = game.distance_in_moves(m.value) {
+                    entry.insert("dtm_moves".into(), json!(moves));
+                }
                 if kind == ValueKind::Score {
                     entry.insert("gain".into(), json!(m.gain));
                     entry.insert("moves_again".into(), json!(!m.turn_passes));

@@ -33,6 +33,12 @@ fn longest_mates_and_a_probe_by_fen() {
     let moves = json["moves"].as_array().unwrap();
     assert_eq!(moves.len(), 21);
     assert_eq!(moves[0]["move"], "Qe4");
+    assert_eq!(moves[0]["uci"], "b1e4");
+    // Win in 11 plies: mate in 6 moves.
+    assert_eq!(
+        (json["dtm_moves"].as_u64(), moves[0]["dtm_moves"].as_u64()),
+        (Some(6), Some(6))
+    );
     // The queen given away: the king takes it and only kings are left.
     let given = moves.iter().find(|m| m["move"] == "Qb3+").unwrap();
     assert_eq!(given["value"], "draw");
