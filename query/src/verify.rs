@@ -42,11 +42,18 @@ enum Live<'g, G: Game> {
 }
 
 impl<G: Game> Live<'_, G> {
-    fn value(&mut self, position: &G::Position) -> Value {
+    /// What live search says of `position`, given what the table stores there.
+    /// Bounded search answers exactly whatever is decided within its depth, so a
+    /// stored win or loss in `n` is checked by searching `n` plies; the full bound
+    /// is searched only where that finds nothing or the table stores a draw.
+    fn value(&mut self, position: &G::Position, stored: Option<Value>) -> Value {
         match self {
             Live::Exact(search) => search.value(position),
             Live::Pruned(search) => search.value(position),
-            Live::Bounded(search, bound) => search.value(position, *bound),
+            Live::Bounded(search, bound) => stored
+                .and_then(Value::distance)
+                .and_then(|n| search.within(position, n))
+                .unwrap_or_else(|| search.value(position, *bound)),
         }
     }
 }
@@ -99,7 +106,7 @@ pub fn verify<G: Game>(tb: &Tablebase<G>, selection: Selection) -> Result<Report
                     "{text}: slot {index} does not index back to itself"
                 ));
             }
-            let live = search.value(&position);
+            let live = search.value(&position, stored);
             report.checked += 1;
             match stored {
                 Some(v) if v == live => {}
