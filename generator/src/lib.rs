@@ -85,7 +85,7 @@ pub fn generate_endgame(
         };
         let codes = solve_retrograde_tier(game, tier, &earlier, progress);
         let code = |slot: u64| codes[slot as usize];
-        let notes = chess_sides(&codes);
+        let notes = chess_sides(game, &codes);
         summaries.push(output::write_tier_noting(
             game,
             tier,
@@ -101,25 +101,22 @@ pub fn generate_endgame(
 
 /// For each side to move (slots alternate White, Black): legal positions, wins,
 /// draws, losses and the longest mate in moves, as chess players count them.
-fn chess_sides(codes: &[u16]) -> Vec<(String, String)> {
+fn chess_sides(game: &games::endgame::Endgame, codes: &[u16]) -> Vec<(String, String)> {
     ["white", "black"]
         .iter()
         .enumerate()
         .map(|(side, name)| {
             let (mut positions, mut wins, mut draws, mut losses, mut longest) = (0u64, 0u64, 0u64, 0u64, 0u16);
             for &code in codes.iter().skip(side).step_by(2) {
-                match games::Value::from_code(games::ValueKind::WinLossDraw, code) {
-                    None => continue,
-                    Some(games::Value::Win(n)) => {
-                        wins += 1;
-                        longest = longest.max(n.div_ceil(2));
-                    }
-                    Some(games::Value::Loss(n)) => {
-                        losses += 1;
-                        longest = longest.max(n / 2);
-                    }
-                    Some(_) => draws += 1,
+                let Some(value) = games::Value::from_code(game.value_kind(), code) else {
+                    continue;
+                };
+                match value {
+                    games::Value::Win(_) => wins += 1,
+                    games::Value::Loss(_) => losses += 1,
+                    _ => draws += 1,
                 }
+                longest = longest.max(game.distance_in_moves(value).unwrap_or(0));
                 positions += 1;
             }
             (
