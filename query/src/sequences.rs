@@ -201,6 +201,12 @@ pub fn verify(
     }
     let game = HeapGame::from_id(id)?;
     Some((|| {
+        // Verify the table itself: a sequence computed here would check nothing.
+        let path = source.dir.join(tables::file_name(game.id(), "", ""));
+        if !path.exists() {
+            let command = format!("tbgen grundy --dir {}", source.dir.display());
+            return Err(QueryError::MissingTable { path, command });
+        }
         let (values, _) = grundy_values(source, game, 0)?;
         let limit = values.len() as u64 - 1;
         let fresh = game.sequence(limit);

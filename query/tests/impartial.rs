@@ -260,6 +260,18 @@ fn bad_input_is_refused_with_a_reason() {
 }
 
 #[test]
+fn verifying_a_grundy_table_needs_the_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = tbquery(dir.path(), &["verify", "kayles"], "");
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("tbgen grundy"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
 fn play_the_21_game_against_perfect_play() {
     let dir = tables();
     // The human starts (a lost position) and the computer always reaches 4k.
