@@ -36,8 +36,10 @@ pub fn probe_json(
     variant: &Variant,
     position: &str,
 ) -> Result<Json, QueryError> {
-    if let Some(answer) = crate::sequences::probe_json(source, id, position) {
+    if games::registry::SEQUENCE_IDS.contains(&id) {
         no_variant(id, variant)?;
+    }
+    if let Some(answer) = crate::sequences::probe_json(source, id, position) {
         return answer;
     }
     struct ProbeJson<'a>(&'a Source, &'a str);

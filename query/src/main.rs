@@ -158,8 +158,10 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             samples,
             seed,
         } => {
-            if let Some(report) = query::sequences::verify(&source, &game.game, samples, seed) {
+            if games::registry::SEQUENCE_IDS.contains(&game.game.as_str()) {
                 query::api::no_variant(&game.game, &game.variant())?;
+            }
+            if let Some(report) = query::sequences::verify(&source, &game.game, samples, seed) {
                 let report = report?;
                 for mismatch in &report.mismatches {
                     say(format_args!("MISMATCH {mismatch}"))?;
@@ -243,8 +245,10 @@ fn probe_command(
 ) -> anyhow::Result<ExitCode> {
     let variant = game.variant();
     let answer = |text: &str| -> Result<String, QueryError> {
-        if !json && let Some(answer) = query::sequences::probe_text(source, &game.game, text) {
+        if games::registry::SEQUENCE_IDS.contains(&game.game.as_str()) {
             query::api::no_variant(&game.game, &variant)?;
+        }
+        if !json && let Some(answer) = query::sequences::probe_text(source, &game.game, text) {
             return answer;
         }
         if json {
