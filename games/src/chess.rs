@@ -63,6 +63,29 @@ pub struct Piece {
     pub role: Role,
 }
 
+const ROLES: [Role; 5] = [
+    Role::King,
+    Role::Queen,
+    Role::Rook,
+    Role::Bishop,
+    Role::Knight,
+];
+
+impl Piece {
+    /// A byte from 1 to 10 naming the piece.
+    fn code(self) -> u8 {
+        1 + self.color as u8 * 5 + self.role as u8
+    }
+
+    fn from_code(code: u8) -> Option<Piece> {
+        let i = code.checked_sub(1)?;
+        Some(Piece {
+            color: if i < 5 { Color::White } else { Color::Black },
+            role: ROLES[usize::from(i % 5)],
+        })
+    }
+}
+
 /// A move: the piece on `from` goes to `to`, capturing what stands there.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move {
@@ -75,7 +98,8 @@ pub struct Move {
 /// A position: the board and the side to move.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Board {
-    squares: [Option<Piece>; 64],
+    /// One byte per square: 0 when empty, else [`Piece::code`].
+    squares: [u8; 64],
     /// The occupied squares as bits, kept with `squares`: walking the pieces
     /// visits only these.
     occupied: u64,
@@ -116,22 +140,42 @@ fn step(sq: Square, (df, dr): (i8, i8)) -> Option<Square> {
     ((0..8).contains(&file) && (0..8).contains(&rank)).then_some((rank * 8 + file) as Square)
 }
 
+/// For every two squares on a line, the squares strictly between them, as bits.
+fn between() -> &'static [[u64; 64]; 64] {
+    static BETWEEN: std::sync::OnceLock<Box<[[u64; 64]; 64]>> = std::sync::OnceLock::new();
+    BETWEEN.get_or_init(|| {
+        let mut table = Box::new([[0u64; 64]; 64]);
+        for from in 0..64u8 {
+            for direction in ORTHOGONAL.iter().chain(&DIAGONAL) {
+                let mut bits = 0u64;
+                let mut at = from;
+                while let Some(next) = step(at, *direction) {
+                    table[from as usize][next as usize] = bits;
+                    bits |= 1 << next;
+                    at = next;
+                }
+            }
+        }
+        table
+    })
+}
+
 impl Board {
     /// An empty board with `turn` to move.
     pub fn empty(turn: Color) -> Board {
         Board {
-            squares: [None; 64],
+            squares: [0; 64],
             occupied: 0,
             turn,
         }
     }
 
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        self.squares[sq as usize]
+        Piece::from_code(self.squares[sq as usize])
     }
 
     pub fn set(&mut self, sq: Square, piece: Option<Piece>) {
-        self.squares[sq as usize] = piece;
+        self.squares[sq as usize] = piece.map_or(0, Piece::code);
         match piece {
             Some(_) => self.occupied |= 1 << sq,
             None => self.occupied &= !(1 << sq),
@@ -147,7 +191,7 @@ impl Board {
             }
             let sq = bits.trailing_zeros() as Square;
             bits &= bits - 1;
-            Some((sq, self.squares[sq as usize].expect("occupied")))
+            Some((sq, self.piece_at(sq).expect("occupied")))
         })
     }
 
@@ -157,29 +201,34 @@ impl Board {
             .map(|(sq, _)| sq)
     }
 
-    /// The squares a piece of `role` on `from` attacks.
-    fn targets(&self, from: Square, role: Role) -> Vec<Square> {
-        let leaper = |steps: &[(i8, i8)]| steps.iter().filter_map(|&d| step(from, d)).collect();
+    /// The squares a piece of `role` on `from` attacks, as bits.
+    fn targets(&self, from: Square, role: Role) -> u64 {
+        let leaper = |steps: &[(i8, i8)]| {
+            steps
+                .iter()
+                .filter_map(|&d| step(from, d))
+                .fold(0u64, |bits, sq| bits | 1 << sq)
+        };
         let slider = |dirs: &[(i8, i8)]| {
-            let mut out = Vec::new();
+            let mut bits = 0u64;
             for &d in dirs {
                 let mut sq = from;
                 while let Some(next) = step(sq, d) {
-                    out.push(next);
-                    if self.piece_at(next).is_some() {
+                    bits |= 1 << next;
+                    if self.occupied & (1 << next) != 0 {
                         break;
                     }
                     sq = next;
                 }
             }
-            out
+            bits
         };
         match role {
             Role::King => leaper(&KING_STEPS),
             Role::Knight => leaper(&KNIGHT_STEPS),
             Role::Rook => slider(&ORTHOGONAL),
             Role::Bishop => slider(&DIAGONAL),
-            Role::Queen => slider(&[ORTHOGONAL, DIAGONAL].concat()),
+            Role::Queen => slider(&ORTHOGONAL) | slider(&DIAGONAL),
         }
     }
 
@@ -202,18 +251,7 @@ impl Board {
             Role::Bishop => df.abs() == dr.abs(),
             Role::Queen => df == 0 || dr == 0 || df.abs() == dr.abs(),
         };
-        if !line || from == sq {
-            return false;
-        }
-        let direction = (df.signum(), dr.signum());
-        let mut at = step(from, direction).expect("the line stays on the board");
-        while at != sq {
-            if self.occupied & (1 << at) != 0 {
-                return false;
-            }
-            at = step(at, direction).expect("the line stays on the board");
-        }
-        true
+        line && from != sq && between()[from as usize][sq as usize] & self.occupied == 0
     }
 
     /// Whether the side to move is in check.
@@ -233,9 +271,31 @@ impl Board {
 
     /// Every legal move, by origin square then destination square.
     pub fn legal_moves(&self) -> Vec<Move> {
-        let mut moves = Vec::new();
+        let mut moves = Vec::with_capacity(32);
+        self.each_legal_move(|mv| {
+            moves.push(mv);
+            true
+        });
+        moves
+    }
+
+    /// Whether the side to move has a legal move.
+    pub fn has_legal_move(&self) -> bool {
+        let mut found = false;
+        self.each_legal_move(|_| {
+            found = true;
+            false
+        });
+        found
+    }
+
+    /// Calls `visit` with each legal move in order until it returns false.
+    fn each_legal_move(&self, mut visit: impl FnMut(Move) -> bool) {
         for (from, piece) in self.pieces().filter(|(_, p)| p.color == self.turn) {
-            for to in self.targets(from, piece.role) {
+            let mut targets = self.targets(from, piece.role);
+            while targets != 0 {
+                let to = targets.trailing_zeros() as Square;
+                targets &= targets - 1;
                 let target = self.piece_at(to);
                 if target.is_some_and(|t| t.color == self.turn || t.role == Role::King) {
                     continue;
@@ -248,12 +308,40 @@ impl Board {
                 };
                 let after = self.play(&mv);
                 let own_king = after.king(self.turn).expect("the mover has a king");
-                if !after.attacked(own_king, after.turn) {
-                    moves.push(mv);
+                if !after.attacked(own_king, after.turn) && !visit(mv) {
+                    return;
                 }
             }
         }
-        moves
+    }
+
+    /// The positions one quiet move before this one: a piece of the side that just
+    /// moved steps back to an empty square it could have come from, and the side
+    /// then not to move (the one to move now) is not in check. Captures are not
+    /// undone: they lead back to more material. Only pieces whose role passes
+    /// `roles` are moved back.
+    pub fn unmoves(&self, roles: impl Fn(Role) -> bool) -> Vec<Board> {
+        let mover = self.turn.other();
+        let mut parents = Vec::with_capacity(32);
+        for (to, piece) in self
+            .pieces()
+            .filter(|(_, p)| p.color == mover && roles(p.role))
+        {
+            let mut froms = self.targets(to, piece.role) & !self.occupied;
+            while froms != 0 {
+                let from = froms.trailing_zeros() as Square;
+                froms &= froms - 1;
+                let mut parent = self.clone();
+                parent.set(from, Some(piece));
+                parent.set(to, None);
+                parent.turn = mover;
+                let waiting = parent.king(self.turn).expect("each side has a king");
+                if !parent.attacked(waiting, mover) {
+                    parents.push(parent);
+                }
+            }
+        }
+        parents
     }
 
     /// Reads a FEN of a pawnless position: one king each, kings apart, the side not

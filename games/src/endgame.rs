@@ -5,7 +5,7 @@
 //! to move. Captures lead into the tiers of smaller material, solved first.
 
 use crate::chess::{Board, Color, Move, Piece, Role, Square};
-use crate::game::{Child, Game, GameError};
+use crate::game::{Child, Game, GameError, Retract};
 use crate::value::{Value, ValueKind};
 use std::sync::OnceLock;
 
@@ -167,6 +167,17 @@ impl std::fmt::Display for Material {
     }
 }
 
+/// Sorts the few non-king pieces (at most two here) without a general sort's setup.
+fn sort_small(pieces: &mut [(u8, Square)]) {
+    for i in 1..pieces.len() {
+        let mut j = i;
+        while j > 0 && pieces[j - 1] > pieces[j] {
+            pieces.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+}
+
 /// The 8 symmetries of the board as square maps.
 fn transforms() -> &'static [[Square; 64]; 8] {
     static MAPS: OnceLock<[[Square; 64]; 8]> = OnceLock::new();
@@ -297,7 +308,7 @@ impl Endgame {
                 layout.count += 1;
             }
         }
-        layout.others[..layout.count].sort_unstable();
+        sort_small(&mut layout.others[..layout.count]);
         layout
     }
 
@@ -314,7 +325,7 @@ impl Endgame {
         for piece in image.iter_mut() {
             piece.1 = t[piece.1 as usize];
         }
-        image.sort_unstable();
+        sort_small(image);
         let slot = image
             .iter()
             .fold(u64::from(pair), |s, &(_, sq)| s * 64 + u64::from(sq));
@@ -386,23 +397,7 @@ impl Game for Endgame {
     /// pair (and over the colour swap when both sides have the same pieces).
     fn index(&self, board: &Board) -> u64 {
         let (tier, swap) = self.find_tier(board).expect("a material of this ending");
-        let (key, swapped) = self.keys[tier as usize];
-        // With the same pieces on both sides, either colour may be stored as White.
-        let views: &[bool] = if key == swapped {
-            &[false, true]
-        } else {
-            &[swap]
-        };
-        views
-            .iter()
-            .flat_map(|&swap| {
-                let layout = Self::layout(board, swap);
-                transforms()
-                    .iter()
-                    .filter_map(move |t| Self::slot_under(&layout, t))
-            })
-            .min()
-            .expect("some symmetry brings the kings to a canonical pair")
+        self.slot_in(tier, swap, board)
     }
 
     fn position_at(&self, tier: u32, index: u64) -> Option<Board> {
@@ -466,7 +461,7 @@ impl Game for Endgame {
         if board.pieces().count() == 2 {
             return Some(Value::Draw);
         }
-        if !board.legal_moves().is_empty() {
+        if board.has_legal_move() {
             return None;
         }
         Some(if board.in_check() {
@@ -517,6 +512,95 @@ impl Game for Endgame {
             Value::Win(n) => Some(n.div_ceil(2)),
             Value::Loss(n) => Some(n / 2),
             _ => None,
+        }
+    }
+}
+
+impl Endgame {
+    /// Every distinct board that the slot's symmetries (and the colour swap, with
+    /// equal material) make of `board`.
+    fn images(&self, tier: u32, board: &Board) -> Vec<Board> {
+        let (key, swapped) = self.keys[tier as usize];
+        let views: &[bool] = if key == swapped {
+            &[false, true]
+        } else {
+            &[false]
+        };
+        let mut images: Vec<Board> = Vec::with_capacity(16);
+        for &swap in views {
+            let seen = if swap { mirrored(board) } else { board.clone() };
+            for t in transforms() {
+                let mut image = Board::empty(seen.turn);
+                for (sq, p) in seen.pieces() {
+                    image.set(t[sq as usize], Some(p));
+                }
+                if !images.contains(&image) {
+                    images.push(image);
+                }
+            }
+        }
+        images
+    }
+
+    /// The slot of a board of `tier` (seen with the colours swapped when `swap`).
+    fn slot_in(&self, tier: u32, swap: bool, board: &Board) -> u64 {
+        let (key, swapped) = self.keys[tier as usize];
+        // With the same pieces on both sides, either colour may be stored as White.
+        let views: &[bool] = if key == swapped {
+            &[false, true]
+        } else {
+            &[swap]
+        };
+        views
+            .iter()
+            .flat_map(|&swap| {
+                let layout = Self::layout(board, swap);
+                transforms()
+                    .iter()
+                    .filter_map(move |t| Self::slot_under(&layout, t))
+            })
+            .min()
+            .expect("some symmetry brings the kings to a canonical pair")
+    }
+
+    /// The slot of a board of `tier` stored as it stands (what `position_at`
+    /// returns), or None for any other board.
+    fn stored_slot(&self, tier: u32, board: &Board) -> Option<u64> {
+        let layout = Self::layout(board, false);
+        let slot = Self::slot_under(&layout, &transforms()[0])?;
+        (slot == self.slot_in(tier, false, board)).then_some(slot)
+    }
+}
+
+/// The board with the colours swapped and the ranks flipped, the other side to move:
+/// the same position seen from the other side.
+fn mirrored(board: &Board) -> Board {
+    let mut mirror = Board::empty(board.turn.other());
+    for (sq, p) in board.pieces() {
+        let piece = Piece {
+            color: p.color.other(),
+            role: p.role,
+        };
+        mirror.set((7 - sq / 8) * 8 + sq % 8, Some(piece));
+    }
+    mirror
+}
+
+impl Retract for Endgame {
+    /// The un-moves of every distinct image of the position that lead to a stored
+    /// board: each stored parent's move into the position's class ends on exactly
+    /// one image, so it is found exactly once.
+    fn predecessors(&self, tier: u32, board: &Board, visit: &mut dyn FnMut(u64)) {
+        for image in self.images(tier, board) {
+            // A stored board has its kings on a canonical pair: where the image's
+            // kings are not, only a king's un-move can lead to one.
+            let [wk, bk] = [Color::White, Color::Black].map(|c| image.king(c).expect("a king"));
+            let kings_stored = king_pairs().1[wk as usize * 64 + bk as usize] != u16::MAX;
+            for parent in image.unmoves(|role| kings_stored || role == Role::King) {
+                if let Some(slot) = self.stored_slot(tier, &parent) {
+                    visit(slot);
+                }
+            }
         }
     }
 }
@@ -582,16 +666,69 @@ mod tests {
             seen += 1;
             assert_eq!(game.index(&board), index);
             // Colours swapped, board flipped, the other side to move: same slot.
-            let mut mirror = Board::empty(board.turn.other());
-            for (sq, p) in board.pieces() {
-                let piece = Piece {
-                    color: p.color.other(),
-                    role: p.role,
-                };
-                mirror.set((7 - sq / 8) * 8 + sq % 8, Some(piece));
-            }
-            assert_eq!(game.index(&mirror), index, "{}", board.fen());
+            assert_eq!(game.index(&mirrored(&board)), index, "{}", board.fen());
         }
         assert!(seen > 1_000, "{seen}");
+    }
+}
+
+#[cfg(test)]
+mod retract_tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    /// For sampled parents, every quiet move is found by un-moving its child, as
+    /// often as the parent has moves into the child's slot; and everything the
+    /// un-moves of a sampled child find is such a move.
+    fn unmoves_match_moves(name: &str, step: usize) {
+        let game = Endgame::new(&Material::parse(name).unwrap());
+        let tier = game.tiers().len() as u32 - 1;
+        let slots: Vec<(u64, Board)> = (0..game.index_size(tier))
+            .step_by(step)
+            .filter_map(|slot| Some((slot, game.position_at(tier, slot)?)))
+            .collect();
+        assert!(slots.len() > 500, "{}", slots.len());
+        for (slot, board) in &slots {
+            // Forward: parent -> count of moves into each child slot.
+            let mut forward: HashMap<u64, usize> = HashMap::new();
+            for mv in board.legal_moves().iter().filter(|m| m.capture.is_none()) {
+                *forward.entry(game.index(&board.play(mv))).or_default() += 1;
+            }
+            for (child, moves) in forward {
+                let child_board = game.position_at(tier, child).unwrap();
+                let mut found = 0;
+                game.predecessors(tier, &child_board, &mut |p| {
+                    found += usize::from(p == *slot)
+                });
+                assert_eq!(found, moves, "{} -> slot {child}", board.fen());
+            }
+            // Backward: each parent found has that many moves into this slot.
+            let mut backward: HashMap<u64, usize> = HashMap::new();
+            game.predecessors(tier, board, &mut |p| *backward.entry(p).or_default() += 1);
+            for (parent, times) in backward {
+                let parent_board = game.position_at(tier, parent).expect("a stored parent");
+                let moves = parent_board
+                    .legal_moves()
+                    .iter()
+                    .filter(|m| m.capture.is_none() && game.index(&parent_board.play(m)) == *slot)
+                    .count();
+                assert_eq!(moves, times, "{} <- {}", board.fen(), parent_board.fen());
+            }
+        }
+    }
+
+    #[test]
+    fn unmoves_match_moves_with_unequal_material() {
+        unmoves_match_moves("KQvKR", 1_009);
+    }
+
+    #[test]
+    fn unmoves_match_moves_with_equal_material() {
+        unmoves_match_moves("KRvKR", 1_009);
+    }
+
+    #[test]
+    fn unmoves_match_moves_with_two_identical_pieces() {
+        unmoves_match_moves("KBBvK", 1_009);
     }
 }

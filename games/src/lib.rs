@@ -26,6 +26,6 @@ pub mod search;
 pub mod symmetry;
 pub mod value;
 
-pub use game::{Child, Formula, Game, GameError, Layered, value_from_children};
+pub use game::{Child, Formula, Game, GameError, Layered, Retract, value_from_children};
 pub use registry::{GAME_IDS, Variant, Visitor, with_game};
 pub use value::{Value, ValueKind};

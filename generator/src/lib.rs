@@ -10,7 +10,7 @@ pub mod retrograde;
 pub use layered::solve_layered;
 pub use output::{Summary, WriteOptions, write_tier, write_tier_with};
 pub use progress::Progress;
-pub use retrograde::{solve_retrograde, solve_retrograde_tier};
+pub use retrograde::{solve_retracting_tier, solve_retrograde, solve_retrograde_tier};
 
 use games::dots::Dots;
 use games::{Game, Layered};
@@ -83,7 +83,7 @@ pub fn generate_endgame(
             let code = solved[game.tier_of(board) as usize][game.index(board) as usize];
             games::Value::from_code(game.value_kind(), code).expect("a solved legal position")
         };
-        let codes = solve_retrograde_tier(game, tier, &earlier, progress);
+        let codes = solve_retracting_tier(game, tier, &earlier, progress);
         let code = |slot: u64| codes[slot as usize];
         let notes = chess_sides(game, &codes);
         summaries.push(output::write_tier_noting(

@@ -15,7 +15,7 @@
 //! never be lost; a move to a win in `n` there only makes a loss at least `n + 1`.
 
 use crate::progress::Progress;
-use games::{Game, Value};
+use games::{Game, Retract, Value};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::sync::Mutex;
@@ -23,19 +23,11 @@ use std::sync::atomic::{AtomicU16, AtomicU32, Ordering};
 
 const UNDECIDED: u16 = games::value::NO_POSITION;
 
-/// The moves of a tier turned around: for every slot, the slots that move into it,
-/// once per move (so a slot reached by two moves is listed twice).
-#[derive(Debug)]
-pub struct ReverseGraph {
-    starts: Vec<usize>,
-    predecessors: Vec<u32>,
-    /// Moves out of every slot that must turn out wins for the opponent before the
-    /// slot is lost: moves inside the tier, and moves out of it to a draw or a win
-    /// (which never do).
-    out_degree: Vec<u32>,
-    /// What the moves out of the tier say about every slot.
-    outside: Vec<Outside>,
-}
+/// Calls its second argument with every slot that moves into its first.
+type Predecessors<'a> = &'a (dyn Fn(u32, &mut dyn FnMut(u32)) + Sync);
+
+/// The values of positions in earlier tiers (none for single-tier games).
+pub type Solved<'a, P> = &'a (dyn Fn(&P) -> Value + Sync);
 
 /// What a slot's moves into earlier tiers settle.
 #[derive(Debug, Clone, Copy, Default)]
@@ -46,55 +38,87 @@ struct Outside {
     loss_at_least: u16,
 }
 
-/// The values of positions in earlier tiers (none for single-tier games).
-pub type Solved<'a, P> = &'a (dyn Fn(&P) -> Value + Sync);
+/// What one forward pass over a slot finds.
+#[derive(Debug, Clone, Copy, Default)]
+struct Scan {
+    legal: bool,
+    /// The value of a position whose game is over.
+    end: Option<Value>,
+    /// Moves that must turn out wins for the opponent before the slot is lost:
+    /// moves inside the tier, and moves out of it to a draw or a win (which never do).
+    out_degree: u32,
+    outside: Outside,
+}
+
+/// Looks at every move of the position at `index`, calling `inside` with the
+/// position after each move that stays in the tier.
+fn scan_slot<G: Game>(
+    game: &G,
+    tier: u32,
+    index: u64,
+    solved: Solved<G::Position>,
+    mut inside: impl FnMut(&G::Position),
+) -> Scan {
+    let Some(position) = game.position_at(tier, index) else {
+        return Scan::default();
+    };
+    let mut scan = Scan {
+        legal: true,
+        end: game.end_value(&position),
+        ..Scan::default()
+    };
+    if scan.end.is_some() {
+        return scan;
+    }
+    for mv in game.moves(&position) {
+        let child = game.play(&position, &mv);
+        if game.tier_of(&child.position) == tier {
+            inside(&child.position);
+            scan.out_degree += 1;
+            continue;
+        }
+        match child.value_for_mover(solved(&child.position)) {
+            Value::Loss(n) => {
+                let floor = &mut scan.outside.loss_at_least;
+                *floor = (*floor).max(n);
+            }
+            Value::Win(n) => {
+                let win = &mut scan.outside.win;
+                *win = Some(win.map_or(n, |w| w.min(n)));
+                scan.out_degree += 1;
+            }
+            _ => scan.out_degree += 1,
+        }
+    }
+    scan
+}
+
+/// The moves of a tier turned around: for every slot, the slots that move into it,
+/// once per move (so a slot reached by two moves is listed twice).
+#[derive(Debug)]
+struct ReverseGraph {
+    starts: Vec<usize>,
+    predecessors: Vec<u32>,
+}
 
 impl ReverseGraph {
-    /// Builds the graph from forward moves. Moves into other tiers are valued by
-    /// `solved`.
-    pub fn build<G: Game>(game: &G, tier: u32, solved: Solved<G::Position>) -> ReverseGraph {
+    /// Builds the graph from forward moves, with each slot's scan.
+    fn build<G: Game>(
+        game: &G,
+        tier: u32,
+        solved: Solved<G::Position>,
+    ) -> (ReverseGraph, Vec<Scan>) {
         let size = game.index_size(tier);
-        assert!(
-            size <= u64::from(u32::MAX),
-            "tier too large for a 32-bit reverse graph"
-        );
-        let (children, outside): (Vec<(Vec<u32>, u32)>, Vec<Outside>) = (0..size)
+        let (children, scans): (Vec<Vec<u32>>, Vec<Scan>) = (0..size)
             .into_par_iter()
             .map(|index| {
-                let mut inside = Vec::new();
-                let mut draws = 0;
-                let mut outside = Outside::default();
-                let Some(position) = game.position_at(tier, index) else {
-                    return ((inside, draws), outside);
-                };
-                if game.end_value(&position).is_some() {
-                    return ((inside, draws), outside);
-                }
-                for mv in game.moves(&position) {
-                    let child = game.play(&position, &mv);
-                    if game.tier_of(&child.position) == tier {
-                        inside.push(game.index(&child.position) as u32);
-                        continue;
-                    }
-                    match child.value_for_mover(solved(&child.position)) {
-                        Value::Loss(n) => outside.loss_at_least = outside.loss_at_least.max(n),
-                        // A win or a draw out of the tier: the position is never lost,
-                        // so this move is counted and never turns into an opponent win.
-                        Value::Win(n) => {
-                            outside.win = Some(outside.win.map_or(n, |w| w.min(n)));
-                            draws += 1;
-                        }
-                        _ => draws += 1,
-                    }
-                }
-                ((inside, draws), outside)
+                let mut children = Vec::new();
+                let scan = scan_slot(game, tier, index, solved, |child| {
+                    children.push(game.index(child) as u32)
+                });
+                (children, scan)
             })
             .unzip();
-        let out_degree = children
-            .iter()
-            .map(|(c, draws)| c.len() as u32 + draws)
-            .collect();
-        let children: Vec<Vec<u32>> = children.into_iter().map(|(c, _)| c).collect();
         let mut starts = vec![0usize; size as usize + 1];
         for &child in children.iter().flatten() {
             starts[child as usize + 1] += 1;
@@ -110,17 +134,26 @@ impl ReverseGraph {
                 fill[child as usize] += 1;
             }
         }
-        ReverseGraph {
+        let graph = ReverseGraph {
             starts,
             predecessors,
-            out_degree,
-            outside,
-        }
+        };
+        (graph, scans)
     }
 
-    pub fn predecessors(&self, slot: u32) -> &[u32] {
+    fn predecessors(&self, slot: u32) -> &[u32] {
         &self.predecessors[self.starts[slot as usize]..self.starts[slot as usize + 1]]
     }
+}
+
+fn check_size<G: Game>(game: &G, tier: u32) -> usize {
+    let size = game.index_size(tier);
+    assert!(
+        size <= u64::from(u32::MAX),
+        "{} tier {tier}: too large for 32-bit slots",
+        game.id()
+    );
+    size as usize
 }
 
 /// Solves one tier of a win/loss/draw game whose moves stay inside the tier;
@@ -131,48 +164,86 @@ pub fn solve_retrograde<G: Game>(game: &G, tier: u32, progress: &Progress) -> Ve
     solve_retrograde_tier(game, tier, &no_other_tiers, progress)
 }
 
-/// Solves one tier whose moves may lead into earlier tiers, valued by `solved`;
-/// returns the value code of every slot.
+/// Solves one tier whose moves may lead into earlier tiers, valued by `solved`,
+/// with an explicit reverse graph; returns the value code of every slot.
 pub fn solve_retrograde_tier<G: Game>(
     game: &G,
     tier: u32,
     solved: Solved<G::Position>,
     progress: &Progress,
 ) -> Vec<u16> {
-    let size = game.index_size(tier) as usize;
-    let graph = ReverseGraph::build(game, tier, solved);
-    let codes: Vec<AtomicU16> = (0..size).map(|_| AtomicU16::new(UNDECIDED)).collect();
-    let remaining: Vec<AtomicU32> = graph
-        .out_degree
+    check_size(game, tier);
+    let (graph, scans) = ReverseGraph::build(game, tier, solved);
+    let predecessors = |slot: u32, visit: &mut dyn FnMut(u32)| {
+        graph.predecessors(slot).iter().for_each(|&p| visit(p));
+    };
+    solve_plies(game, &scans, &predecessors, progress)
+}
+
+/// Solves one tier like [`solve_retrograde_tier`], but finds predecessors by
+/// un-moves instead of storing a reverse graph: a few bytes per slot.
+pub fn solve_retracting_tier<G: Retract>(
+    game: &G,
+    tier: u32,
+    solved: Solved<G::Position>,
+    progress: &Progress,
+) -> Vec<u16> {
+    let size = check_size(game, tier);
+    let scans: Vec<Scan> = (0..size as u64)
+        .into_par_iter()
+        .map(|index| scan_slot(game, tier, index, solved, |_| {}))
+        .collect();
+    let predecessors = |slot: u32, visit: &mut dyn FnMut(u32)| {
+        let position = game
+            .position_at(tier, u64::from(slot))
+            .expect("a decided slot holds a position");
+        game.predecessors(tier, &position, &mut |parent| visit(parent as u32));
+    };
+    solve_plies(game, &scans, &predecessors, progress)
+}
+
+/// The plies of retrograde analysis from the scans of every slot, given where to
+/// find the slots that move into a slot.
+fn solve_plies<G: Game>(
+    game: &G,
+    scans: &[Scan],
+    predecessors: Predecessors,
+    progress: &Progress,
+) -> Vec<u16> {
+    let codes: Vec<AtomicU16> = (0..scans.len())
+        .map(|_| AtomicU16::new(UNDECIDED))
+        .collect();
+    let remaining: Vec<AtomicU32> = scans
         .iter()
-        .map(|&d| AtomicU32::new(d))
+        .map(|scan| AtomicU32::new(scan.out_degree))
         .collect();
 
-    // Positions whose game is over, waiting for the ply of their distance.
+    // Positions whose game is over wait for the ply of their distance; so do wins
+    // through a move into an earlier tier, and positions with no move inside the
+    // tier, lost through their longest move out of it.
     let mut pending: BTreeMap<u16, Vec<(u32, Value)>> = BTreeMap::new();
-    let ends: Vec<(u32, Value)> = (0..size as u64)
-        .into_par_iter()
-        .filter_map(|i| {
-            let position = game.position_at(tier, i)?;
-            game.end_value(&position).map(|v| (i as u32, v))
-        })
-        .collect();
-    for (slot, value) in ends {
-        match value.distance() {
-            Some(n) => pending.entry(n).or_default().push((slot, value)),
-            // A drawn end is a draw whatever happens: it decides no predecessor.
-            None => codes[slot as usize].store(value.code(), Ordering::Relaxed),
-        }
-    }
-    // Wins through a move into an earlier tier wait for their ply; so do positions
-    // with no move inside the tier, lost through their longest move out of it.
-    for (slot, outside) in graph.outside.iter().enumerate() {
+    for (slot, scan) in scans.iter().enumerate() {
         let slot = slot as u32;
-        if let Some(n) = outside.win {
-            pending.entry(n).or_default().push((slot, Value::Win(n)));
-        } else if graph.out_degree[slot as usize] == 0 && outside.loss_at_least > 0 {
-            let n = outside.loss_at_least;
-            pending.entry(n).or_default().push((slot, Value::Loss(n)));
+        let waiting = match (scan.end, scan.outside) {
+            (Some(end), _) => match end.distance() {
+                Some(_) => Some(end),
+                // A drawn end is a draw whatever happens: it decides no predecessor.
+                None => {
+                    codes[slot as usize].store(end.code(), Ordering::Relaxed);
+                    None
+                }
+            },
+            (None, Outside { win: Some(n), .. }) => Some(Value::Win(n)),
+            (None, Outside { loss_at_least, .. })
+                if scan.legal && scan.out_degree == 0 && loss_at_least > 0 =>
+            {
+                Some(Value::Loss(loss_at_least))
+            }
+            _ => None,
+        };
+        if let Some(value) = waiting {
+            let n = value.distance().expect("a decided value");
+            pending.entry(n).or_default().push((slot, value));
         }
     }
 
@@ -209,33 +280,27 @@ pub fn solve_retrograde_tier<G: Game>(
                     game.value_kind(),
                     codes[slot as usize].load(Ordering::Relaxed),
                 );
-                let decide = &decide;
-                let remaining = &remaining;
-                let graph = &graph;
-                let delayed = &delayed;
-                graph
-                    .predecessors(slot)
-                    .iter()
-                    .filter_map(move |&parent| match value {
-                        Some(Value::Loss(_)) => {
-                            decide(parent, Value::Win(ply + 1)).then_some(parent)
+                let mut decided = Vec::new();
+                predecessors(slot, &mut |parent| match value {
+                    Some(Value::Loss(_)) if decide(parent, Value::Win(ply + 1)) => {
+                        decided.push(parent);
+                    }
+                    Some(Value::Win(_)) => {
+                        let last = remaining[parent as usize].fetch_sub(1, Ordering::Relaxed) == 1;
+                        let floor = scans[parent as usize].outside.loss_at_least;
+                        if last && floor > ply + 1 {
+                            // A move out of the tier holds out longer.
+                            delayed
+                                .lock()
+                                .expect("no panic while held")
+                                .push((parent, floor));
+                        } else if last && decide(parent, Value::Loss(ply + 1)) {
+                            decided.push(parent);
                         }
-                        Some(Value::Win(_)) => {
-                            let last =
-                                remaining[parent as usize].fetch_sub(1, Ordering::Relaxed) == 1;
-                            let floor = graph.outside[parent as usize].loss_at_least;
-                            if last && floor > ply + 1 {
-                                // A move out of the tier holds out longer.
-                                delayed
-                                    .lock()
-                                    .expect("no panic while held")
-                                    .push((parent, floor));
-                                return None;
-                            }
-                            (last && decide(parent, Value::Loss(ply + 1))).then_some(parent)
-                        }
-                        _ => None,
-                    })
+                    }
+                    _ => {}
+                });
+                decided
             })
             .collect();
         for (slot, n) in delayed.into_inner().expect("no panic while held") {
@@ -247,11 +312,39 @@ pub fn solve_retrograde_tier<G: Game>(
     }
     progress.finish();
     let draw = Value::Draw.code();
-    (0..size)
+    codes
         .into_par_iter()
-        .map(|i| match codes[i].load(Ordering::Relaxed) {
-            UNDECIDED if game.position_at(tier, i as u64).is_some() => draw,
+        .zip(scans)
+        .map(|(code, scan)| match code.into_inner() {
+            UNDECIDED if scan.legal => draw,
             code => code,
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use games::endgame::{Endgame, Material};
+
+    /// The un-move solver and the reverse-graph solver are written apart; on every
+    /// tier below KRvKN (the 3-piece tiers and a 4-piece one with a minor piece
+    /// each side) they must give every slot the same code.
+    #[test]
+    fn retracting_and_reverse_graph_solvers_agree() {
+        let game = Endgame::new(&Material::parse("KRvKN").unwrap());
+        let progress = Progress::hidden();
+        let mut solved: Vec<Vec<u16>> = Vec::new();
+        for tier in game.tiers() {
+            let earlier = |board: &games::chess::Board| {
+                let code = solved[game.tier_of(board) as usize][game.index(board) as usize];
+                Value::from_code(game.value_kind(), code).unwrap()
+            };
+            let by_unmoves = solve_retracting_tier(&game, tier, &earlier, &progress);
+            let by_graph = solve_retrograde_tier(&game, tier, &earlier, &progress);
+            assert!(by_unmoves == by_graph, "{}", game.tier_name(tier));
+            solved.push(by_unmoves);
+        }
+        assert_eq!(game.tier_name(solved.len() as u32 - 1), "KRvKN");
+    }
 }
