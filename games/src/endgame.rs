@@ -384,6 +384,31 @@ impl Game for Endgame {
         self.tiers[tier as usize].to_string()
     }
 
+    fn generate_args(&self, tier: u32) -> String {
+        self.tier_name(tier)
+    }
+
+    fn named_tiers(&self, name: &str) -> Result<Vec<u32>, GameError> {
+        Material::parse(name)?
+            .with_smaller()
+            .iter()
+            .map(|m| {
+                self.tiers
+                    .iter()
+                    .position(|t| t == m)
+                    .map(|t| t as u32)
+                    .ok_or_else(|| {
+                        GameError::variant(name, format!("{m} is not among this ending's tables"))
+                    })
+            })
+            .collect()
+    }
+
+    /// Mates of up to 7 plies (mate in 4) are searched in about 15 ms each.
+    fn search_plies(&self) -> Option<u16> {
+        Some(7)
+    }
+
     fn tier_of(&self, board: &Board) -> u32 {
         self.find_tier(board).expect("a material of this ending").0
     }

@@ -99,6 +99,40 @@ pub trait Game: Send + Sync {
         String::new()
     }
 
+    /// The tiers a user means by `name`: the tier of that name (chess: the
+    /// material, with every material its captures lead to).
+    fn named_tiers(&self, name: &str) -> Result<Vec<u32>, GameError> {
+        let tiers = self.tiers();
+        tiers
+            .iter()
+            .find(|&&t| self.tier_name(t) == name)
+            .map(|&t| vec![t])
+            .ok_or_else(|| {
+                let names: Vec<String> = tiers.iter().map(|&t| self.tier_name(t)).collect();
+                GameError::variant(
+                    name,
+                    format!(
+                        "{} has no table of that name; it has {}",
+                        self.id(),
+                        names.join(", ")
+                    ),
+                )
+            })
+    }
+
+    /// For games with cycles whose tables run too deep for live search (chess): how
+    /// many plies verification searches. None: the table's longest distance and a
+    /// margin.
+    fn search_plies(&self) -> Option<u16> {
+        None
+    }
+
+    /// The `tbgen` arguments after the game's name that generate `tier`'s table
+    /// (chess: the material); by default the variant's flags.
+    fn generate_args(&self, _tier: u32) -> String {
+        self.variant_flags()
+    }
+
     fn value_kind(&self) -> ValueKind;
 
     /// Every tier, in an order where a move only leads into the same tier or an

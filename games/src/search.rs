@@ -202,6 +202,161 @@ impl<'g, G: Game> BoundedSearch<'g, G> {
     }
 }
 
+/// What mate search has learnt about one question (can the mover force a win,
+/// must the mover lose) of one position.
+#[derive(Debug, Clone, Copy)]
+struct Answered {
+    /// The fewest plies within which the answer is known to be yes.
+    yes_from: u16,
+    /// The most plies within which the answer is known to be no.
+    no_to: Option<u16>,
+}
+
+impl Default for Answered {
+    fn default() -> Self {
+        Answered {
+            yes_from: u16::MAX,
+            no_to: None,
+        }
+    }
+}
+
+impl Answered {
+    fn known(&self, depth: u16) -> Option<bool> {
+        if self.yes_from <= depth {
+            Some(true)
+        } else if self.no_to.is_some_and(|n| n >= depth) {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
+    fn learn(&mut self, depth: u16, yes: bool) {
+        if yes {
+            self.yes_from = self.yes_from.min(depth);
+        } else {
+            self.no_to = Some(self.no_to.map_or(depth, |n| n.max(depth)));
+        }
+    }
+}
+
+/// Mate search for games with cycles whose turn always passes (chess): can the
+/// mover force a win within `d` plies, must it lose within `d` plies, by AND/OR
+/// search that stops at the first move settling the question. A win in `n` is
+/// proven by finding it within `n` plies and not within `n - 2`; a loss likewise.
+/// Memo keyed by position, per question.
+#[derive(Debug)]
+pub struct MateSearch<'g, G: Game> {
+    game: &'g G,
+    memo: HashMap<G::Position, [Answered; 2]>,
+}
+
+const WINS: usize = 0;
+const LOSES: usize = 1;
+
+impl<'g, G: Game> MateSearch<'g, G> {
+    pub fn new(game: &'g G) -> Self {
+        MateSearch {
+            game,
+            memo: HashMap::new(),
+        }
+    }
+
+    /// Whether the mover can force a win within `depth` plies.
+    pub fn wins_within(&mut self, position: &G::Position, depth: u16) -> bool {
+        self.ask(position, depth, WINS)
+    }
+
+    /// Whether the mover loses within `depth` plies whatever it plays.
+    pub fn loses_within(&mut self, position: &G::Position, depth: u16) -> bool {
+        self.ask(position, depth, LOSES)
+    }
+
+    fn ask(&mut self, position: &G::Position, depth: u16, question: usize) -> bool {
+        let key = self.game.search_key(position);
+        if let Some(known) = self.memo.get(&key).and_then(|a| a[question].known(depth)) {
+            return known;
+        }
+        let answer = self.search(position, depth, question);
+        self.memo.entry(key).or_default()[question].learn(depth, answer);
+        answer
+    }
+
+    fn search(&mut self, position: &G::Position, depth: u16, question: usize) -> bool {
+        let game = self.game;
+        if let Some(end) = game.end_value(position) {
+            return match end {
+                Value::Win(n) => question == WINS && n <= depth,
+                Value::Loss(n) => question == LOSES && n <= depth,
+                _ => false,
+            };
+        }
+        // A win needs a move; a loss needs the opponent to move and win after it.
+        if depth < 1 + question as u16 {
+            return false;
+        }
+        let moves = game.moves(position);
+        let mut child_answers = moves.iter().map(|mv| {
+            let child = game.play(position, mv);
+            assert!(
+                child.turn_passes,
+                "{}: mate search needs the turn to pass",
+                game.id()
+            );
+            child.position
+        });
+        if question == WINS {
+            child_answers.any(|child| self.loses_within(&child, depth - 1))
+        } else {
+            child_answers.all(|child| self.wins_within(&child, depth - 1))
+        }
+    }
+
+    /// The exact value if the game ends within `limit` plies, otherwise `None`.
+    pub fn value_within(&mut self, position: &G::Position, limit: u16) -> Option<Value> {
+        (0..=limit).find_map(|n| {
+            if self.wins_within(position, n) {
+                Some(Value::Win(n))
+            } else if self.loses_within(position, n) {
+                Some(Value::Loss(n))
+            } else {
+                None
+            }
+        })
+    }
+
+    /// What search says of a position the table says is `stored`: a stored win or
+    /// loss in `n` within `limit` is confirmed by a proof in `n` plies and none in
+    /// `n - 2`; otherwise the search runs to `limit` (None: nothing within it).
+    pub fn check(
+        &mut self,
+        position: &G::Position,
+        stored: Option<Value>,
+        limit: u16,
+    ) -> Option<Value> {
+        let shorter = |n: u16| n.checked_sub(2);
+        match stored {
+            Some(Value::Win(n)) if n <= limit => {
+                let proven = self.wins_within(position, n)
+                    && !shorter(n).is_some_and(|m| self.wins_within(position, m));
+                if proven {
+                    return stored;
+                }
+            }
+            Some(Value::Loss(n)) if n <= limit => {
+                let proven = self.loses_within(position, n)
+                    && !shorter(n).is_some_and(|m| self.loses_within(position, m));
+                if proven {
+                    return stored;
+                }
+            }
+            _ => {}
+        }
+        self.value_within(position, limit)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

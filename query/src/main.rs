@@ -6,7 +6,7 @@ use games::{Game, Variant, Visitor, with_game};
 use query::QueryError;
 use query::api::{Source, error_json, probe_json};
 use query::play::{Ending, Side, play};
-use query::verify::{Selection, verify};
+use query::verify::{Selection, verify_tiers};
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -77,6 +77,9 @@ enum Command {
     Verify {
         #[command(flatten)]
         game: GameArgs,
+        /// Only this table and the tables its moves lead to (chess: a material
+        /// such as `KQvKR`); by default every table of the game.
+        table: Option<String>,
         /// Check every slot of every table.
         #[arg(long)]
         all: bool,
@@ -154,6 +157,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         }
         Command::Verify {
             game,
+            table,
             all,
             samples,
             seed,
@@ -196,6 +200,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 VerifyVisitor {
                     source: &source,
                     selection,
+                    table: table.as_deref(),
                 },
             )??;
             Ok(if passed {
@@ -342,6 +347,7 @@ impl Visitor for PlayVisitor<'_> {
 struct VerifyVisitor<'a> {
     source: &'a Source,
     selection: Selection,
+    table: Option<&'a str>,
 }
 
 impl Visitor for VerifyVisitor<'_> {
@@ -349,17 +355,28 @@ impl Visitor for VerifyVisitor<'_> {
     fn visit<G: Game>(self, game: &G) -> Self::Output {
         let tb = self.source.tablebase(game);
         let started = std::time::Instant::now();
-        let report = verify(&tb, self.selection)?;
+        let tiers = match self.table {
+            Some(name) => game.named_tiers(name)?,
+            None => game.tiers(),
+        };
+        let report = verify_tiers(&tb, self.selection, &tiers)?;
         for mismatch in &report.mismatches {
             say(format_args!("MISMATCH {mismatch}"))?;
         }
         let search = match report.bound {
-            Some(bound) => format!("search proving wins and losses within {bound} plies"),
+            Some(bound) => format!(
+                "search proving wins and losses within {bound} plies ({} of them draws or longer: none within it)",
+                report.beyond_bound
+            ),
             None => "live search".to_string(),
         };
         let formula = match report.formula_checked {
             0 => String::new(),
             n => format!(", {n} positions against the formula"),
+        };
+        let formula = match report.consistency_checked {
+            0 => formula,
+            n => format!("{formula}, {n} positions against their moves' stored values"),
         };
         say(format_args!(
             "{}: checked {} positions against {search}{formula} ({} empty slots), {} mismatches, {:.2} s",

@@ -92,7 +92,7 @@ impl<'g, G: Game> Tablebase<'g, G> {
         if !path.exists() {
             return Err(QueryError::MissingTable {
                 path,
-                command: self.generate_command(),
+                command: self.generate_command(tier),
             });
         }
         let table = match &self.cache {
@@ -127,9 +127,9 @@ impl<'g, G: Game> Tablebase<'g, G> {
         Ok(table)
     }
 
-    /// The command that generates this game's tables.
-    pub fn generate_command(&self) -> String {
-        let flags = self.game.variant_flags();
+    /// The command that generates a tier's table (and the game's others).
+    pub fn generate_command(&self, tier: u32) -> String {
+        let flags = self.game.generate_args(tier);
         let flags = if flags.is_empty() {
             flags
         } else {

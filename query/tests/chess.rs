@@ -69,3 +69,62 @@ fn longest_mates_and_a_probe_by_fen() {
         );
     }
 }
+
+#[test]
+fn verify_checks_every_slot_and_catches_a_changed_value() {
+    let dir = tempfile::tempdir().unwrap();
+    common::generate_chess(dir.path(), &["KRvK"]);
+    let out = tbquery(
+        dir.path(),
+        &["verify", "chess", "KRvK", "--samples", "300"],
+        "",
+    );
+    let said = text(&out.stdout);
+    assert!(out.status.success(), "{said}{}", text(&out.stderr));
+    // KvK and KRvK: 462 + 50,015 legal positions, each against its moves.
+    assert!(
+        said.contains("50477 positions against their moves"),
+        "{said}"
+    );
+    assert!(said.contains(" 0 mismatches"), "{said}");
+
+    // A table not generated is named with the command that makes it.
+    let out = tbquery(dir.path(), &["verify", "chess", "KQvK"], "");
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("tbgen chess KQvK"),
+        "{}",
+        text(&out.stderr)
+    );
+
+    // One win stored two plies too long: its position, and the positions whose
+    // moves lead to it, no longer agree with their moves.
+    let path = dir.path().join("chess-KRvK.tb");
+    let table = tables::Table::open(&path).unwrap();
+    let mut codes = table.read_all().unwrap();
+    let header = table.header().clone();
+    drop(table);
+    let kind = games::ValueKind::WinLossDraw;
+    let slot = codes
+        .iter()
+        .position(
+            |&c| matches!(games::Value::from_code(kind, c), Some(games::Value::Win(n)) if n > 5),
+        )
+        .unwrap();
+    let games::Value::Win(n) = games::Value::from_code(kind, codes[slot]).unwrap() else {
+        unreachable!()
+    };
+    codes[slot] = games::Value::Win(n + 2).code();
+    tables::write_table_with(&path, &header, |i| codes[i as usize], 3).unwrap();
+    let out = tbquery(
+        dir.path(),
+        &["verify", "chess", "KRvK", "--samples", "10"],
+        "",
+    );
+    let said = text(&out.stdout);
+    assert!(!out.status.success(), "{said}");
+    assert!(
+        said.contains("MISMATCH") && said.contains("its moves say win in"),
+        "{said}"
+    );
+}
