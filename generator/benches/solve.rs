@@ -2,6 +2,7 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use games::dots::Dots;
+use games::endgame::{Endgame, Material};
 use games::euler::Euler;
 use games::grundy::HEAP_GAMES;
 use games::lgame::LGame;
@@ -9,7 +10,7 @@ use games::nim::{Heaps, Rule};
 use games::northcott::Northcott;
 use games::pits::Pits;
 use generator::dots::solve_dots;
-use generator::{Progress, solve_layered, solve_retrograde};
+use generator::{Progress, solve_endgame, solve_layered, solve_retrograde};
 
 fn euler(c: &mut Criterion) {
     c.bench_function("solve euler", |b| {
@@ -61,5 +62,18 @@ fn impartial(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, euler, lgame, dots, impartial);
+fn chess(c: &mut Criterion) {
+    let mut group = c.benchmark_group("solve chess");
+    group.sample_size(10);
+    for material in ["KQvK", "KRvK", "KQvKR"] {
+        // The ending and every smaller one its captures lead to.
+        let game = Endgame::new(&Material::parse(material).unwrap());
+        group.bench_function(material, |b| {
+            b.iter(|| solve_endgame(&game, &Progress::hidden(), |_, _, _| Ok(())).unwrap())
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, euler, lgame, dots, impartial, chess);
 criterion_main!(benches);

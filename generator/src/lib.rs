@@ -68,15 +68,15 @@ pub fn generate_dots(
     )?])
 }
 
-/// Solves and writes every tier of a chess ending, smallest material first; each
-/// tier reads the tiers its captures lead to from memory.
-pub fn generate_endgame(
+/// Solves every tier of a chess ending, smallest material first, each tier reading
+/// the tiers its captures lead to from memory; calls `done` with each tier's codes
+/// and solve time as it is solved.
+pub fn solve_endgame(
     game: &games::endgame::Endgame,
-    options: &WriteOptions,
     progress: &Progress,
-) -> anyhow::Result<Vec<Summary>> {
+    mut done: impl FnMut(u32, &[u16], std::time::Duration) -> anyhow::Result<()>,
+) -> anyhow::Result<Vec<Vec<u16>>> {
     let mut solved: Vec<Vec<u16>> = Vec::new();
-    let mut summaries = Vec::new();
     for tier in game.tiers() {
         let started = Instant::now();
         let earlier = |board: &games::chess::Board| -> games::Value {
@@ -84,18 +84,27 @@ pub fn generate_endgame(
             games::Value::from_code(game.value_kind(), code).expect("a solved legal position")
         };
         let codes = solve_retracting_tier(game, tier, &earlier, progress);
-        let code = |slot: u64| codes[slot as usize];
-        let notes = chess_sides(game, &codes);
-        summaries.push(output::write_tier_noting(
-            game,
-            tier,
-            &code,
-            started.elapsed(),
-            options,
-            notes,
-        )?);
+        done(tier, &codes, started.elapsed())?;
         solved.push(codes);
     }
+    Ok(solved)
+}
+
+/// Solves and writes every tier of a chess ending, smallest material first.
+pub fn generate_endgame(
+    game: &games::endgame::Endgame,
+    options: &WriteOptions,
+    progress: &Progress,
+) -> anyhow::Result<Vec<Summary>> {
+    let mut summaries = Vec::new();
+    solve_endgame(game, progress, |tier, codes, took| {
+        let code = |slot: u64| codes[slot as usize];
+        let notes = chess_sides(game, codes);
+        summaries.push(output::write_tier_noting(
+            game, tier, &code, took, options, notes,
+        )?);
+        Ok(())
+    })?;
     Ok(summaries)
 }
 

@@ -200,6 +200,9 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 &progress,
             )?);
             all.extend(generate_impartial(&options, &progress)?);
+            // KQvKR and what its captures lead to: KvK, KQvK, KRvK.
+            let queen_rook = Endgame::new(&Material::parse("KQvKR")?);
+            all.extend(generate_endgame(&queen_rook, &options, &progress)?);
             all
         }
         Command::Euler => generate_layered(&Euler, &options, &progress)?,

@@ -21,6 +21,23 @@ fn euler(c: &mut Criterion) {
     });
 }
 
+fn chess(c: &mut Criterion) {
+    use games::endgame::{Endgame, Material};
+    let dir = tempfile::tempdir().unwrap();
+    let options = WriteOptions::new(dir.path());
+    let kqk = Endgame::new(&Material::parse("KQvK").unwrap());
+    generator::generate_endgame(&kqk, &options, &Progress::hidden()).unwrap();
+    let game = Endgame::of_all(&Material::all_up_to_four());
+    let tb = Tablebase::new(&game, dir.path());
+    let fen = game
+        .parse_position("8/8/8/8/8/2k5/8/KQ6 w - - 0 1")
+        .unwrap();
+    probe(&tb, &fen).unwrap(); // opens the tables
+    c.bench_function("probe chess KQvK FEN (21 moves), tables open", |b| {
+        b.iter(|| probe(&tb, &fen).unwrap())
+    });
+}
+
 fn formulas(c: &mut Criterion) {
     let heaps: Vec<u64> = (1..=1000u64)
         .map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 8)
@@ -37,5 +54,5 @@ fn formulas(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, euler, formulas);
+criterion_group!(benches, euler, chess, formulas);
 criterion_main!(benches);
