@@ -8,6 +8,7 @@
 //! assert!(matches!(Negamax::new(&Euler).value(&start), Value::Loss(_)));
 //! ```
 
+pub mod abapa;
 pub mod chess;
 pub mod dots;
 pub mod endgame;

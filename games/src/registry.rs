@@ -1,5 +1,6 @@
 //! Every game by its identifier. Adding a game means one module and one line here.
 
+use crate::abapa::{Abapa, Rules as AbapaRules, TOTAL_SEEDS};
 use crate::dots::Dots;
 use crate::endgame::{Endgame, Material};
 use crate::euler::Euler;
@@ -22,6 +23,7 @@ pub const GAME_IDS: &[&str] = &[
     "northcott",
     "pits",
     "chess",
+    "abapa",
 ];
 
 /// Games answered from a sequence rather than a position table (Grundy values of
@@ -92,6 +94,12 @@ pub fn with_game<V: Visitor>(
             no_variant(id, variant)?;
             let endings = Endgame::of_all(&Material::all_up_to_four());
             Ok(visitor.visit(&endings))
+        }
+        "abapa" => {
+            no_size(id, variant)?;
+            no_max_take(id, variant)?;
+            let rules = AbapaRules::parse(variant.rules.as_deref())?;
+            Ok(visitor.visit(&Abapa::new(rules, TOTAL_SEEDS)))
         }
         "pits" => {
             no_variant(id, variant)?;

@@ -1,0 +1,530 @@
+//! Abapa, the tournament rules of Oware: 12 pits, the board seen from the player to
+//! move (pits 0..5 theirs, 6..11 the opponent's, in sowing order). One tier per
+//! number of seeds on the board; inside a tier a position's slot is its rank among
+//! the C(n + 11, 11) ways to spread `n` seeds over 12 pits (lexicographic order).
+//!
+//! A position's value is the best net number of seeds the mover can still win:
+//! its captures from here on (end-of-game collections included) minus the
+//! opponent's. Endless play counts as 0.
+//!
+//! The thesis rule (`--rules thesis`) ends the game as soon as, after a move, both
+//! sides hold fewer than 4 seeds; each player takes the seeds on their side. Such
+//! a move is played as a capture of the difference: the position after it is the
+//! empty board, and the move scores `mover's seeds - opponent's seeds`.
+
+use crate::game::{Child, Game, GameError};
+use crate::value::{Value, ValueKind};
+use std::sync::OnceLock;
+
+/// The seeds in each pit, from the mover's side: 0..5 the mover's, 6..11 the
+/// opponent's.
+pub type Pits = [u8; 12];
+
+/// Seeds in a full game.
+pub const TOTAL_SEEDS: u32 = 48;
+
+/// Which rule ends the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Rules {
+    /// The game ends only when a player cannot move (or cannot feed).
+    Default,
+    /// Also when both sides hold fewer than 4 seeds after a move.
+    Thesis,
+}
+
+/// Abapa under one rule set, with tables for every seed count up to `max_seeds`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Abapa {
+    pub rules: Rules,
+    pub max_seeds: u32,
+}
+
+/// What one move does: the position after it (from the opponent's side) and the
+/// seeds it wins for the mover.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Sowing {
+    pub after: Pits,
+    pub gain: i8,
+}
+
+/// Seeds on the board.
+pub fn seeds(pits: &Pits) -> u32 {
+    pits.iter().map(|&s| u32::from(s)).sum()
+}
+
+fn side(pits: &Pits, from: usize) -> u32 {
+    pits[from..from + 6].iter().map(|&s| u32::from(s)).sum()
+}
+
+/// The board seen from the other side.
+pub fn flip(pits: &Pits) -> Pits {
+    std::array::from_fn(|j| pits[(j + 6) % 12])
+}
+
+/// Whether sowing pit `i` reaches the opponent's side.
+fn feeds(pits: &Pits, i: usize) -> bool {
+    usize::from(pits[i]) + i >= 6
+}
+
+/// The pits the mover may play: non-empty ones, and only those that reach the
+/// opponent when the opponent's side is empty. Empty when the game is over.
+pub fn legal_pits(pits: &Pits) -> impl Iterator<Item = usize> + '_ {
+    let must_feed = side(pits, 6) == 0;
+    (0..6).filter(move |&i| pits[i] > 0 && (!must_feed || feeds(pits, i)))
+}
+
+/// The mover's net result where the game is over: with no seeds, the opponent
+/// takes every seed left; unable to feed an empty opponent, the mover takes them.
+pub fn end_score(pits: &Pits) -> Option<i8> {
+    let n = seeds(pits) as i8;
+    if side(pits, 0) == 0 {
+        Some(-n)
+    } else if legal_pits(pits).next().is_none() {
+        Some(n)
+    } else {
+        None
+    }
+}
+
+impl Rules {
+    /// Plays pit `i` (a legal move): sows, captures, and applies the thesis end.
+    pub fn sow(self, pits: &Pits, i: usize) -> Sowing {
+        let mut board = *pits;
+        let mut left = board[i];
+        board[i] = 0;
+        let mut at = i;
+        while left > 0 {
+            at = (at + 1) % 12;
+            if at != i {
+                board[at] += 1;
+                left -= 1;
+            }
+        }
+        let mut gain = 0u32;
+        if at >= 6 && matches!(board[at], 2 | 3) {
+            let mut run = at;
+            let mut taken = 0u32;
+            while run >= 6 && matches!(board[run], 2 | 3) {
+                taken += u32::from(board[run]);
+                run -= 1;
+            }
+            // Grand slam: taking every seed of the opponent captures nothing.
+            if taken < side(&board, 6) {
+                for pit in run + 1..=at {
+                    board[pit] = 0;
+                }
+                gain = taken;
+            }
+        }
+        let mut gain = gain as i8;
+        if self == Rules::Thesis && side(&board, 0) < 4 && side(&board, 6) < 4 {
+            gain += side(&board, 0) as i8 - side(&board, 6) as i8;
+            board = [0; 12];
+        }
+        Sowing {
+            after: flip(&board),
+            gain,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Rules::Default => "default",
+            Rules::Thesis => "thesis",
+        }
+    }
+
+    pub fn parse(text: Option<&str>) -> Result<Rules, GameError> {
+        match text {
+            None | Some("default") => Ok(Rules::Default),
+            Some("thesis") => Ok(Rules::Thesis),
+            Some(other) => Err(GameError::variant(
+                other,
+                "abapa's rules are 'default' or 'thesis'",
+            )),
+        }
+    }
+}
+
+/// Binomial coefficients C(a, b) for a < 64, b < 12.
+fn binomials() -> &'static [[u64; 12]; 64] {
+    static TABLE: OnceLock<[[u64; 12]; 64]> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut c = [[0u64; 12]; 64];
+        for a in 0..64 {
+            c[a][0] = 1;
+            for b in 1..12 {
+                c[a][b] = if a == 0 {
+                    0
+                } else {
+                    c[a - 1][b - 1] + c[a - 1][b]
+                };
+            }
+        }
+        c
+    })
+}
+
+fn binomial(a: u32, b: u32) -> u64 {
+    binomials()[a as usize][b as usize]
+}
+
+/// The number of positions with `n` seeds: C(n + 11, 11).
+pub fn tier_size(n: u32) -> u64 {
+    binomial(n + 11, 11)
+}
+
+/// A position's rank among those with as many seeds, in lexicographic order.
+pub fn rank(pits: &Pits) -> u64 {
+    let mut left = seeds(pits);
+    let mut rank = 0;
+    for (k, &p) in pits[..11].iter().enumerate() {
+        // Positions with the same pits before k and fewer seeds in pit k.
+        let m = 10 - k as u32;
+        let p = u32::from(p);
+        rank += binomial(left + m + 1, m + 1) - binomial(left - p + m + 1, m + 1);
+        left -= p;
+    }
+    rank
+}
+
+/// The position of rank `rank` among those with `n` seeds.
+pub fn unrank(n: u32, mut rank: u64) -> Pits {
+    let mut pits = [0u8; 12];
+    let mut left = n;
+    for (k, pit) in pits[..11].iter_mut().enumerate() {
+        let m = 10 - k as u32;
+        let mut v = 0;
+        loop {
+            let with_v = binomial(left - v + m, m);
+            if rank < with_v {
+                break;
+            }
+            rank -= with_v;
+            v += 1;
+        }
+        *pit = v as u8;
+        left -= v;
+    }
+    pits[11] = left as u8;
+    pits
+}
+
+/// The next position with as many seeds in rank order, or false after the last.
+pub fn next_position(pits: &mut Pits) -> bool {
+    let Some(k) = (0..11).rev().find(|&k| pits[k + 1..].iter().any(|&s| s > 0)) else {
+        return false;
+    };
+    let tail: u8 = pits[k + 1..].iter().sum();
+    pits[k] += 1;
+    pits[k + 1..].fill(0);
+    pits[11] = tail - 1;
+    true
+}
+
+/// Every position one quiet move before `pits` (a move that captured nothing and,
+/// under the thesis rule, did not end the game), once per move.
+pub fn unmoves(rules: Rules, pits: &Pits, mut visit: impl FnMut(&Pits)) {
+    let after = flip(pits); // the board right after the move, from the mover's side
+    for origin in (0..6).filter(|&i| after[i] == 0) {
+        let mut parent = after;
+        let mut at = origin;
+        for sown in 1..=seeds(pits) {
+            // Take back one more seed: the sowing ended one pit further.
+            at = (at + 1) % 12;
+            if at == origin {
+                at = (at + 1) % 12;
+            }
+            if parent[at] == 0 {
+                break;
+            }
+            parent[at] -= 1;
+            parent[origin] = sown as u8;
+            let legal = legal_pits(&parent).any(|i| i == origin);
+            if legal && rules.sow(&parent, origin) == (Sowing { after: *pits, gain: 0 }) {
+                visit(&parent);
+            }
+        }
+    }
+}
+
+impl Abapa {
+    pub fn new(rules: Rules, max_seeds: u32) -> Abapa {
+        Abapa { rules, max_seeds }
+    }
+}
+
+impl Game for Abapa {
+    type Position = Pits;
+    type Move = usize;
+
+    fn id(&self) -> &'static str {
+        "abapa"
+    }
+
+    fn variant(&self) -> String {
+        match self.rules {
+            Rules::Default => String::new(),
+            Rules::Thesis => "thesis".into(),
+        }
+    }
+
+    fn variant_flags(&self) -> String {
+        match self.rules {
+            Rules::Default => String::new(),
+            Rules::Thesis => "--rules thesis".into(),
+        }
+    }
+
+    fn generate_args(&self, tier: u32) -> String {
+        let flags = self.variant_flags();
+        let rules = if flags.is_empty() {
+            flags
+        } else {
+            format!(" {flags}")
+        };
+        format!("--max-seeds {tier}{rules}")
+    }
+
+    /// `N`: every tier up to `N` seeds.
+    fn named_tiers(&self, name: &str) -> Result<Vec<u32>, GameError> {
+        match name.parse::<u32>() {
+            Ok(n) if n <= self.max_seeds => Ok((0..=n).collect()),
+            _ => Err(GameError::variant(
+                name,
+                format!("name the most seeds, 0 to {}", self.max_seeds),
+            )),
+        }
+    }
+
+    fn value_kind(&self) -> ValueKind {
+        ValueKind::Score
+    }
+
+    fn has_cycles(&self) -> bool {
+        true
+    }
+
+    fn tiers(&self) -> Vec<u32> {
+        (0..=self.max_seeds).collect()
+    }
+
+    fn tier_name(&self, tier: u32) -> String {
+        format!("{tier}seeds")
+    }
+
+    fn tier_of(&self, pits: &Pits) -> u32 {
+        seeds(pits)
+    }
+
+    fn index_size(&self, tier: u32) -> u64 {
+        tier_size(tier)
+    }
+
+    fn index(&self, pits: &Pits) -> u64 {
+        rank(pits)
+    }
+
+    fn position_at(&self, tier: u32, index: u64) -> Option<Pits> {
+        (index < tier_size(tier)).then(|| unrank(tier, index))
+    }
+
+    fn covered(&self, pits: &Pits) -> bool {
+        seeds(pits) <= self.max_seeds
+    }
+
+    fn start(&self) -> Option<Pits> {
+        Some([4; 12])
+    }
+
+    fn moves(&self, pits: &Pits) -> Vec<usize> {
+        legal_pits(pits).collect()
+    }
+
+    fn play(&self, pits: &Pits, &pit: &usize) -> Child<Pits> {
+        let sowing = self.rules.sow(pits, pit);
+        Child {
+            position: sowing.after,
+            turn_passes: true,
+            gain: i16::from(sowing.gain),
+        }
+    }
+
+    fn end_value(&self, pits: &Pits) -> Option<Value> {
+        end_score(pits).map(|s| Value::Score(i16::from(s)))
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Pits, GameError> {
+        let bad = |reason: String| GameError::position(text, reason);
+        let (mine, theirs) = match text.split_once('/') {
+            Some((a, b)) => (a, Some(b)),
+            None => (text, None),
+        };
+        let numbers = |part: &str| -> Result<Vec<u8>, GameError> {
+            part.split([' ', ','])
+                .filter(|s| !s.is_empty())
+                .map(|s| {
+                    s.parse::<u8>()
+                        .map_err(|_| bad(format!("'{s}' is not a number of seeds")))
+                })
+                .collect()
+        };
+        let mut counts = numbers(mine)?;
+        if let Some(theirs) = theirs {
+            if counts.len() != 6 {
+                return Err(bad(format!(
+                    "{} pits before '/'; each side has 6",
+                    counts.len()
+                )));
+            }
+            counts.extend(numbers(theirs)?);
+        }
+        let pits: Pits = counts.as_slice().try_into().map_err(|_| {
+            bad(format!(
+                "{} pits; write the mover's 6 then the opponent's 6, e.g. '0 0 0 0 0 1 / 1 0 0 0 0 0'",
+                counts.len()
+            ))
+        })?;
+        let n = seeds(&pits);
+        if n > TOTAL_SEEDS {
+            return Err(bad(format!(
+                "{n} seeds on the board; a game has {TOTAL_SEEDS}"
+            )));
+        }
+        Ok(pits)
+    }
+
+    fn write_position(&self, pits: &Pits) -> String {
+        let side = |s: &[u8]| {
+            s.iter()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        format!("{} / {}", side(&pits[..6]), side(&pits[6..]))
+    }
+
+    fn write_move(&self, _pits: &Pits, &pit: &usize) -> String {
+        ((b'a' + pit as u8) as char).to_string()
+    }
+
+    /// The opponent's row on top, right to left (the sowing goes round
+    /// counter-clockwise), the mover's row below.
+    fn draw(&self, pits: &Pits) -> String {
+        let cell = |s: u8| format!("{s:>3}");
+        let top: String = (6..12).rev().map(|j| cell(pits[j])).collect();
+        let bottom: String = (0..6).map(|j| cell(pits[j])).collect();
+        let letters: String = ('a'..='f').map(|c| format!("{c:>3}")).collect();
+        format!("{top}   (opponent)\n{bottom}   (to move)\n{letters}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(text: &str) -> Pits {
+        Abapa::new(Rules::Default, 48).parse_position(text).unwrap()
+    }
+
+    #[test]
+    fn ranks_count_and_invert() {
+        assert_eq!(tier_size(0), 1);
+        assert_eq!(tier_size(1), 12);
+        assert_eq!(tier_size(20), 84_672_315);
+        let total: u64 = (0..=20).map(tier_size).sum();
+        assert_eq!(total, 225_792_840);
+        for n in [0, 1, 2, 5] {
+            let mut pits = unrank(n, 0);
+            let mut count = 0;
+            loop {
+                assert_eq!(rank(&pits), count);
+                assert_eq!(unrank(n, count), pits);
+                count += 1;
+                if !next_position(&mut pits) {
+                    break;
+                }
+            }
+            assert_eq!(count, tier_size(n));
+        }
+        let start = [4u8; 12];
+        assert_eq!(unrank(48, rank(&start)), start);
+    }
+
+    #[test]
+    fn sowing_captures_skips_and_slams() {
+        let rules = Rules::Default;
+        // The last seed makes 2 in pit 6: captured.
+        let s = rules.sow(&board("0 0 0 0 0 1 / 1 0 0 0 0 0"), 5);
+        // ...but those are all the opponent's seeds: a grand slam takes nothing.
+        assert_eq!(s.gain, 0);
+        assert_eq!(s.after, board("2 0 0 0 0 0 / 0 0 0 0 0 0"));
+        let s = rules.sow(&board("0 0 0 0 0 2 / 1 1 1 0 0 0"), 5);
+        assert_eq!((s.gain, s.after), (4, board("0 0 1 0 0 0 / 0 0 0 0 0 0")));
+        // 12 seeds go round and skip their own pit.
+        let s = rules.sow(&board("12 0 0 0 0 0 / 0 0 0 0 0 0"), 0);
+        assert_eq!(s.after, board("1 1 1 1 1 1 / 0 2 1 1 1 1"));
+        // Both sides under 4 after the move: the thesis rule ends the game.
+        let s = Rules::Thesis.sow(&board("0 0 0 0 1 1 / 0 0 0 0 0 0"), 5);
+        assert_eq!((s.gain, s.after), (0, [0; 12]));
+    }
+
+    #[test]
+    fn feeding_and_ends() {
+        // The opponent is empty: only f reaches it.
+        assert_eq!(
+            legal_pits(&board("0 0 0 0 1 1 / 0 0 0 0 0 0")).collect::<Vec<_>>(),
+            [5]
+        );
+        assert_eq!(end_score(&board("1 0 0 0 0 0 / 0 0 0 0 0 0")), Some(1));
+        assert_eq!(end_score(&board("0 0 0 0 0 0 / 3 0 0 0 0 0")), Some(-3));
+        assert_eq!(end_score(&board("0 0 0 0 0 1 / 0 0 0 0 0 0")), None);
+    }
+
+    #[test]
+    fn unmoves_are_exactly_the_quiet_moves() {
+        for rules in [Rules::Default, Rules::Thesis] {
+            let mut quiet = 0;
+            for n in 1..=6 {
+                let mut forward = std::collections::HashMap::<(Pits, Pits), usize>::new();
+                let mut backward = forward.clone();
+                let mut pits = unrank(n, 0);
+                loop {
+                    for i in legal_pits(&pits) {
+                        let s = rules.sow(&pits, i);
+                        if s.gain == 0 && seeds(&s.after) == n {
+                            *forward.entry((pits, s.after)).or_default() += 1;
+                        }
+                    }
+                    unmoves(rules, &pits, |parent| {
+                        *backward.entry((*parent, pits)).or_default() += 1;
+                    });
+                    if !next_position(&mut pits) {
+                        break;
+                    }
+                }
+                quiet += forward.len();
+                assert_eq!(forward, backward, "{rules:?} n = {n}");
+            }
+            assert!(quiet > 1_000, "{rules:?}: {quiet}");
+        }
+    }
+
+    #[test]
+    fn notation_errors_say_why() {
+        let game = Abapa::new(Rules::Default, 48);
+        for (bad, why) in [
+            ("0 0 0 0 0 1 / 1 0 0 0 0", "11 pits"),
+            ("0 0 0 0 1 / 1 0 0 0 0 0 0", "5 pits before"),
+            ("0 0 0 0 0 x / 1 0 0 0 0 0", "'x' is not"),
+            ("9 9 9 9 9 9 / 9 0 0 0 0 0", "63 seeds"),
+        ] {
+            let err = game.parse_position(bad).unwrap_err().to_string();
+            assert!(err.contains(why), "{bad}: {err}");
+        }
+        assert_eq!(
+            game.write_position(&board("0 0 0 0 0 1 1 0 0 0 0 0")),
+            "0 0 0 0 0 1 / 1 0 0 0 0 0"
+        );
+    }
+}
