@@ -101,19 +101,12 @@ impl Rules {
             }
         }
         let mut gain = 0u32;
-        if at >= 6 && matches!(board[at], 2 | 3) {
+        if captures(&board, at) {
             let mut run = at;
-            let mut taken = 0u32;
             while run >= 6 && matches!(board[run], 2 | 3) {
-                taken += u32::from(board[run]);
+                gain += u32::from(board[run]);
+                board[run] = 0;
                 run -= 1;
-            }
-            // Grand slam: taking every seed of the opponent captures nothing.
-            if taken < side(&board, 6) {
-                for pit in run + 1..=at {
-                    board[pit] = 0;
-                }
-                gain = taken;
             }
         }
         let mut gain = gain as i8;
@@ -176,27 +169,32 @@ pub fn tier_size(n: u32) -> u64 {
 
 /// A position's rank among those with as many seeds, in lexicographic order.
 pub fn rank(pits: &Pits) -> u64 {
-    let mut left = seeds(pits);
+    // Positions with the same pits before k and fewer seeds in pit k: the sum
+    // over v < p_k of C(s_k - v + 10 - k, 10 - k), where s_k is the seeds in pits
+    // k.. (so s_k - p_k = s_(k+1)); in closed form
+    // C(s_k + 11 - k, 11 - k) - C(s_(k+1) + 11 - k, 11 - k).
+    let c = binomials();
+    let mut after = usize::from(pits[11]);
     let mut rank = 0;
-    for (k, &p) in pits[..11].iter().enumerate() {
-        // Positions with the same pits before k and fewer seeds in pit k.
-        let m = 10 - k as u32;
-        let p = u32::from(p);
-        rank += binomial(left + m + 1, m + 1) - binomial(left - p + m + 1, m + 1);
-        left -= p;
+    for k in (0..11).rev() {
+        let from = after + usize::from(pits[k]);
+        let m = 11 - k;
+        rank += c[from + m][m] - c[after + m][m];
+        after = from;
     }
     rank
 }
 
 /// The position of rank `rank` among those with `n` seeds.
 pub fn unrank(n: u32, mut rank: u64) -> Pits {
+    let c = binomials();
     let mut pits = [0u8; 12];
-    let mut left = n;
+    let mut left = n as usize;
     for (k, pit) in pits[..11].iter_mut().enumerate() {
-        let m = 10 - k as u32;
+        let m = 10 - k;
         let mut v = 0;
         loop {
-            let with_v = binomial(left - v + m, m);
+            let with_v = c[left - v + m][m];
             if rank < with_v {
                 break;
             }
@@ -212,7 +210,10 @@ pub fn unrank(n: u32, mut rank: u64) -> Pits {
 
 /// The next position with as many seeds in rank order, or false after the last.
 pub fn next_position(pits: &mut Pits) -> bool {
-    let Some(k) = (0..11).rev().find(|&k| pits[k + 1..].iter().any(|&s| s > 0)) else {
+    let Some(k) = (0..11)
+        .rev()
+        .find(|&k| pits[k + 1..].iter().any(|&s| s > 0))
+    else {
         return false;
     };
     let tail: u8 = pits[k + 1..].iter().sum();
@@ -222,26 +223,48 @@ pub fn next_position(pits: &mut Pits) -> bool {
     true
 }
 
+/// Whether the last seed, sown into pit `last` of `board` (the board right after
+/// sowing, from the mover's side), captures: 2 or 3 seeds on the opponent's side,
+/// unless the run would take every seed the opponent has (a grand slam).
+fn captures(board: &Pits, last: usize) -> bool {
+    let mut run = last;
+    let mut taken = 0;
+    while run >= 6 && matches!(board[run], 2 | 3) {
+        taken += u32::from(board[run]);
+        run -= 1;
+    }
+    taken > 0 && taken < side(board, 6)
+}
+
 /// Every position one quiet move before `pits` (a move that captured nothing and,
 /// under the thesis rule, did not end the game), once per move.
 pub fn unmoves(rules: Rules, pits: &Pits, mut visit: impl FnMut(&Pits)) {
     let after = flip(pits); // the board right after the move, from the mover's side
+    if rules == Rules::Thesis && side(&after, 0) < 4 && side(&after, 6) < 4 {
+        return; // such a move ends the game: it leads to the empty board
+    }
+    let n = seeds(pits);
+    // Whether a sowing ending in each pit would have captured.
+    let captured: [bool; 12] = std::array::from_fn(|last| captures(&after, last));
     for origin in (0..6).filter(|&i| after[i] == 0) {
         let mut parent = after;
-        let mut at = origin;
-        for sown in 1..=seeds(pits) {
+        let mut opponent = side(&after, 6);
+        let mut last = origin;
+        for sown in 1..=n {
             // Take back one more seed: the sowing ended one pit further.
-            at = (at + 1) % 12;
-            if at == origin {
-                at = (at + 1) % 12;
+            last = (last + 1) % 12;
+            if last == origin {
+                last = (last + 1) % 12;
             }
-            if parent[at] == 0 {
+            if parent[last] == 0 {
                 break;
             }
-            parent[at] -= 1;
+            parent[last] -= 1;
+            opponent -= u32::from(last >= 6);
             parent[origin] = sown as u8;
-            let legal = legal_pits(&parent).any(|i| i == origin);
-            if legal && rules.sow(&parent, origin) == (Sowing { after: *pits, gain: 0 }) {
+            // An opponent with no seeds must have been fed by this move.
+            let fed = opponent > 0 || origin + sown as usize >= 6;
+            if fed && !captured[last] {
                 visit(&parent);
             }
         }
@@ -419,6 +442,66 @@ impl Game for Abapa {
     }
 }
 
+/// The values of every position of every tier up to `max_seeds`, by value
+/// iteration: written apart from the retrograde solver, to check it. Inside a tier,
+/// round `k` holds the value of the game cut after `k` plies (an unfinished game
+/// counting 0): every position starts at its end score or 0, and each round takes
+/// the best move against the previous round's values, until a round changes
+/// nothing. A cut game's result of at least 1 (or at most -1) is one the mover
+/// (or the opponent) can force within `k` plies, so the rounds stop exactly at the
+/// values of the uncut game, endless play counting 0.
+pub fn value_iteration(rules: Rules, max_seeds: u32) -> Vec<Vec<i8>> {
+    let mut solved: Vec<Vec<i8>> = Vec::new();
+    for n in 0..=max_seeds {
+        // For each position: the best result out of the tier (or its end score),
+        // and the ranks its quiet moves lead to.
+        let mut fixed = Vec::new();
+        let mut quiet: Vec<Vec<u32>> = Vec::new();
+        for index in 0..tier_size(n) {
+            let pits = unrank(n, index);
+            let mut best = end_score(&pits);
+            let mut inside = Vec::new();
+            for pit in legal_pits(&pits) {
+                let sowing = rules.sow(&pits, pit);
+                let left = seeds(&sowing.after);
+                if left == n {
+                    inside.push(rank(&sowing.after) as u32);
+                } else {
+                    let x = sowing.gain - solved[left as usize][rank(&sowing.after) as usize];
+                    best = Some(best.map_or(x, |b: i8| b.max(x)));
+                }
+            }
+            fixed.push(best);
+            quiet.push(inside);
+        }
+        // Round 0: the game cut before any move.
+        let mut values: Vec<i8> = (0..tier_size(n))
+            .map(|index| end_score(&unrank(n, index)).unwrap_or(0))
+            .collect();
+        loop {
+            let next: Vec<i8> = fixed
+                .iter()
+                .zip(&quiet)
+                .map(|(f, q)| {
+                    let inside = q.iter().map(|&c| -values[c as usize]).max();
+                    match (f, inside) {
+                        (Some(f), Some(i)) => (*f).max(i),
+                        (Some(f), None) => *f,
+                        (None, Some(i)) => i,
+                        (None, None) => unreachable!("a position with no move has an end score"),
+                    }
+                })
+                .collect();
+            if next == values {
+                break;
+            }
+            values = next;
+        }
+        solved.push(values);
+    }
+    solved
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -526,5 +609,25 @@ mod tests {
             game.write_position(&board("0 0 0 0 0 1 1 0 0 0 0 0")),
             "0 0 0 0 0 1 / 1 0 0 0 0 0"
         );
+    }
+}
+
+#[cfg(test)]
+mod iteration_tests {
+    use super::*;
+
+    #[test]
+    fn value_iteration_knows_the_hand_checked_positions() {
+        let game = Abapa::new(Rules::Default, 48);
+        let value = |tiers: &[Vec<i8>], text: &str| {
+            let pits = game.parse_position(text).unwrap();
+            tiers[seeds(&pits) as usize][rank(&pits) as usize]
+        };
+        let default = value_iteration(Rules::Default, 3);
+        assert_eq!(value(&default, "0 0 0 0 0 1 / 1 0 0 0 0 0"), -2);
+        assert_eq!(value(&default, "1 0 0 0 0 0 / 1 0 0 0 0 0"), 0);
+        assert_eq!(value(&default, "0 0 0 0 1 1 / 0 0 0 0 0 0"), -2);
+        let thesis = value_iteration(Rules::Thesis, 3);
+        assert_eq!(value(&thesis, "0 0 0 0 1 1 / 0 0 0 0 0 0"), 0);
     }
 }

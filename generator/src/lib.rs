@@ -1,5 +1,6 @@
 //! `tbgen`'s library: solvers, output of table files, progress.
 
+pub mod abapa;
 pub mod dots;
 pub mod grundy;
 pub mod layered;
@@ -66,6 +67,21 @@ pub fn generate_dots(
         started.elapsed(),
         options,
     )?])
+}
+
+/// Solves and writes every Abapa tier up to the game's `max_seeds`.
+pub fn generate_abapa(
+    game: &games::abapa::Abapa,
+    options: &WriteOptions,
+    progress: &Progress,
+) -> anyhow::Result<Vec<Summary>> {
+    let mut summaries = Vec::new();
+    abapa::solve_abapa(game, progress, |n, values, took| {
+        let code = |slot: u64| games::Value::Score(i16::from(values[slot as usize])).code();
+        summaries.push(write_tier_with(game, n, &code, took, options)?);
+        Ok(())
+    })?;
+    Ok(summaries)
 }
 
 /// Solves every tier of a chess ending, smallest material first, each tier reading

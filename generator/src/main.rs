@@ -2,6 +2,7 @@
 
 use anyhow::Context;
 use clap::{Parser, Subcommand};
+use games::abapa::{Abapa, Rules};
 use games::dots::Dots;
 use games::endgame::{Endgame, Material};
 use games::euler::Euler;
@@ -12,8 +13,8 @@ use games::northcott::Northcott;
 use games::pits::Pits;
 use generator::grundy::generate_grundy;
 use generator::{
-    Progress, Summary, WriteOptions, generate_dots, generate_endgame, generate_layered,
-    generate_retrograde,
+    Progress, Summary, WriteOptions, generate_abapa, generate_dots, generate_endgame,
+    generate_layered, generate_retrograde,
 };
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -46,6 +47,17 @@ struct Cli {
 enum Command {
     /// Every default table.
     All,
+    /// Abapa (tournament Oware) endgame databases: every position with up to
+    /// `--max-seeds` seeds on the board, one table per seed count.
+    Abapa {
+        /// The most seeds on the board (tiers 0 to this).
+        #[arg(long, default_value_t = 12)]
+        max_seeds: u32,
+        /// `default`, or `thesis`: the game also ends when both sides hold fewer
+        /// than 4 seeds after a move.
+        #[arg(long)]
+        rules: Option<String>,
+    },
     /// The Game of Euler (4x4, 65,536 boards).
     Euler,
     /// The L-Game (18,368 positions in 2,296 symmetry classes).
@@ -147,6 +159,13 @@ fn generate_northcott(
 /// Heap sizes `tbgen all` computes Grundy values for.
 const DEFAULT_GRUNDY_LIMIT: u64 = 10_000;
 
+/// Abapa tiers in `tbgen all`: up to 12 seeds, 2.7 million positions per rule set.
+const DEFAULT_ABAPA_SEEDS: u32 = 12;
+
+/// The most seeds `tbgen abapa` takes: 24 seeds is 1.25 billion positions in its
+/// largest tier (3 bytes each while solving).
+const ABAPA_MAX_SEEDS: u32 = 24;
+
 /// The dots-and-boxes boards `tbgen all` solves: every board up to 2x4 and 3x3.
 const DEFAULT_DOTS_SIZES: &[&str] = &["1x1", "1x2", "1x3", "1x4", "2x2", "2x3", "2x4", "3x3"];
 
@@ -203,7 +222,19 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             // KQvKR and what its captures lead to: KvK, KQvK, KRvK.
             let queen_rook = Endgame::new(&Material::parse("KQvKR")?);
             all.extend(generate_endgame(&queen_rook, &options, &progress)?);
+            for rules in [Rules::Default, Rules::Thesis] {
+                let abapa = Abapa::new(rules, DEFAULT_ABAPA_SEEDS);
+                all.extend(generate_abapa(&abapa, &options, &progress)?);
+            }
             all
+        }
+        Command::Abapa { max_seeds, rules } => {
+            anyhow::ensure!(
+                max_seeds <= ABAPA_MAX_SEEDS,
+                "--max-seeds goes up to {ABAPA_MAX_SEEDS} (24 seeds: 1.25 billion positions)"
+            );
+            let rules = games::abapa::Rules::parse(rules.as_deref())?;
+            generate_abapa(&Abapa::new(rules, max_seeds), &options, &progress)?
         }
         Command::Euler => generate_layered(&Euler, &options, &progress)?,
         Command::Lgame => generate_retrograde(&LGame, &options, &progress)?,

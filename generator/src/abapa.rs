@@ -1,0 +1,267 @@
+//! Abapa tiers by retrograde analysis over every score threshold in one sweep.
+//!
+//! A tier holds the positions with `n` seeds; a capture (or the thesis end) leads
+//! into a smaller tier, solved before. For a threshold `t >= 1`, call a position
+//! *high* when the mover can force a net result of at least `t`, and *low* when the
+//! mover gets at most `-t` whatever it does. Inside the tier this is an ordinary
+//! win/loss retrograde: a position is high when a move out of the tier is worth at
+//! least `t` or some quiet move leads to a low position; low when every move out of
+//! the tier is worth at most `-t` and every quiet move leads to a high position.
+//! Endless play (worth 0) is neither.
+//!
+//! The thresholds run from `n` down to 1, and the sets only grow as `t` falls: a
+//! position high for `t + 1` is high for `t`. So one counter per position (quiet
+//! moves whose result is not yet known to be high) serves every threshold; a
+//! position first found high at threshold `t` is worth exactly `t`, first found low
+//! exactly `-t`, and never found is worth 0. Each position is decided once and
+//! looks at its predecessors (by un-sowing) once. Within a threshold the high and
+//! low sets are fixed points, so the values do not depend on the thread count.
+
+use crate::progress::Progress;
+use games::abapa::{self, Abapa, Pits, Rules};
+use rayon::prelude::*;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicI8, AtomicU8, Ordering};
+use std::time::{Duration, Instant};
+
+/// Not decided yet; also "no move out of the tier" for the best such move.
+const NONE: i8 = i8::MIN;
+
+/// Positions scanned per parallel chunk (consecutive ranks, walked in order).
+const CHUNK: usize = 1 << 14;
+
+/// Solves every tier from 0 seeds up to the game's `max_seeds`; calls `done` with
+/// each tier's values (mover's net score per rank) and solve time.
+pub fn solve_abapa(
+    game: &Abapa,
+    progress: &Progress,
+    mut done: impl FnMut(u32, &[i8], Duration) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    let mut solved: Vec<Vec<i8>> = Vec::new();
+    for n in 0..=game.max_seeds {
+        let started = Instant::now();
+        let values = solve_tier(game.rules, n, &solved, progress);
+        done(n, &values, started.elapsed())?;
+        solved.push(values);
+    }
+    Ok(())
+}
+
+/// Everything the sweep keeps about one position, together so that a visit to a
+/// predecessor touches one place in memory.
+struct Slot {
+    /// ±t once decided at threshold t; NONE before.
+    value: AtomicI8,
+    /// Quiet moves whose result is not yet known to be high for the opponent.
+    counter: AtomicU8,
+    /// The best result of a move out of the tier (or the end score), or NONE.
+    best: i8,
+}
+
+/// Every position of the tier with its moves counted and valued.
+fn scan_tier(rules: Rules, n: u32, solved: &[Vec<i8>]) -> Vec<Slot> {
+    let size = abapa::tier_size(n) as usize;
+    let chunks: Vec<Vec<Slot>> = (0..size.div_ceil(CHUNK))
+        .into_par_iter()
+        .map(|chunk| {
+            let first = chunk * CHUNK;
+            let mut pits = abapa::unrank(n, first as u64);
+            (first..size.min(first + CHUNK))
+                .map(|_| {
+                    let (quiet, best) = scan_position(rules, n, &pits, solved);
+                    abapa::next_position(&mut pits);
+                    Slot {
+                        value: AtomicI8::new(NONE),
+                        counter: AtomicU8::new(quiet),
+                        best,
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    chunks.into_iter().flatten().collect()
+}
+
+/// (quiet moves, best move out of the tier or the end score) of one position.
+fn scan_position(rules: Rules, n: u32, pits: &Pits, solved: &[Vec<i8>]) -> (u8, i8) {
+    if let Some(end) = abapa::end_score(pits) {
+        return (0, end);
+    }
+    let mut quiet = 0;
+    let mut best = NONE;
+    for pit in abapa::legal_pits(pits) {
+        let sowing = rules.sow(pits, pit);
+        let left = abapa::seeds(&sowing.after);
+        if left == n {
+            quiet += 1;
+        } else {
+            let after = solved[left as usize][abapa::rank(&sowing.after) as usize];
+            best = best.max(sowing.gain - after);
+        }
+    }
+    (quiet, best)
+}
+
+fn solve_tier(rules: Rules, n: u32, solved: &[Vec<i8>], progress: &Progress) -> Vec<i8> {
+    let slots = scan_tier(rules, n, solved);
+    let decide = |slot: &Slot, value: i8| {
+        slot.value
+            .compare_exchange(NONE, value, Ordering::Relaxed, Ordering::Relaxed)
+            .is_ok()
+    };
+    // For each threshold, the positions its moves out of the tier (or its end)
+    // may settle there: high when the best such move is worth t, low when it is
+    // worth -t and every quiet move is known to lead to a high position.
+    let waiting: Vec<Mutex<Vec<u32>>> = (0..=n).map(|_| Mutex::default()).collect();
+    let wait = |t: i8, slot: u32| {
+        waiting[t as usize]
+            .lock()
+            .expect("no panic while held")
+            .push(slot)
+    };
+    let settled_outside: Vec<(i8, u32)> = slots
+        .par_iter()
+        .enumerate()
+        .filter_map(|(index, slot)| {
+            let quiet = slot.counter.load(Ordering::Relaxed);
+            let t = match slot.best {
+                NONE => return None,
+                best if best > 0 => best,
+                best if best < 0 && quiet == 0 => -best,
+                _ => return None,
+            };
+            Some((t, index as u32))
+        })
+        .collect();
+    for (t, slot) in settled_outside {
+        wait(t, slot);
+    }
+
+    progress.start(&format!("abapa {n} seeds"), u64::from(n));
+    for t in (1..=n as i8).rev() {
+        let candidates =
+            std::mem::take(&mut *waiting[t as usize].lock().expect("no panic while held"));
+        let mut frontier: Vec<(Pits, bool)> = candidates
+            .into_par_iter()
+            .filter_map(|index| {
+                let slot = &slots[index as usize];
+                let low = slot.best < 0;
+                let value = if low { -t } else { t };
+                decide(slot, value).then(|| (abapa::unrank(n, u64::from(index)), low))
+            })
+            .collect();
+        while !frontier.is_empty() {
+            let next: Vec<Vec<(Pits, bool)>> = frontier
+                .par_iter()
+                .fold(
+                    || (Vec::new(), Vec::new()),
+                    |(mut decided, mut parents), (pits, low)| {
+                        parents.clear();
+                        abapa::unmoves(rules, pits, |parent| {
+                            parents.push((abapa::rank(parent) as u32, *parent));
+                        });
+                        // Plain reads first, so that their cache misses overlap;
+                        // decided parents need nothing more.
+                        parents.retain(|&(index, _)| {
+                            slots[index as usize].value.load(Ordering::Relaxed) == NONE
+                        });
+                        for &(index, parent) in &parents {
+                            let slot = &slots[index as usize];
+                            if *low {
+                                // A move to a low position: the parent is high.
+                                if decide(slot, t) {
+                                    decided.push((parent, false));
+                                }
+                                continue;
+                            }
+                            if slot.counter.fetch_sub(1, Ordering::Relaxed) != 1 {
+                                continue;
+                            }
+                            // Every quiet move now leads to a high position.
+                            if slot.best <= -t {
+                                if decide(slot, -t) {
+                                    decided.push((parent, true));
+                                }
+                            } else if slot.best < 0 {
+                                wait(-slot.best, index);
+                            }
+                        }
+                        (decided, parents)
+                    },
+                )
+                .map(|(decided, _)| decided)
+                .collect();
+            frontier = next.concat();
+        }
+        progress.advance(1);
+    }
+    progress.finish();
+    slots
+        .into_par_iter()
+        .map(|slot| match slot.value.into_inner() {
+            NONE => 0,
+            v => v,
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use games::Game;
+
+    fn solve(rules: Rules, max_seeds: u32) -> Vec<Vec<i8>> {
+        let mut all = Vec::new();
+        solve_abapa(
+            &Abapa::new(rules, max_seeds),
+            &Progress::hidden(),
+            |_, values, _| {
+                all.push(values.to_vec());
+                Ok(())
+            },
+        )
+        .unwrap();
+        all
+    }
+
+    fn value(tiers: &[Vec<i8>], text: &str) -> i8 {
+        let pits = Abapa::new(Rules::Default, 48).parse_position(text).unwrap();
+        tiers[abapa::seeds(&pits) as usize][abapa::rank(&pits) as usize]
+    }
+
+    #[test]
+    fn hand_checked_positions() {
+        let default = solve(Rules::Default, 2);
+        // The grand slam takes nothing; the opponent cannot feed and keeps both.
+        assert_eq!(value(&default, "0 0 0 0 0 1 / 1 0 0 0 0 0"), -2);
+        // The seeds chase each other forever.
+        assert_eq!(value(&default, "1 0 0 0 0 0 / 1 0 0 0 0 0"), 0);
+        assert_eq!(value(&default, "0 0 0 0 1 1 / 0 0 0 0 0 0"), -2);
+        let thesis = solve(Rules::Thesis, 2);
+        assert_eq!(value(&thesis, "0 0 0 0 1 1 / 0 0 0 0 0 0"), 0);
+    }
+}
+
+#[cfg(test)]
+mod against_value_iteration {
+    use super::*;
+
+    /// Every position with up to 9 seeds, both rule sets: the sweep and value
+    /// iteration (no un-moves, no thresholds) agree.
+    #[test]
+    fn sweep_equals_value_iteration() {
+        for rules in [Rules::Default, Rules::Thesis] {
+            let mut sweep = Vec::new();
+            solve_abapa(&Abapa::new(rules, 9), &Progress::hidden(), |_, v, _| {
+                sweep.push(v.to_vec());
+                Ok(())
+            })
+            .unwrap();
+            let iterated = abapa::value_iteration(rules, 9);
+            for (n, (a, b)) in sweep.iter().zip(&iterated).enumerate() {
+                let differ = a.iter().zip(b).filter(|(x, y)| x != y).count();
+                assert_eq!(differ, 0, "{rules:?}, {n} seeds");
+            }
+        }
+    }
+}
