@@ -23,6 +23,10 @@ pub type Pits = [u8; 12];
 /// Seeds in a full game.
 pub const TOTAL_SEEDS: u32 = 48;
 
+/// The most seeds tables are made for: the 24-seed tier alone holds 1.25 billion
+/// positions.
+pub const MAX_TABLE_SEEDS: u32 = 24;
+
 /// Which rule ends the game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Rules {
@@ -44,7 +48,11 @@ pub struct Abapa {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Sowing {
     pub after: Pits,
+    /// Captured seeds; under the thesis end, plus the mover's seeds left minus
+    /// the opponent's.
     pub gain: i8,
+    /// Under the thesis end: the seeds each side takes (mover, opponent).
+    pub shared: Option<(u8, u8)>,
 }
 
 /// Seeds on the board.
@@ -110,13 +118,17 @@ impl Rules {
             }
         }
         let mut gain = gain as i8;
-        if self == Rules::Thesis && side(&board, 0) < 4 && side(&board, 6) < 4 {
-            gain += side(&board, 0) as i8 - side(&board, 6) as i8;
+        let (mine, theirs) = (side(&board, 0) as u8, side(&board, 6) as u8);
+        let mut shared = None;
+        if self == Rules::Thesis && mine < 4 && theirs < 4 {
+            gain += mine as i8 - theirs as i8;
             board = [0; 12];
+            shared = Some((mine, theirs));
         }
         Sowing {
             after: flip(&board),
             gain,
+            shared,
         }
     }
 
@@ -354,6 +366,14 @@ impl Game for Abapa {
 
     fn covered(&self, pits: &Pits) -> bool {
         seeds(pits) <= self.max_seeds
+    }
+
+    fn beyond_tables(&self, pits: &Pits) -> String {
+        format!(
+            "{} seeds on the board; tables hold at most {}. `tbquery play abapa --from ...` searches beyond them",
+            seeds(pits),
+            self.max_seeds
+        )
     }
 
     fn start(&self) -> Option<Pits> {

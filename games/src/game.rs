@@ -178,6 +178,11 @@ pub trait Game: Send + Sync {
         true
     }
 
+    /// Why the tables do not hold a position that `covered` refuses.
+    fn beyond_tables(&self, _position: &Self::Position) -> String {
+        "beyond the tables".to_string()
+    }
+
     /// The key live search remembers a position by: the position itself, or a
     /// simple canonical form where parts are interchangeable (heaps, columns), so
     /// that search does not repeat itself for every ordering.

@@ -1,6 +1,6 @@
 //! Every game by its identifier. Adding a game means one module and one line here.
 
-use crate::abapa::{Abapa, Rules as AbapaRules, TOTAL_SEEDS};
+use crate::abapa::{Abapa, MAX_TABLE_SEEDS, Rules as AbapaRules};
 use crate::dots::Dots;
 use crate::endgame::{Endgame, Material};
 use crate::euler::Euler;
@@ -99,7 +99,7 @@ pub fn with_game<V: Visitor>(
             no_size(id, variant)?;
             no_max_take(id, variant)?;
             let rules = AbapaRules::parse(variant.rules.as_deref())?;
-            Ok(visitor.visit(&Abapa::new(rules, TOTAL_SEEDS)))
+            Ok(visitor.visit(&Abapa::new(rules, MAX_TABLE_SEEDS)))
         }
         "pits" => {
             no_variant(id, variant)?;

@@ -2,7 +2,7 @@
 
 use anyhow::Context;
 use clap::{Parser, Subcommand};
-use games::abapa::{Abapa, Rules};
+use games::abapa::{Abapa, MAX_TABLE_SEEDS, Rules};
 use games::dots::Dots;
 use games::endgame::{Endgame, Material};
 use games::euler::Euler;
@@ -162,10 +162,6 @@ const DEFAULT_GRUNDY_LIMIT: u64 = 10_000;
 /// Abapa tiers in `tbgen all`: up to 12 seeds, 2.7 million positions per rule set.
 const DEFAULT_ABAPA_SEEDS: u32 = 12;
 
-/// The most seeds `tbgen abapa` takes: 24 seeds is 1.25 billion positions in its
-/// largest tier (3 bytes each while solving).
-const ABAPA_MAX_SEEDS: u32 = 24;
-
 /// The dots-and-boxes boards `tbgen all` solves: every board up to 2x4 and 3x3.
 const DEFAULT_DOTS_SIZES: &[&str] = &["1x1", "1x2", "1x3", "1x4", "2x2", "2x3", "2x4", "3x3"];
 
@@ -230,8 +226,8 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Command::Abapa { max_seeds, rules } => {
             anyhow::ensure!(
-                max_seeds <= ABAPA_MAX_SEEDS,
-                "--max-seeds goes up to {ABAPA_MAX_SEEDS} (24 seeds: 1.25 billion positions)"
+                max_seeds <= MAX_TABLE_SEEDS,
+                "--max-seeds goes up to {MAX_TABLE_SEEDS} (24 seeds: 1.25 billion positions)"
             );
             let rules = games::abapa::Rules::parse(rules.as_deref())?;
             generate_abapa(&Abapa::new(rules, max_seeds), &options, &progress)?

@@ -35,7 +35,7 @@ pub fn answer<G: Game>(tb: &Tablebase<G>, position: G::Position) -> Result<Answe
         Some(formula) => Ok(Answer::Formula(position, formula, reason)),
         None => Err(QueryError::Input(games::GameError::position(
             &game.write_position(&position),
-            reason,
+            game.beyond_tables(&position),
         ))),
     }
 }

@@ -1,6 +1,7 @@
 //! `tbquery`'s library: probing tables with every move valued, perfect play,
 //! verification against live search, table listings and the HTTP server.
 
+pub mod abapa;
 pub mod api;
 pub mod error;
 pub mod formula;

@@ -61,6 +61,10 @@ enum Command {
         /// One JSON object per position (JSON Lines when reading standard input).
         #[arg(long)]
         json: bool,
+        /// Abapa: seeds already captured by the mover and the opponent, `M,O`;
+        /// adds who wins the whole game under perfect play.
+        #[arg(long)]
+        captured: Option<String>,
     },
     /// Play against perfect play in the terminal.
     Play {
@@ -72,6 +76,9 @@ enum Command {
         /// Start from this position instead of the game's start.
         #[arg(long)]
         from: Option<String>,
+        /// Abapa: seconds the computer may think where the tables do not reach.
+        #[arg(long, default_value_t = 2.0)]
+        think: f64,
     },
     /// Compare tables with live search that reads no table; exits 1 on any mismatch.
     Verify {
@@ -138,8 +145,14 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             game,
             position,
             json,
-        } => probe_command(&source, &game, &position, json),
-        Command::Play { game, first, from } => {
+            captured,
+        } => match captured {
+            Some(captured) => abapa_game_probe(&source, &game, &position, &captured, json),
+            None => probe_command(&source, &game, &position, json),
+        },
+        Command::Play {
+            game, first, from, ..
+        } if game.game != "abapa" => {
             let ending = with_game(
                 &game.game,
                 &game.variant(),
@@ -153,6 +166,71 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 ExitCode::from(2)
             } else {
                 ExitCode::SUCCESS
+            })
+        }
+        Command::Play {
+            game,
+            first,
+            from,
+            think,
+        } => {
+            let rules = games::abapa::Rules::parse(game.rules.as_deref())?;
+            let abapa = games::abapa::Abapa::new(rules, games::abapa::MAX_TABLE_SEEDS);
+            let tb = source.tablebase(&abapa);
+            let start = match &from {
+                Some(text) => abapa.parse_position(text)?,
+                None => [4; 12],
+            };
+            anyhow::ensure!(
+                think > 0.0 && think.is_finite(),
+                "--think takes a positive number of seconds"
+            );
+            let result = query::abapa::play(
+                &tb,
+                start,
+                first == Side::Human,
+                std::time::Duration::from_secs_f64(think),
+                &mut std::io::stdin().lock(),
+                &mut std::io::stdout().lock(),
+            )?;
+            Ok(if result.is_none() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::SUCCESS
+            })
+        }
+        Command::Verify { game, table, .. } if game.game == "abapa" => {
+            let rules = games::abapa::Rules::parse(game.rules.as_deref())?;
+            let abapa = games::abapa::Abapa::new(rules, games::abapa::MAX_TABLE_SEEDS);
+            let tb = source.tablebase(&abapa);
+            let max_seeds = match table {
+                Some(text) => text
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|&n| n <= games::abapa::MAX_TABLE_SEEDS)
+                    .with_context(|| format!("'{text}': name the most seeds to check, e.g. 10"))?,
+                None => query::abapa::tables_reach(&tb)
+                    .map(|n| n.min(DEFAULT_ABAPA_CHECK))
+                    .ok_or_else(|| QueryError::MissingTable {
+                        path: tb.path(0),
+                        command: tb.generate_command(0),
+                    })?,
+            };
+            let started = std::time::Instant::now();
+            let report = query::abapa::verify(&tb, max_seeds)?;
+            for mismatch in &report.mismatches {
+                say(format_args!("MISMATCH {mismatch}"))?;
+            }
+            say(format_args!(
+                "abapa: checked every position of 0 to {max_seeds} seeds ({}) against value iteration, {} mismatches, {:.2} s",
+                report.checked,
+                report.mismatches.len(),
+                started.elapsed().as_secs_f64()
+            ))?;
+            Ok(if report.mismatches.is_empty() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
             })
         }
         Command::Verify {
@@ -238,6 +316,44 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// Seeds up to which `tbquery verify abapa` checks by default (value iteration
+/// takes a few seconds there).
+const DEFAULT_ABAPA_CHECK: u32 = 12;
+
+/// Probes an Abapa position and says who wins the whole game, given the seeds
+/// already captured.
+fn abapa_game_probe(
+    source: &Source,
+    game: &GameArgs,
+    position: &str,
+    captured: &str,
+    json: bool,
+) -> anyhow::Result<ExitCode> {
+    anyhow::ensure!(
+        game.game == "abapa",
+        "--captured is for abapa, not {}",
+        game.game
+    );
+    let rules = games::abapa::Rules::parse(game.rules.as_deref())?;
+    let abapa = games::abapa::Abapa::new(rules, games::abapa::MAX_TABLE_SEEDS);
+    let pits = abapa.parse_position(position)?;
+    let captured = query::abapa::parse_captured(captured, &pits)?;
+    let tb = source.tablebase(&abapa);
+    let answer = query::probe(&tb, &pits)?;
+    let games::Value::Score(score) = answer.value else {
+        unreachable!("abapa tables hold scores")
+    };
+    let (whole, line) = query::abapa::whole_game_answer(score, &pits, captured);
+    if json {
+        let mut out = answer.to_json(&abapa);
+        out["whole_game"] = whole;
+        say(out)?;
+    } else {
+        say(format_args!("{}\n{line}", answer.to_text(&abapa)))?;
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Probes one position, or with `-` every line of standard input, answering bad

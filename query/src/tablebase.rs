@@ -147,7 +147,7 @@ impl<'g, G: Game> Tablebase<'g, G> {
         if !self.game.covered(position) {
             return Err(QueryError::Input(games::GameError::position(
                 &self.game.write_position(position),
-                "beyond the tables",
+                self.game.beyond_tables(position),
             )));
         }
         let tier = self.game.tier_of(position);

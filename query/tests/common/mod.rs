@@ -94,3 +94,16 @@ pub fn generate_chess(dir: &Path, materials: &[&str]) {
     )
     .unwrap();
 }
+
+/// Generates Abapa tables of 0 to `max_seeds` seeds under both rule sets.
+pub fn generate_abapa(dir: &Path, max_seeds: u32) {
+    use games::abapa::{Abapa, Rules};
+    for rules in [Rules::Default, Rules::Thesis] {
+        generator::generate_abapa(
+            &Abapa::new(rules, max_seeds),
+            &options(dir),
+            &Progress::hidden(),
+        )
+        .unwrap();
+    }
+}
