@@ -75,5 +75,24 @@ fn chess(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, euler, lgame, dots, impartial, chess);
+fn abapa(c: &mut Criterion) {
+    use games::abapa::{Abapa, Rules};
+    let mut group = c.benchmark_group("solve abapa");
+    group.sample_size(10);
+    // Every tier from 0 seeds up; `tbgen abapa --max-seeds 20` prints each tier's time.
+    for rules in [Rules::Default, Rules::Thesis] {
+        for seeds in [8, 10, 12, 14] {
+            let game = Abapa::new(rules, seeds);
+            group.bench_function(format!("{} to {seeds} seeds", rules.name()), |b| {
+                b.iter(|| {
+                    generator::abapa::solve_abapa(&game, &Progress::hidden(), |_, _, _| Ok(()))
+                        .unwrap()
+                })
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, euler, lgame, dots, impartial, chess, abapa);
 criterion_main!(benches);
