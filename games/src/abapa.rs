@@ -250,14 +250,18 @@ fn captures(board: &Pits, last: usize) -> bool {
 
 /// Every position one quiet move before `pits` (a move that captured nothing and,
 /// under the thesis rule, did not end the game), once per move.
-pub fn unmoves(rules: Rules, pits: &Pits, mut visit: impl FnMut(&Pits)) {
+pub fn unmoves(rules: Rules, pits: &Pits, visit: impl FnMut(&Pits)) {
+    unmoves_with(rules, pits, seeds(pits), visit)
+}
+
+/// [`unmoves`] of a position known to hold `n` seeds.
+pub fn unmoves_with(rules: Rules, pits: &Pits, n: u32, mut visit: impl FnMut(&Pits)) {
     let after = flip(pits); // the board right after the move, from the mover's side
     if rules == Rules::Thesis && side(&after, 0) < 4 && side(&after, 6) < 4 {
         return; // such a move ends the game: it leads to the empty board
     }
-    let n = seeds(pits);
     // Whether a sowing ending in each pit would have captured.
-    let captured: [bool; 12] = std::array::from_fn(|last| captures(&after, last));
+    let captured: [bool; 12] = std::array::from_fn(|last| last >= 6 && captures(&after, last));
     for origin in (0..6).filter(|&i| after[i] == 0) {
         let mut parent = after;
         let mut opponent = side(&after, 6);

@@ -91,7 +91,11 @@ fn scan_position(rules: Rules, n: u32, pits: &Pits, solved: &[Vec<i8>]) -> (u8, 
     let mut best = NONE;
     for pit in abapa::legal_pits(pits) {
         let sowing = rules.sow(pits, pit);
-        let left = abapa::seeds(&sowing.after);
+        // Seeds left on the board: none after the thesis end, else all but the captured.
+        let left = match sowing.shared {
+            Some(_) => 0,
+            None => n - sowing.gain as u32,
+        };
         if left == n {
             quiet += 1;
         } else {
@@ -157,7 +161,7 @@ fn solve_tier(rules: Rules, n: u32, solved: &[Vec<i8>], progress: &Progress) -> 
                     || (Vec::new(), Vec::new()),
                     |(mut decided, mut parents), (pits, low)| {
                         parents.clear();
-                        abapa::unmoves(rules, pits, |parent| {
+                        abapa::unmoves_with(rules, pits, n, |parent| {
                             parents.push((abapa::rank(parent) as u32, *parent));
                         });
                         // Plain reads first, so that their cache misses overlap;

@@ -123,6 +123,25 @@ fn unfolded_counts(slots: &Stats, all: &Stats) -> Vec<(String, String)> {
     ]
 }
 
+/// For score games: how many slots hold each score, as one header extra.
+fn score_counts(kind: ValueKind, counts: &[u64]) -> Option<(String, String)> {
+    if kind != ValueKind::Score {
+        return None;
+    }
+    let by_score: Vec<String> = counts
+        .iter()
+        .enumerate()
+        .filter(|&(_, &count)| count > 0)
+        .filter_map(
+            |(code, &count)| match Value::from_code(kind, code as u16)? {
+                Value::Score(s) => Some(format!("{s:+}: {count}")),
+                _ => None,
+            },
+        )
+        .collect();
+    Some(("slots by score".into(), by_score.join(", ")))
+}
+
 /// Where a tier's table lives in `dir`.
 pub fn table_path<G: Game>(game: &G, tier: u32, dir: &Path) -> PathBuf {
     dir.join(file_name(game.id(), &game.variant(), &game.tier_name(tier)))
@@ -207,6 +226,9 @@ pub fn write_tier_noting<G: Game>(
         elapsed.as_secs_f64()
     };
     stats.extra = unfolded_counts(&stats, &all);
+    stats
+        .extra
+        .extend(score_counts(game.value_kind(), &histogram.slots));
     stats.extra.extend(notes);
     let header = Header {
         game: game.id().to_string(),
