@@ -174,10 +174,12 @@ pub fn solve_retrograde_tier<G: Game>(
 ) -> Vec<u16> {
     check_size(game, tier);
     let (graph, scans) = ReverseGraph::build(game, tier, solved);
+    let counts = Counts::from_scans(scans.len(), |slot| scans[slot]);
+    drop(scans);
     let predecessors = |slot: u32, visit: &mut dyn FnMut(u32)| {
         graph.predecessors(slot).iter().for_each(|&p| visit(p));
     };
-    solve_plies(game, &scans, &predecessors, progress)
+    solve_plies(game, counts, &predecessors, progress)
 }
 
 /// Solves one tier like [`solve_retrograde_tier`], but finds predecessors by
@@ -189,61 +191,100 @@ pub fn solve_retracting_tier<G: Retract>(
     progress: &Progress,
 ) -> Vec<u16> {
     let size = check_size(game, tier);
-    let scans: Vec<Scan> = (0..size as u64)
-        .into_par_iter()
-        .map(|index| scan_slot(game, tier, index, solved, |_| {}))
-        .collect();
+    let counts = Counts::from_scans(size, |slot| {
+        scan_slot(game, tier, slot as u64, solved, |_| {})
+    });
     let predecessors = |slot: u32, visit: &mut dyn FnMut(u32)| {
         let position = game
             .position_at(tier, u64::from(slot))
             .expect("a decided slot holds a position");
         game.predecessors(tier, &position, &mut |parent| visit(parent as u32));
     };
-    solve_plies(game, &scans, &predecessors, progress)
+    solve_plies(game, counts, &predecessors, progress)
 }
 
-/// The plies of retrograde analysis from the scans of every slot, given where to
+/// What the plies keep of every slot: 6 bytes, plus the few slots decided before
+/// the first ply.
+struct Counts {
+    /// Moves that must still turn out wins for the opponent before the slot is
+    /// lost; `NO_SLOT` where the slot holds no position.
+    remaining: Vec<AtomicU32>,
+    /// The longest loss through a move out of the tier: a loss is at least this.
+    floor: Vec<u16>,
+    /// Slots whose value is known before the plies: ends, wins through a move
+    /// out of the tier, positions lost through their longest move out of it.
+    known: Vec<(u32, Value)>,
+}
+
+/// `Counts::remaining` of a slot that holds no position.
+const NO_SLOT: u32 = u32::MAX;
+
+/// Slots scanned per parallel piece.
+const PIECE: usize = 1 << 12;
+
+impl Counts {
+    fn from_scans(size: usize, scan: impl Fn(usize) -> Scan + Sync) -> Counts {
+        let mut remaining: Vec<AtomicU32> = (0..size).map(|_| AtomicU32::new(0)).collect();
+        let mut floor = vec![0u16; size];
+        let known: Vec<Vec<(u32, Value)>> = remaining
+            .par_chunks_mut(PIECE)
+            .zip(floor.par_chunks_mut(PIECE))
+            .enumerate()
+            .map(|(piece, (remaining, floor))| {
+                let mut known = Vec::new();
+                for (i, (remaining, floor)) in remaining.iter_mut().zip(floor).enumerate() {
+                    let slot = piece * PIECE + i;
+                    let scan = scan(slot);
+                    *remaining.get_mut() = if scan.legal { scan.out_degree } else { NO_SLOT };
+                    *floor = scan.outside.loss_at_least;
+                    let value = match (scan.end, scan.outside) {
+                        (Some(end), _) => Some(end),
+                        (None, Outside { win: Some(n), .. }) => Some(Value::Win(n)),
+                        (None, Outside { loss_at_least, .. })
+                            if scan.legal && scan.out_degree == 0 && loss_at_least > 0 =>
+                        {
+                            Some(Value::Loss(loss_at_least))
+                        }
+                        _ => None,
+                    };
+                    if let Some(value) = value {
+                        known.push((slot as u32, value));
+                    }
+                }
+                known
+            })
+            .collect();
+        Counts {
+            remaining,
+            floor,
+            known: known.concat(),
+        }
+    }
+}
+
+/// The plies of retrograde analysis from the counts of every slot, given where to
 /// find the slots that move into a slot.
 fn solve_plies<G: Game>(
     game: &G,
-    scans: &[Scan],
+    counts: Counts,
     predecessors: Predecessors,
     progress: &Progress,
 ) -> Vec<u16> {
-    let codes: Vec<AtomicU16> = (0..scans.len())
+    let Counts {
+        remaining,
+        floor,
+        known,
+    } = counts;
+    let codes: Vec<AtomicU16> = (0..remaining.len())
         .map(|_| AtomicU16::new(UNDECIDED))
         .collect();
-    let remaining: Vec<AtomicU32> = scans
-        .iter()
-        .map(|scan| AtomicU32::new(scan.out_degree))
-        .collect();
-
-    // Positions whose game is over wait for the ply of their distance; so do wins
-    // through a move into an earlier tier, and positions with no move inside the
-    // tier, lost through their longest move out of it.
+    // Known values wait for the ply of their distance; a drawn end is a draw
+    // whatever happens and decides no predecessor.
     let mut pending: BTreeMap<u16, Vec<(u32, Value)>> = BTreeMap::new();
-    for (slot, scan) in scans.iter().enumerate() {
-        let slot = slot as u32;
-        let waiting = match (scan.end, scan.outside) {
-            (Some(end), _) => match end.distance() {
-                Some(_) => Some(end),
-                // A drawn end is a draw whatever happens: it decides no predecessor.
-                None => {
-                    codes[slot as usize].store(end.code(), Ordering::Relaxed);
-                    None
-                }
-            },
-            (None, Outside { win: Some(n), .. }) => Some(Value::Win(n)),
-            (None, Outside { loss_at_least, .. })
-                if scan.legal && scan.out_degree == 0 && loss_at_least > 0 =>
-            {
-                Some(Value::Loss(loss_at_least))
-            }
-            _ => None,
-        };
-        if let Some(value) = waiting {
-            let n = value.distance().expect("a decided value");
-            pending.entry(n).or_default().push((slot, value));
+    for (slot, value) in known {
+        match value.distance() {
+            Some(n) => pending.entry(n).or_default().push((slot, value)),
+            None => codes[slot as usize].store(value.code(), Ordering::Relaxed),
         }
     }
 
@@ -287,7 +328,7 @@ fn solve_plies<G: Game>(
                     }
                     Some(Value::Win(_)) => {
                         let last = remaining[parent as usize].fetch_sub(1, Ordering::Relaxed) == 1;
-                        let floor = scans[parent as usize].outside.loss_at_least;
+                        let floor = floor[parent as usize];
                         if last && floor > ply + 1 {
                             // A move out of the tier holds out longer.
                             delayed
@@ -314,9 +355,9 @@ fn solve_plies<G: Game>(
     let draw = Value::Draw.code();
     codes
         .into_par_iter()
-        .zip(scans)
-        .map(|(code, scan)| match code.into_inner() {
-            UNDECIDED if scan.legal => draw,
+        .zip(remaining)
+        .map(|(code, remaining)| match code.into_inner() {
+            UNDECIDED if remaining.into_inner() != NO_SLOT => draw,
             code => code,
         })
         .collect()

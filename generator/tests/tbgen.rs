@@ -74,6 +74,15 @@ fn all_writes_every_default_table_and_a_summary_line() {
         ),
         "{stdout}"
     );
+    assert!(
+        stdout.contains("chess-KQvKR.tb: 2467122 positions (win 1494424, loss 885217, draw 87481)"),
+        "{stdout}"
+    );
+    assert!(
+        stdout
+            .contains("abapa-12seeds.tb: 1352078 positions (win 714572, loss 439753, draw 197753)"),
+        "{stdout}"
+    );
     // Nothing but the finished tables: no temporary files are left behind.
     let mut names: Vec<_> = std::fs::read_dir(dir.path())
         .unwrap()
@@ -99,9 +108,17 @@ fn all_writes_every_default_table_and_a_summary_line() {
             "northcott-6x6",
             "pits",
             "subtraction-take3",
+            "chess-KvK",
+            "chess-KQvK",
+            "chess-KRvK",
+            "chess-KQvKR",
         ]
         .map(|name| format!("{name}.tb")),
     );
+    for seeds in 0..=12 {
+        expected.push(format!("abapa-{seeds}seeds.tb"));
+        expected.push(format!("abapa-thesis-{seeds}seeds.tb"));
+    }
     expected.sort();
     assert_eq!(names, expected);
 }
