@@ -203,8 +203,8 @@ pub fn solve_retracting_tier<G: Retract>(
     solve_plies(game, counts, &predecessors, progress)
 }
 
-/// What the plies keep of every slot: 6 bytes, plus the few slots decided before
-/// the first ply.
+/// What the plies keep of every slot besides its value code: 6 bytes, plus the
+/// slots decided before the first ply.
 struct Counts {
     /// Moves that must still turn out wins for the opponent before the slot is
     /// lost; `NO_SLOT` where the slot holds no position.

@@ -86,13 +86,9 @@ fn hand_checked_values_verification_and_the_whole_game() {
 fn a_changed_value_is_caught() {
     let dir = tempfile::tempdir().unwrap();
     common::generate_abapa(dir.path(), 6);
-    let path = dir.path().join("abapa-6seeds.tb");
-    let table = tables::Table::open(&path).unwrap();
-    let mut codes = table.read_all().unwrap();
-    let header = table.header().clone();
-    drop(table);
-    codes[100] = games::Value::Score(5).code();
-    tables::write_table_with(&path, &header, |i| codes[i as usize], 3).unwrap();
+    common::change_table(&dir.path().join("abapa-6seeds.tb"), |codes| {
+        codes[100] = games::Value::Score(5).code();
+    });
     let out = tbquery(dir.path(), &["verify", "abapa", "6"], "");
     assert!(!out.status.success());
     assert!(

@@ -99,23 +99,18 @@ fn verify_checks_every_slot_and_catches_a_changed_value() {
 
     // One win stored two plies too long: its position, and the positions whose
     // moves lead to it, no longer agree with their moves.
-    let path = dir.path().join("chess-KRvK.tb");
-    let table = tables::Table::open(&path).unwrap();
-    let mut codes = table.read_all().unwrap();
-    let header = table.header().clone();
-    drop(table);
-    let kind = games::ValueKind::WinLossDraw;
-    let slot = codes
-        .iter()
-        .position(
-            |&c| matches!(games::Value::from_code(kind, c), Some(games::Value::Win(n)) if n > 5),
-        )
-        .unwrap();
-    let games::Value::Win(n) = games::Value::from_code(kind, codes[slot]).unwrap() else {
-        unreachable!()
-    };
-    codes[slot] = games::Value::Win(n + 2).code();
-    tables::write_table_with(&path, &header, |i| codes[i as usize], 3).unwrap();
+    common::change_table(&dir.path().join("chess-KRvK.tb"), |codes| {
+        let kind = games::ValueKind::WinLossDraw;
+        let (slot, n) = codes
+            .iter()
+            .enumerate()
+            .find_map(|(slot, &c)| match games::Value::from_code(kind, c) {
+                Some(games::Value::Win(n)) if n > 5 => Some((slot, n)),
+                _ => None,
+            })
+            .unwrap();
+        codes[slot] = games::Value::Win(n + 2).code();
+    });
     let out = tbquery(
         dir.path(),
         &["verify", "chess", "KRvK", "--samples", "10"],

@@ -107,3 +107,14 @@ pub fn generate_abapa(dir: &Path, max_seeds: u32) {
         .unwrap();
     }
 }
+
+/// Rewrites a table file with `change` applied to its codes (header kept), to
+/// check that verification notices.
+pub fn change_table(path: &Path, change: impl FnOnce(&mut Vec<u16>)) {
+    let table = tables::Table::open(path).unwrap();
+    let mut codes = table.read_all().unwrap();
+    let header = table.header().clone();
+    drop(table);
+    change(&mut codes);
+    tables::write_table_with(path, &header, |i| codes[i as usize], 3).unwrap();
+}
