@@ -168,22 +168,16 @@ impl<'a> Engine<'a> {
         let moves = game.moves(pits);
         assert!(!moves.is_empty(), "choose needs a position with moves");
         if self.exact(pits)?.is_some() {
-            let mut best: Option<Choice> = None;
-            for &pit in &moves {
-                let sowing = game.rules.sow(pits, pit);
-                let after = self
-                    .exact(&sowing.after)?
-                    .expect("fewer seeds, also in the tables");
-                let score = i32::from(sowing.gain) - after;
-                if best.is_none_or(|b| score > b.score) {
-                    best = Some(Choice {
-                        pit,
-                        score,
-                        depth: None,
-                    });
-                }
-            }
-            return Ok(best.expect("a move"));
+            // Every move valued from the tables, best first.
+            let best = crate::probe(self.tb, pits)?.moves.swap_remove(0);
+            let Value::Score(score) = best.value else {
+                unreachable!("abapa tables hold scores")
+            };
+            return Ok(Choice {
+                pit: best.mv,
+                score: i32::from(score),
+                depth: None,
+            });
         }
         let started = Instant::now();
         let mut best = Choice {
