@@ -12,9 +12,56 @@
 //! a move is played as a capture of the difference: the position after it is the
 //! empty board, and the move scores `mover's seeds - opponent's seeds`.
 
+use crate::capability::{Capabilities, Check, Dedicated, Drawing, Reference, Solver, WholeGame};
 use crate::game::{Child, Game, GameError};
+use crate::registry::{Entry, OptionSpec, Options, Purpose, Scope, Spec, Values};
 use crate::value::{Value, ValueKind};
 use std::sync::OnceLock;
+
+pub static SPEC: Spec<Abapa> = Spec {
+    entry: Entry {
+        id: "abapa",
+        about: "Abapa (tournament Oware) endgames: the best net seeds the mover can still win",
+        notation: "the mover's 6 pits, '/', the opponent's 6, in sowing order: \
+                   0 0 0 0 0 1 / 1 0 0 0 0 0; a move is the pit sown, a to f",
+        options: &[
+            OptionSpec {
+                name: "rules",
+                help: "default, or thesis: the game also ends when both sides hold fewer than 4 seeds after a move",
+                scope: Scope::Variant,
+                values: Values::Choice(&["default", "thesis"]),
+                default: Some("default"),
+                positional: false,
+            },
+            OptionSpec {
+                name: "max-seeds",
+                help: "the most seeds on the board: one table for each count from 0 to this",
+                scope: Scope::Tables,
+                values: Values::Range(0, MAX_TABLE_SEEDS as u64),
+                default: Some("12"),
+                positional: false,
+            },
+        ],
+        all: &[&[("rules", "default,thesis"), ("max-seeds", "12")]],
+    },
+    build: Abapa::from_options,
+    capabilities: |game| Capabilities {
+        drawing: Some(game),
+        whole_game: Some(game),
+        search_beyond_tables: true,
+        ..Capabilities::new(
+            Solver::Dedicated(Dedicated::AbapaThresholds),
+            vec![Check::Reference(game)],
+        )
+    },
+    generate_options: |game, tier| {
+        let mut options = vec![("max-seeds", tier.to_string())];
+        if game.rules == Rules::Thesis {
+            options.push(("rules", "thesis".to_string()));
+        }
+        options
+    },
+};
 
 /// The seeds in each pit, from the mover's side: 0..5 the mover's, 6..11 the
 /// opponent's.
@@ -291,6 +338,17 @@ impl Abapa {
     pub fn new(rules: Rules, max_seeds: u32) -> Abapa {
         Abapa { rules, max_seeds }
     }
+
+    /// Tables up to `--max-seeds` when making them; every table there may be
+    /// when answering.
+    fn from_options(options: &Options) -> Result<Abapa, GameError> {
+        let rules = Rules::parse(options.get("rules"))?;
+        let max_seeds = match options.purpose {
+            Purpose::Query => MAX_TABLE_SEEDS,
+            Purpose::Generate => options.number("max-seeds").unwrap_or(12) as u32,
+        };
+        Ok(Abapa::new(rules, max_seeds.min(MAX_TABLE_SEEDS)))
+    }
 }
 
 impl Game for Abapa {
@@ -306,23 +364,6 @@ impl Game for Abapa {
             Rules::Default => String::new(),
             Rules::Thesis => "thesis".into(),
         }
-    }
-
-    fn variant_flags(&self) -> String {
-        match self.rules {
-            Rules::Default => String::new(),
-            Rules::Thesis => "--rules thesis".into(),
-        }
-    }
-
-    fn generate_args(&self, tier: u32) -> String {
-        let flags = self.variant_flags();
-        let rules = if flags.is_empty() {
-            flags
-        } else {
-            format!(" {flags}")
-        };
-        format!("--max-seeds {tier}{rules}")
     }
 
     /// `N`: every tier up to `N` seeds.
@@ -368,20 +409,18 @@ impl Game for Abapa {
         (index < tier_size(tier)).then(|| unrank(tier, index))
     }
 
-    fn covered(&self, pits: &Pits) -> bool {
-        seeds(pits) <= self.max_seeds
+    fn coverage(&self, pits: &Pits) -> Result<(), String> {
+        match seeds(pits) {
+            n if n <= self.max_seeds => Ok(()),
+            n => Err(format!(
+                "{n} seeds on the board; tables hold at most {}",
+                self.max_seeds
+            )),
+        }
     }
 
-    fn beyond_tables(&self, pits: &Pits) -> String {
-        format!(
-            "{} seeds on the board; tables hold at most {}. `tbquery play abapa --from ...` searches beyond them",
-            seeds(pits),
-            self.max_seeds
-        )
-    }
-
-    fn start(&self) -> Option<Pits> {
-        Some([4; 12])
+    fn start(&self) -> Pits {
+        [4; 12]
     }
 
     fn moves(&self, pits: &Pits) -> Vec<usize> {
@@ -393,12 +432,12 @@ impl Game for Abapa {
         Child {
             position: sowing.after,
             turn_passes: true,
-            gain: i16::from(sowing.gain),
+            gain: i64::from(sowing.gain),
         }
     }
 
     fn end_value(&self, pits: &Pits) -> Option<Value> {
-        end_score(pits).map(|s| Value::Score(i16::from(s)))
+        end_score(pits).map(|s| Value::Score(i64::from(s)))
     }
 
     fn parse_position(&self, text: &str) -> Result<Pits, GameError> {
@@ -454,7 +493,49 @@ impl Game for Abapa {
     fn write_move(&self, _pits: &Pits, &pit: &usize) -> String {
         ((b'a' + pit as u8) as char).to_string()
     }
+}
 
+impl WholeGame<Abapa> for Abapa {
+    fn total(&self) -> u64 {
+        u64::from(TOTAL_SEEDS)
+    }
+
+    fn left(&self, pits: &Pits) -> u64 {
+        u64::from(seeds(pits))
+    }
+}
+
+/// Value iteration is checked on every position of up to this many seeds unless
+/// more are asked for: a few seconds.
+const REFERENCE_SEEDS: u32 = 12;
+
+impl Reference<Abapa> for Abapa {
+    fn name(&self) -> &'static str {
+        "value iteration"
+    }
+
+    fn default_tiers(&self, present: &[u32]) -> Vec<u32> {
+        (0..=REFERENCE_SEEDS)
+            .take_while(|n| present.contains(n))
+            .collect()
+    }
+
+    fn solve(&self, tiers: &[u32]) -> Vec<Vec<Option<Value>>> {
+        let most = tiers.iter().copied().max().unwrap_or(0);
+        let all = value_iteration(self.rules, most);
+        tiers
+            .iter()
+            .map(|&n| {
+                all[n as usize]
+                    .iter()
+                    .map(|&v| Some(Value::Score(i64::from(v))))
+                    .collect()
+            })
+            .collect()
+    }
+}
+
+impl Drawing<Abapa> for Abapa {
     /// The opponent's row on top, right to left (the sowing goes round
     /// counter-clockwise), the mover's row below.
     fn draw(&self, pits: &Pits) -> String {

@@ -8,8 +8,39 @@
 //! by row. A position is the bit mask of drawn edges (bit `i` = edge `i`), which is
 //! also its index: every mask is a legal position.
 
-use crate::game::{Child, Game, GameError, Layered};
+use crate::capability::{Capabilities, Check, Dedicated, Drawing, Layered, Solver, WholeGame};
+use crate::game::{Child, Game, GameError};
+use crate::registry::{Entry, OptionSpec, Scope, Spec, Values};
 use crate::value::{Value, ValueKind};
+
+pub static SPEC: Spec<Dots> = Spec {
+    entry: Entry {
+        id: "dots",
+        about: "Dots-and-boxes: draw an edge; completing a box scores it and moves again; most boxes wins",
+        notation: "every edge '1' (drawn) or '0': the horizontal edges row by row from the top, \
+                   '/', then the vertical ones: 000000000000/000000000000 (3x3); \
+                   a move names an edge, h<row><col> or v<row><col>: h00, v23",
+        options: &[OptionSpec {
+            name: "size",
+            help: "board size in boxes, rows x columns (at most 31 edges: 3x4 is the largest near-square board)",
+            scope: Scope::Variant,
+            values: Values::Text("ROWSxCOLUMNS, e.g. 3x3"),
+            default: Some("3x3"),
+            positional: false,
+        }],
+        all: &[&[("size", "1x1,1x2,1x3,1x4,2x2,2x3,2x4,3x3")]],
+    },
+    build: |options| Dots::parse_size(options.get("size").unwrap_or("3x3")),
+    capabilities: |game| Capabilities {
+        drawing: Some(game),
+        whole_game: Some(game),
+        ..Capabilities::new(
+            Solver::Dedicated(Dedicated::DotsWaves),
+            vec![Check::LiveSearch],
+        )
+    },
+    generate_options: |game, _| vec![("size", game.variant())],
+};
 
 /// Bit mask of drawn edges.
 pub type Edges = u32;
@@ -286,10 +317,6 @@ impl Game for Dots {
         format!("{}x{}", self.rows, self.cols)
     }
 
-    fn variant_flags(&self) -> String {
-        format!("--size {}", self.variant())
-    }
-
     fn value_kind(&self) -> ValueKind {
         ValueKind::Score
     }
@@ -308,8 +335,8 @@ impl Game for Dots {
             .filter(|&m| m & !self.full() == 0)
     }
 
-    fn start(&self) -> Option<Edges> {
-        Some(0)
+    fn start(&self) -> Edges {
+        0
     }
 
     fn moves(&self, drawn: &Edges) -> Vec<Edge> {
@@ -324,7 +351,7 @@ impl Game for Dots {
         Child {
             position: drawn | 1 << edge,
             turn_passes: gain == 0,
-            gain: i16::from(gain),
+            gain: i64::from(gain),
         }
     }
 
@@ -411,7 +438,22 @@ impl Game for Dots {
         }
         Ok(edge)
     }
+}
 
+impl WholeGame<Dots> for Dots {
+    fn total(&self) -> u64 {
+        u64::from(self.boxes())
+    }
+
+    /// The boxes not yet complete.
+    fn left(&self, drawn: &Edges) -> u64 {
+        (0..self.boxes() as usize)
+            .filter(|&b| !self.is_complete(*drawn, b))
+            .count() as u64
+    }
+}
+
+impl Drawing<Dots> for Dots {
     fn draw(&self, drawn: &Edges) -> String {
         self.draw_owned(drawn, &|_| '#')
     }
@@ -432,7 +474,7 @@ impl Game for Dots {
     }
 }
 
-impl Layered for Dots {
+impl Layered<Dots> for Dots {
     fn layers(&self, _tier: u32) -> u32 {
         self.edges() + 1
     }

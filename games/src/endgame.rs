@@ -4,10 +4,54 @@
 //! after the 8 symmetries of the board, the other pieces' squares, and the side
 //! to move. Captures lead into the tiers of smaller material, solved first.
 
+use crate::capability::{
+    Capabilities, Check, DistanceUnits, Drawing, MoveAliases, Retract, Solver, TableNotes,
+};
 use crate::chess::{Board, Color, Move, Piece, Role, Square};
-use crate::game::{Child, Game, GameError, Retract};
+use crate::game::{Child, Game, GameError};
+use crate::registry::{Entry, OptionSpec, Options, Purpose, Scope, Spec, Values};
 use crate::value::{Value, ValueKind};
 use std::sync::OnceLock;
+
+pub static SPEC: Spec<Endgame> = Spec {
+    entry: Entry {
+        id: "chess",
+        about: "Pawnless chess endings of up to 4 pieces: distance to mate for every position",
+        notation: "a FEN of kings, queens, rooks, bishops and knights, no castling or en passant: \
+                   8/8/8/8/8/2k5/8/KQ6 w - - 0 1; moves in SAN (Qe4) or UCI (b1e4)",
+        options: &[
+            OptionSpec {
+                name: "materials",
+                help: "endings to make, e.g. KQvKR, each with every ending its captures lead to",
+                scope: Scope::Tables,
+                values: Values::Text("MATERIAL, e.g. KQvKR"),
+                default: None,
+                positional: true,
+            },
+            OptionSpec {
+                name: "all",
+                help: "every pawnless ending of up to this many pieces",
+                scope: Scope::Tables,
+                values: Values::Range(3, MAX_PIECES as u64),
+                default: None,
+                positional: false,
+            },
+        ],
+        all: &[&[("materials", "KQvKR")]],
+    },
+    build: Endgame::from_options,
+    capabilities: |game| Capabilities {
+        drawing: Some(game),
+        aliases: Some(game),
+        units: Some(game),
+        notes: Some(game),
+        ..Capabilities::new(
+            Solver::Retracting(game),
+            vec![Check::Consistency, Check::MateSearch { plies: 7 }],
+        )
+    },
+    generate_options: |game, tier| vec![("materials", game.tier_name(tier))],
+};
 
 /// The most pieces, kings included.
 pub const MAX_PIECES: usize = 4;
@@ -248,6 +292,35 @@ struct Layout {
 }
 
 impl Endgame {
+    /// The endings the options name (every ending when answering queries).
+    fn from_options(options: &Options) -> Result<Endgame, GameError> {
+        if options.purpose == Purpose::Query {
+            return Ok(Endgame::of_all(&Material::all_up_to_four()));
+        }
+        let mut wanted = options
+            .get("materials")
+            .unwrap_or("")
+            .split([',', ' '])
+            .filter(|m| !m.is_empty())
+            .map(Material::parse)
+            .collect::<Result<Vec<_>, _>>()?;
+        if let Some(pieces) = options.number("all") {
+            let pieces = pieces as usize;
+            wanted.extend(
+                Material::all_up_to_four()
+                    .into_iter()
+                    .filter(|m| m.count() <= pieces),
+            );
+        }
+        if wanted.is_empty() {
+            return Err(GameError::variant(
+                "",
+                "name a material such as KQvKR, or give --all 4",
+            ));
+        }
+        Ok(Endgame::of_all(&wanted))
+    }
+
     /// `material` and every material a capture can lead to, smallest first.
     pub fn new(material: &Material) -> Endgame {
         Self::with_tiers(material.with_smaller())
@@ -384,10 +457,6 @@ impl Game for Endgame {
         self.tiers[tier as usize].to_string()
     }
 
-    fn generate_args(&self, tier: u32) -> String {
-        self.tier_name(tier)
-    }
-
     fn named_tiers(&self, name: &str) -> Result<Vec<u32>, GameError> {
         Material::parse(name)?
             .with_smaller()
@@ -402,11 +471,6 @@ impl Game for Endgame {
                     })
             })
             .collect()
-    }
-
-    /// Mates of up to 7 plies (mate in 4) are searched in about 15 ms each.
-    fn search_plies(&self) -> Option<u16> {
-        Some(7)
     }
 
     fn tier_of(&self, board: &Board) -> u32 {
@@ -473,6 +537,11 @@ impl Game for Endgame {
         Some(board)
     }
 
+    /// The queen's first mate: KQ against K, mate in 6.
+    fn start(&self) -> Board {
+        Board::from_fen("8/8/8/8/8/2k5/8/KQ6 w - - 0 1").expect("a legal FEN")
+    }
+
     fn moves(&self, board: &Board) -> Vec<Move> {
         board.legal_moves()
     }
@@ -521,23 +590,77 @@ impl Game for Endgame {
     fn write_move(&self, board: &Board, mv: &Move) -> String {
         board.san(mv)
     }
+}
 
+impl Drawing<Endgame> for Endgame {
     fn draw(&self, board: &Board) -> String {
         board.to_string()
     }
+}
 
-    fn move_aliases(&self, _board: &Board, mv: &Move) -> Vec<(&'static str, String)> {
-        vec![("uci", Board::uci(mv))]
+impl MoveAliases<Endgame> for Endgame {
+    fn uci(&self, _board: &Board, mv: &Move) -> String {
+        Board::uci(mv)
+    }
+}
+
+impl DistanceUnits for Endgame {
+    fn unit(&self) -> &'static str {
+        "moves"
     }
 
     /// Mate in `n` moves of the winning side: a win in `2n - 1` plies, a loss in
     /// `2n` plies.
-    fn distance_in_moves(&self, value: Value) -> Option<u16> {
+    fn in_units(&self, value: Value) -> Option<u16> {
         match value {
             Value::Win(n) => Some(n.div_ceil(2)),
             Value::Loss(n) => Some(n / 2),
             _ => None,
         }
+    }
+
+    fn say(&self, value: Value) -> String {
+        match (value, self.in_units(value)) {
+            (Value::Loss(0), _) => "checkmated".to_string(),
+            (Value::Win(n), Some(m)) => format!("mate in {m} ({n} plies)"),
+            (Value::Loss(n), Some(m)) => format!("mated in {m} ({n} plies)"),
+            (other, _) => other.to_string(),
+        }
+    }
+}
+
+impl TableNotes<Endgame> for Endgame {
+    /// For each side to move (slots alternate White, Black): legal positions,
+    /// wins, draws, losses and the longest mate in moves, as chess players count
+    /// them.
+    fn notes(&self, tier: u32, code: &dyn Fn(u64) -> u16) -> Vec<(String, String)> {
+        let size = self.index_size(tier);
+        ["white", "black"]
+            .iter()
+            .enumerate()
+            .map(|(side, name)| {
+                let (mut positions, mut wins, mut draws, mut losses) = (0u64, 0u64, 0u64, 0u64);
+                let mut longest = 0u16;
+                for slot in (side as u64..size).step_by(2) {
+                    let Some(value) = Value::from_code(self.value_kind(), code(slot)) else {
+                        continue;
+                    };
+                    match value {
+                        Value::Win(_) => wins += 1,
+                        Value::Loss(_) => losses += 1,
+                        _ => draws += 1,
+                    }
+                    longest = longest.max(self.in_units(value).unwrap_or(0));
+                    positions += 1;
+                }
+                (
+                    format!("{name} to move"),
+                    format!(
+                        "{positions} positions: {wins} wins, {draws} draws, {losses} losses; longest mate {longest} moves"
+                    ),
+                )
+            })
+            .collect()
     }
 }
 
@@ -611,7 +734,7 @@ fn mirrored(board: &Board) -> Board {
     mirror
 }
 
-impl Retract for Endgame {
+impl Retract<Endgame> for Endgame {
     /// The un-moves of every distinct image of the position that lead to a stored
     /// board: each stored parent's move into the position's class ends on exactly
     /// one image, so it is found exactly once.

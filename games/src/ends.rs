@@ -4,7 +4,31 @@
 //! the rows that remain, `margin(i..j) = max(a[i] - margin(i+1..j), a[j-1] -
 //! margin(i..j-1))`; brute force over every line of play checks it for short rows.
 
-use crate::game::GameError;
+use crate::capability::{Capabilities, Check, Exact, Sampler, Solver};
+use crate::game::{Child, Game, GameError};
+use crate::registry::{Entry, Spec, no_generate_options};
+use crate::value::{Value, ValueKind};
+
+pub static SPEC: Spec<Ends> = Spec {
+    entry: Entry {
+        id: "ends",
+        about: "Pick from the ends: take the leftmost or rightmost number of a row; the larger total wins",
+        notation: "up to 1,000 whole numbers separated by spaces or commas: 1 9 2 4; \
+                   a move is left or right",
+        options: &[],
+        all: &[],
+    },
+    build: |_| Ok(Ends),
+    capabilities: |game| Capabilities {
+        exact: Some(game),
+        ..Capabilities::new(Solver::None, vec![Check::ExactAgainstSearch(game)])
+    },
+    generate_options: no_generate_options,
+};
+
+/// The game: positions are the numbers left, its value the mover's best margin.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Ends;
 
 /// The longest row answered.
 pub const MAX_NUMBERS: usize = 1000;
@@ -22,6 +46,98 @@ impl End {
             End::Left => "left",
             End::Right => "right",
         }
+    }
+}
+
+impl Game for Ends {
+    type Position = Vec<i64>;
+    type Move = End;
+
+    fn id(&self) -> &'static str {
+        "ends"
+    }
+
+    fn value_kind(&self) -> ValueKind {
+        ValueKind::Score
+    }
+
+    /// No tables: every position is valued on demand.
+    fn index_size(&self, _tier: u32) -> u64 {
+        0
+    }
+
+    fn index(&self, _row: &Vec<i64>) -> u64 {
+        0
+    }
+
+    fn position_at(&self, _tier: u32, _index: u64) -> Option<Vec<i64>> {
+        None
+    }
+
+    fn coverage(&self, _row: &Vec<i64>) -> Result<(), String> {
+        Err("pick from the ends keeps no tables".into())
+    }
+
+    fn start(&self) -> Vec<i64> {
+        vec![3, 9, 1, 2, 7, 4, 8, 5]
+    }
+
+    /// Left, and right where two or more numbers are left.
+    fn moves(&self, row: &Vec<i64>) -> Vec<End> {
+        match row.len() {
+            0 => Vec::new(),
+            1 => vec![End::Left],
+            _ => vec![End::Left, End::Right],
+        }
+    }
+
+    fn play(&self, row: &Vec<i64>, end: &End) -> Child<Vec<i64>> {
+        let (taken, rest) = match end {
+            End::Left => (row[0], row[1..].to_vec()),
+            End::Right => (row[row.len() - 1], row[..row.len() - 1].to_vec()),
+        };
+        Child {
+            position: rest,
+            turn_passes: true,
+            gain: taken,
+        }
+    }
+
+    fn end_value(&self, row: &Vec<i64>) -> Option<Value> {
+        row.is_empty().then_some(Value::Score(0))
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Vec<i64>, GameError> {
+        parse_row(text)
+    }
+
+    fn write_position(&self, row: &Vec<i64>) -> String {
+        row.iter().map(i64::to_string).collect::<Vec<_>>().join(" ")
+    }
+
+    fn write_move(&self, _row: &Vec<i64>, end: &End) -> String {
+        end.write().to_string()
+    }
+}
+
+impl Exact<Ends> for Ends {
+    fn value(&self, row: &Vec<i64>) -> Value {
+        Value::Score(solve(row).0)
+    }
+}
+
+impl Sampler<Ends> for Ends {
+    /// Up to 14 numbers from -20 to 50: brute force checks them in moments.
+    fn sample(&self, seed: u64) -> Vec<i64> {
+        let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let n = next() % 15;
+        (0..n).map(|_| (next() % 71) as i64 - 20).collect()
     }
 }
 

@@ -7,10 +7,29 @@
 //! 65,536 slots of one byte compress to a few kilobytes, so folding the 8 symmetries
 //! would save less than the rank map it needs.
 
-use crate::game::{Child, Game, GameError, Layered};
+use crate::capability::{Capabilities, Check, Drawing, Layered, Solver};
+use crate::game::{Child, Game, GameError};
 use crate::grid::{self, CELLS, SIZE};
+use crate::registry::{Entry, Spec, no_generate_options};
 use crate::value::{Value, ValueKind};
 use std::sync::OnceLock;
+
+pub static SPEC: Spec<Euler> = Spec {
+    entry: Entry {
+        id: "euler",
+        about: "The Game of Euler: cover cells of a 4x4 board with nails; who covers the last cell loses",
+        notation: "four rows from the top, '.' free and 'x' covered: x.../..../..../....; \
+                   a move is the cells a nail covers: b3 or a1-b1-c1",
+        options: &[],
+        all: &[&[]],
+    },
+    build: |_| Ok(Euler),
+    capabilities: |game| Capabilities {
+        drawing: Some(game),
+        ..Capabilities::new(Solver::Layered(game), vec![Check::LiveSearch])
+    },
+    generate_options: no_generate_options,
+};
 
 /// Bit mask of covered cells.
 pub type Board = u16;
@@ -68,8 +87,8 @@ impl Game for Euler {
         Board::try_from(index).ok()
     }
 
-    fn start(&self) -> Option<Board> {
-        Some(0)
+    fn start(&self) -> Board {
+        0
     }
 
     fn moves(&self, board: &Board) -> Vec<Nail> {
@@ -121,13 +140,15 @@ impl Game for Euler {
         }
         Ok(cells)
     }
+}
 
+impl Drawing<Euler> for Euler {
     fn draw(&self, board: &Board) -> String {
         grid::draw_rows(&symbols(*board))
     }
 }
 
-impl Layered for Euler {
+impl Layered<Euler> for Euler {
     fn layers(&self, _tier: u32) -> u32 {
         CELLS as u32 + 1
     }

@@ -1,17 +1,26 @@
-//! Grundy values of heap games: Kayles, Dawson's Kayles, Grundy's game and Lasker's
-//! Nim. A position made of many heaps is won by the mover exactly when the xor of
-//! the heaps' Grundy values is not 0 (Sprague-Grundy), and a winning move turns one
-//! heap into heaps whose values make the xor 0.
+//! Heap games whose moves turn one heap into at most two: Kayles, Dawson's
+//! Kayles, Grundy's game and Lasker's Nim.
+//!
+//! Each is answered two ways. Tables hold every position (heap multiset) of up to
+//! `--limit` pins or stones in total, with distances, solved level by level. Any
+//! other position is answered by Sprague-Grundy theory: the mover wins exactly
+//! when the xor of the heaps' Grundy values is not 0, and a winning move turns
+//! one heap into heaps whose values make the xor 0. The Grundy values come from
+//! the mex rule, extended without end by the proven periods of Kayles (12 from 71)
+//! and Dawson's Kayles (34 from 53), by the closed formula of Lasker's Nim, and
+//! computed on demand for Grundy's game, whose values have no known period.
+//! `tbquery verify` checks every table slot against the formula.
 
-use crate::game::GameError;
-use crate::nim::parse_heaps;
+use crate::capability::{Capabilities, Check, ClosedForm, Formula, Layered, Solver, TableNotes};
+use crate::game::{Child, Game, GameError};
+use crate::nim::{parse_heaps, write_heaps};
+use crate::partition::Partitions;
+use crate::registry::{Entry, OptionSpec, Options, Scope, Spec, Values};
+use crate::value::{Value, ValueKind};
+use std::sync::{Mutex, OnceLock};
 
-/// The encoding tag of Grundy-value tables: slot `n` holds the value of a heap of
-/// `n` plus one (0 marks no position, as in every table).
-pub const GRUNDY_ENCODING: &str = "grundy16";
-
-/// A heap game whose moves turn one heap into at most two.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The rules of a heap game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum HeapGame {
     /// Knock down one pin or two adjacent pins from a row: the rest may split in two.
     Kayles,
@@ -23,13 +32,83 @@ pub enum HeapGame {
     Lasker,
 }
 
-/// Every heap game, for listings.
-pub const HEAP_GAMES: [HeapGame; 4] = [
+/// The largest heap the formula answers: it lists every winning move, and a
+/// heap of `n` has up to `n` moves.
+pub const MAX_FORMULA_HEAP: u64 = 100_000;
+
+/// The default and largest `--limit`: the most pins or stones in total in a
+/// table position (40: 215,308 positions; 60: 6,639,349).
+pub const DEFAULT_LIMIT: u64 = 40;
+pub const MAX_LIMIT: u64 = 60;
+
+const LIMIT: OptionSpec = OptionSpec {
+    name: "limit",
+    help: "the most pins or stones in total in a table position (any position is answered by the formula)",
+    scope: Scope::Variant,
+    values: Values::Range(1, MAX_LIMIT),
+    default: Some("40"),
+    positional: false,
+};
+
+macro_rules! heap_spec {
+    ($name:ident, $kind:expr, $id:literal, $about:literal) => {
+        pub static $name: Spec<SplitGame> = Spec {
+            entry: Entry {
+                id: $id,
+                about: $about,
+                notation: SPLIT_NOTATION,
+                options: &[LIMIT],
+                all: &[&[]],
+            },
+            build: |options| Ok(SplitGame::from_options($kind, options)),
+            capabilities: split_capabilities,
+            generate_options: |game, _| match game.slots.limit() {
+                DEFAULT_LIMIT => Vec::new(),
+                limit => vec![("limit", limit.to_string())],
+            },
+        };
+    };
+}
+
+heap_spec!(
+    KAYLES,
     HeapGame::Kayles,
+    "kayles",
+    "Kayles: knock down one pin or two adjacent pins of a row; who takes the last pin wins"
+);
+heap_spec!(
+    DAWSON,
     HeapGame::Dawson,
+    "dawson",
+    "Dawson's Kayles: knock down two adjacent pins of a row; who cannot move loses"
+);
+heap_spec!(
+    GRUNDY,
     HeapGame::Grundy,
+    "grundy",
+    "Grundy's game: split a heap into two heaps of different sizes; who cannot move loses"
+);
+heap_spec!(
+    LASKER,
     HeapGame::Lasker,
-];
+    "lasker",
+    "Lasker's Nim: take any number from a heap, or split it in two; who takes the last stone wins"
+);
+
+const SPLIT_NOTATION: &str = "rows of pins or heaps separated by spaces or commas: 7 3; \\
+     a move names the heap, counted from 1: h2-1 takes 1 from the end of heap 2, \\
+     h2-1:4+6 takes 1 leaving rows of 4 and 6, h2:4+6 splits heap 2";
+
+fn split_capabilities(game: &SplitGame) -> Capabilities<'_, SplitGame> {
+    Capabilities {
+        formula: Some(game),
+        notes: Some(game),
+        ..Capabilities::new(
+            Solver::Layered(game),
+            vec![Check::Formula, Check::LiveSearch],
+        )
+    }
+}
 
 /// One move: heap `heap` (0-based) becomes the heaps `left` and `right` (0 means no
 /// heap), after `removed` stones or pins are taken.
@@ -64,10 +143,6 @@ impl HeapGame {
         }
     }
 
-    pub fn from_id(id: &str) -> Option<HeapGame> {
-        HEAP_GAMES.into_iter().find(|g| g.id() == id)
-    }
-
     /// The heaps a heap of `n` can become, as `(removed, left, right)` with
     /// `left <= right` (each unordered result once; 0 = no heap).
     pub fn options(self, n: u64) -> Vec<(u64, u64, u64)> {
@@ -87,16 +162,30 @@ impl HeapGame {
         }
     }
 
+    /// Whether a heap of `n` has a move.
+    fn movable(self, n: u64) -> bool {
+        match self {
+            HeapGame::Kayles | HeapGame::Lasker => n >= 1,
+            HeapGame::Dawson => n >= 2,
+            HeapGame::Grundy => n >= 3,
+        }
+    }
+
     /// The Grundy values of heaps `0..=limit`, by the mex rule.
     pub fn sequence(self, limit: u64) -> Vec<u32> {
-        let mut values: Vec<u32> = Vec::with_capacity(limit as usize + 1);
+        let mut values = Vec::new();
+        self.extend(&mut values, limit);
+        values
+    }
+
+    /// Extends `values` (the values of heaps `0..values.len()`) to heap `limit`.
+    fn extend(self, values: &mut Vec<u32>, limit: u64) {
         let mut seen: Vec<u64> = Vec::new();
-        let mut largest = 0u32;
-        for n in 0..=limit {
+        let mut largest = values.iter().copied().max().unwrap_or(0);
+        for n in values.len() as u64..=limit {
             seen.clear();
-            seen.resize(largest as usize / 32 + 2, 0);
+            seen.resize(largest as usize / 64 + 2, 0);
             let mut mark = |v: u32| seen[v as usize / 64] |= 1 << (v % 64);
-            let g = |h: u64| values[h as usize];
             match self {
                 HeapGame::Kayles | HeapGame::Dawson => {
                     let removals: &[u64] = if self == HeapGame::Kayles {
@@ -117,7 +206,7 @@ impl HeapGame {
                 }
                 _ => {
                     for (_, a, b) in self.options(n) {
-                        mark(g(a) ^ g(b));
+                        mark(values[a as usize] ^ values[b as usize]);
                     }
                 }
             }
@@ -130,21 +219,89 @@ impl HeapGame {
             largest = largest.max(mex);
             values.push(mex);
         }
-        values
     }
 
-    /// The closed formula, where one is known (Lasker's Nim: heaps 4k+3 and 4k+4
-    /// swap values, the rest keep their size).
-    pub fn formula(self, n: u64) -> Option<u64> {
-        match self {
-            HeapGame::Lasker => Some(match n % 4 {
-                3 => n + 1,
-                0 if n > 0 => n - 1,
-                _ => n,
-            }),
-            _ => None,
+    /// Lasker's Nim's closed formula: heaps 4k+3 and 4k+4 swap values, the rest
+    /// keep their size.
+    pub fn lasker_value(n: u64) -> u64 {
+        match n % 4 {
+            3 => n + 1,
+            0 if n > 0 => n - 1,
+            _ => n,
         }
     }
+
+    /// The Grundy value of a heap of `n` (at most [`MAX_FORMULA_HEAP`]).
+    pub fn value(self, n: u64) -> u64 {
+        match self {
+            HeapGame::Kayles | HeapGame::Dawson => periodic(self).value(n),
+            HeapGame::Lasker => Self::lasker_value(n),
+            HeapGame::Grundy => {
+                static COMPUTED: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+                let mut values = COMPUTED.lock().unwrap_or_else(|e| e.into_inner());
+                if values.len() as u64 <= n {
+                    // Grow in steps, so that asking heap by heap stays linear.
+                    let target = (n + 1).max(2 * values.len() as u64).min(MAX_FORMULA_HEAP);
+                    self.extend(&mut values, target.max(n));
+                }
+                u64::from(values[n as usize])
+            }
+        }
+    }
+}
+
+/// A Grundy sequence proven periodic: the values computed by the mex rule up to a
+/// length, and the period they keep from `start` on.
+#[derive(Debug)]
+struct Periodic {
+    values: Vec<u32>,
+    start: u64,
+    period: u64,
+}
+
+impl Periodic {
+    fn value(&self, n: u64) -> u64 {
+        let at = if n < self.values.len() as u64 {
+            n
+        } else {
+            self.start + (n - self.start) % self.period
+        };
+        u64::from(self.values[at as usize])
+    }
+}
+
+/// Values computed for the periodic games: enough to find and prove the period.
+const PERIODIC_PREFIX: u64 = 1_000;
+
+/// Kayles and Dawson's Kayles are octal games (removing at most 2 pins): by the
+/// periodicity theorem (Guy and Smith), values that repeat with period `p` for
+/// every `n` from `n0` to `2 n0 + p + 2` repeat for ever. The period is found and
+/// the condition checked on the computed values.
+fn periodic(game: HeapGame) -> &'static Periodic {
+    static KAYLES: OnceLock<Periodic> = OnceLock::new();
+    static DAWSON: OnceLock<Periodic> = OnceLock::new();
+    let cell = if game == HeapGame::Kayles {
+        &KAYLES
+    } else {
+        &DAWSON
+    };
+    cell.get_or_init(|| {
+        let values = game.sequence(PERIODIC_PREFIX);
+        let (start, period) = ultimate_period(&values).expect("a period within the prefix");
+        let (start, period) = (start as u64, period as u64);
+        let proven_to = 2 * start + period + 2;
+        assert!(
+            proven_to + period < PERIODIC_PREFIX
+                && (start..proven_to).all(|n| values[n as usize] == values[(n + period) as usize]),
+            "{}: the period is not proven within the computed values",
+            game.id()
+        );
+        Periodic {
+            values,
+            start,
+            period,
+        }
+    })
 }
 
 /// The smallest period, with the first `n` from which it holds, such that
@@ -164,57 +321,223 @@ pub fn ultimate_period(values: &[u32]) -> Option<(usize, usize)> {
         .min_by_key(|&(start, p)| (p, start))
 }
 
-/// The answer for a position of several heaps.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct HeapVerdict {
-    pub nim_sum: u64,
-    pub heap_values: Vec<u64>,
-    pub winning_moves: Vec<Split>,
+/// A heap game with tables of every position of up to `limit` in total. Heap
+/// order is kept in positions (moves name heaps by place) but folded in the index.
+#[derive(Debug, Clone)]
+pub struct SplitGame {
+    rules: HeapGame,
+    slots: Partitions,
 }
 
-/// Answers `heaps` given the Grundy values `values` (which must cover every heap).
-pub fn heap_verdict(game: HeapGame, heaps: &[u64], values: &[u32]) -> HeapVerdict {
-    let g = |h: u64| u64::from(values[h as usize]);
-    let heap_values: Vec<u64> = heaps.iter().map(|&h| g(h)).collect();
-    let nim_sum = heap_values.iter().fold(0, |x, v| x ^ v);
-    let mut winning_moves = Vec::new();
-    if nim_sum != 0 {
-        for (i, (&h, &v)) in heaps.iter().zip(&heap_values).enumerate() {
-            let want = nim_sum ^ v;
-            for (removed, left, right) in game.options(h) {
-                if g(left) ^ g(right) == want {
-                    winning_moves.push(Split {
-                        heap: i,
+impl SplitGame {
+    pub fn new(rules: HeapGame, limit: u64) -> Self {
+        SplitGame {
+            rules,
+            slots: Partitions::new(limit.min(MAX_LIMIT)),
+        }
+    }
+
+    fn from_options(rules: HeapGame, options: &Options) -> Self {
+        SplitGame::new(rules, options.number("limit").unwrap_or(DEFAULT_LIMIT))
+    }
+
+    pub fn rules(&self) -> HeapGame {
+        self.rules
+    }
+}
+
+impl Game for SplitGame {
+    type Position = Vec<u64>;
+    type Move = Split;
+
+    fn id(&self) -> &'static str {
+        self.rules.id()
+    }
+
+    /// The limit, where it is not the default one.
+    fn variant(&self) -> String {
+        match self.slots.limit() {
+            DEFAULT_LIMIT => String::new(),
+            limit => limit.to_string(),
+        }
+    }
+
+    fn value_kind(&self) -> ValueKind {
+        ValueKind::WinLossDraw
+    }
+
+    fn index_size(&self, _tier: u32) -> u64 {
+        self.slots.size()
+    }
+
+    fn index(&self, heaps: &Vec<u64>) -> u64 {
+        self.slots.rank(heaps)
+    }
+
+    fn position_at(&self, _tier: u32, index: u64) -> Option<Vec<u64>> {
+        (index < self.slots.size()).then(|| self.slots.unrank(index))
+    }
+
+    fn class_size(&self, _tier: u32, index: u64) -> u64 {
+        let heaps = self.slots.unrank(index);
+        crate::multiset::orderings(&heaps)
+    }
+
+    fn coverage(&self, heaps: &Vec<u64>) -> Result<(), String> {
+        let total = heaps.iter().try_fold(0u64, |t, &h| t.checked_add(h));
+        match total {
+            Some(t) if t <= self.slots.limit() => Ok(()),
+            _ => Err(format!(
+                "more than {} in all; the tables hold positions of up to {} in total",
+                self.slots.limit(),
+                self.slots.limit()
+            )),
+        }
+    }
+
+    fn start(&self) -> Vec<u64> {
+        vec![10]
+    }
+
+    fn moves(&self, heaps: &Vec<u64>) -> Vec<Split> {
+        heaps
+            .iter()
+            .enumerate()
+            .flat_map(|(heap, &h)| {
+                self.rules
+                    .options(h)
+                    .into_iter()
+                    .map(move |(removed, left, right)| Split {
+                        heap,
                         removed,
                         left,
                         right,
-                    });
-                }
+                    })
+            })
+            .collect()
+    }
+
+    /// The heap becomes its non-empty parts, in place; a heap taken whole stays
+    /// as an empty heap, so that the others keep their numbers.
+    fn play(&self, heaps: &Vec<u64>, mv: &Split) -> Child<Vec<u64>> {
+        let mut after = heaps.clone();
+        match (mv.left, mv.right) {
+            (0, right) => after[mv.heap] = right,
+            (left, right) => {
+                after[mv.heap] = left;
+                after.insert(mv.heap + 1, right);
             }
         }
+        Child::passing(after)
     }
-    HeapVerdict {
-        nim_sum,
-        heap_values,
-        winning_moves,
+
+    /// Whoever cannot move loses.
+    fn end_value(&self, heaps: &Vec<u64>) -> Option<Value> {
+        (!heaps.iter().any(|&h| self.rules.movable(h))).then_some(Value::Loss(0))
+    }
+
+    /// The heaps sorted, empty ones dropped.
+    fn search_key(&self, heaps: &Vec<u64>) -> Vec<u64> {
+        let mut key: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
+        key.sort_unstable();
+        key
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Vec<u64>, GameError> {
+        let heaps = parse_heaps(text)?;
+        match heaps.iter().position(|&h| h > MAX_FORMULA_HEAP) {
+            Some(i) => Err(GameError::position(
+                text,
+                format!(
+                    "heap {} is {}: heaps of up to {MAX_FORMULA_HEAP} are answered",
+                    i + 1,
+                    heaps[i]
+                ),
+            )),
+            None => Ok(heaps),
+        }
+    }
+
+    fn write_position(&self, heaps: &Vec<u64>) -> String {
+        write_heaps(heaps)
+    }
+
+    fn write_move(&self, _heaps: &Vec<u64>, mv: &Split) -> String {
+        mv.write()
     }
 }
 
-/// Reads heaps for a heap game, refusing any larger than `limit`.
-pub fn parse_limited(text: &str, limit: u64) -> Result<Vec<u64>, GameError> {
-    let heaps = parse_heaps(text)?;
-    if let Some(big) = heaps.iter().find(|&&h| h > limit) {
-        return Err(GameError::position(
-            text,
-            format!("heap {big} is beyond the Grundy table (heaps up to {limit})"),
-        ));
+impl ClosedForm<SplitGame> for SplitGame {
+    fn formula(&self, heaps: &Vec<u64>) -> Result<Formula<Split>, GameError> {
+        let rules = self.rules;
+        let part_values: Vec<u64> = heaps.iter().map(|&h| rules.value(h)).collect();
+        let nim_sum = part_values.iter().fold(0, |x, v| x ^ v);
+        let mut winning_moves = Vec::new();
+        if nim_sum != 0 {
+            for (heap, (&h, &v)) in heaps.iter().zip(&part_values).enumerate() {
+                let want = nim_sum ^ v;
+                for (removed, left, right) in rules.options(h) {
+                    if rules.value(left) ^ rules.value(right) == want {
+                        winning_moves.push(Split {
+                            heap,
+                            removed,
+                            left,
+                            right,
+                        });
+                    }
+                }
+            }
+        }
+        Ok(Formula {
+            mover_wins: nim_sum != 0,
+            nim_sum,
+            part_values: Some(part_values),
+            winning_moves,
+        })
     }
-    Ok(heaps)
+}
+
+impl TableNotes<SplitGame> for SplitGame {
+    /// Where the formula's Grundy values come from.
+    fn notes(&self, _tier: u32, _code: &dyn Fn(u64) -> u16) -> Vec<(String, String)> {
+        let source = match self.rules {
+            HeapGame::Kayles | HeapGame::Dawson => {
+                let p = periodic(self.rules);
+                return vec![(
+                    "period".into(),
+                    format!(
+                        "{} from {} (Grundy values, proven by the periodicity theorem)",
+                        p.period, p.start
+                    ),
+                )];
+            }
+            HeapGame::Lasker => "closed formula: heaps 4k+3 and 4k+4 swap values".to_string(),
+            HeapGame::Grundy => format!(
+                "the mex rule, computed on demand for heaps up to {MAX_FORMULA_HEAP}; no period is known"
+            ),
+        };
+        vec![("Grundy values".into(), source)]
+    }
+}
+
+impl Layered<SplitGame> for SplitGame {
+    fn layers(&self, _tier: u32) -> u32 {
+        2 * self.slots.limit() as u32 + 1
+    }
+
+    /// Every move lowers twice the total less the number of heaps: it takes at
+    /// least one away, or splits a heap in two.
+    fn layer_of_index(&self, tier: u32, index: u64) -> u32 {
+        let heaps = self.slots.unrank(index);
+        let total: u64 = heaps.iter().sum();
+        self.layers(tier) - 1 - (2 * total - heaps.len() as u64) as u32
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::Negamax;
 
     #[test]
     fn sequences_start_as_published() {
@@ -242,41 +565,101 @@ mod tests {
         assert_eq!(zeros.len(), 42);
         assert_eq!(zeros[..12], [0, 1, 2, 4, 7, 10, 20, 23, 26, 50, 53, 270]);
         assert_eq!(zeros.last(), Some(&1222));
+        for (n, &v) in values.iter().enumerate() {
+            assert_eq!(HeapGame::Grundy.value(n as u64), u64::from(v), "{n}");
+        }
     }
 
     #[test]
     fn lasker_matches_its_formula() {
         for (n, v) in HeapGame::Lasker.sequence(400).into_iter().enumerate() {
-            assert_eq!(
-                Some(u64::from(v)),
-                HeapGame::Lasker.formula(n as u64),
-                "{n}"
-            );
+            assert_eq!(u64::from(v), HeapGame::lasker_value(n as u64), "{n}");
         }
     }
 
     #[test]
-    fn kayles_and_dawson_become_periodic() {
-        let kayles = HeapGame::Kayles.sequence(2_000);
-        assert_eq!(ultimate_period(&kayles), Some((71, 12)));
-        let dawson = HeapGame::Dawson.sequence(2_000);
+    fn kayles_and_dawson_are_periodic_as_published() {
+        let kayles = periodic(HeapGame::Kayles);
+        assert_eq!((kayles.start, kayles.period), (71, 12));
         // Dawson's Kayles on n pins is Dawson's chess on n - 1 files: periodic
         // with period 34 from 52 files on.
-        assert_eq!(ultimate_period(&dawson), Some((53, 34)));
+        let dawson = periodic(HeapGame::Dawson);
+        assert_eq!((dawson.start, dawson.period), (53, 34));
+        // The periodic extension agrees with the mex rule far beyond the prefix.
+        for game in [HeapGame::Kayles, HeapGame::Dawson] {
+            let values = game.sequence(3_000);
+            for (n, &v) in values.iter().enumerate() {
+                assert_eq!(game.value(n as u64), u64::from(v), "{} {n}", game.id());
+            }
+        }
     }
 
     #[test]
-    fn winning_moves_leave_a_zero_nim_sum() {
-        let values = HeapGame::Kayles.sequence(40);
-        let v = heap_verdict(HeapGame::Kayles, &[7, 12, 30], &values);
-        assert_ne!(v.nim_sum, 0);
-        assert!(!v.winning_moves.is_empty());
-        for m in &v.winning_moves {
-            let mut heaps = vec![7u64, 12, 30];
-            heaps[m.heap] = m.left;
-            heaps.push(m.right);
-            assert_eq!(heap_verdict(HeapGame::Kayles, &heaps, &values).nim_sum, 0);
+    fn formula_agrees_with_search_and_names_every_winning_move() {
+        for rules in [
+            HeapGame::Kayles,
+            HeapGame::Dawson,
+            HeapGame::Grundy,
+            HeapGame::Lasker,
+        ] {
+            let game = SplitGame::new(rules, 20);
+            let mut search = Negamax::new(&game);
+            for heaps in [
+                vec![7, 3],
+                vec![5, 5, 2],
+                vec![9],
+                vec![4, 6, 1, 1],
+                vec![12],
+            ] {
+                let formula = game.formula(&heaps).unwrap();
+                let value = search.value(&heaps);
+                assert_eq!(
+                    formula.mover_wins,
+                    matches!(value, Value::Win(_)),
+                    "{heaps:?}"
+                );
+                let winning: Vec<Split> = game
+                    .moves(&heaps)
+                    .into_iter()
+                    .filter(|m| {
+                        let child = game.play(&heaps, m).position;
+                        matches!(search.value(&child), Value::Loss(_))
+                    })
+                    .collect();
+                assert_eq!(formula.winning_moves, winning, "{} {heaps:?}", rules.id());
+            }
         }
-        assert!(parse_limited("3 41", 40).is_err());
+    }
+
+    #[test]
+    fn moves_split_heaps_in_place_and_are_layered() {
+        let game = SplitGame::new(HeapGame::Kayles, 20);
+        let heaps = vec![7, 3];
+        let split = Split {
+            heap: 0,
+            removed: 1,
+            left: 2,
+            right: 4,
+        };
+        assert_eq!(game.play(&heaps, &split).position, vec![2, 4, 3]);
+        assert_eq!(game.write_move(&heaps, &split), "h1-1:2+4");
+        let end = Split {
+            heap: 1,
+            removed: 2,
+            left: 0,
+            right: 1,
+        };
+        assert_eq!(game.play(&heaps, &end).position, vec![7, 1]);
+        for index in 0..game.index_size(0) {
+            let heaps = game.position_at(0, index).unwrap();
+            assert_eq!(game.index(&heaps), index);
+            let layer = game.layer_of_index(0, index);
+            for mv in game.moves(&heaps) {
+                let child = game.play(&heaps, &mv).position;
+                assert!(game.layer_of_index(0, game.index(&child)) > layer);
+            }
+        }
+        assert!(game.parse_position("3 100001").is_err());
+        assert!(game.coverage(&vec![15, 6]).is_err());
     }
 }

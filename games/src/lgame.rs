@@ -11,11 +11,34 @@
 //! The index folds the 8 symmetries of the square: 18,368 legal positions fall into
 //! 2,296 classes, and each slot holds one class, ranked by its smallest image.
 
+use crate::capability::{Capabilities, Check, Drawing, Solver};
 use crate::game::{Child, Game, GameError};
 use crate::grid::{self, CELLS, SIZE};
+use crate::registry::{Entry, Spec, no_generate_options};
 use crate::symmetry;
 use crate::value::{Value, ValueKind};
 use std::sync::OnceLock;
+
+pub static SPEC: Spec<LGame> = Spec {
+    entry: Entry {
+        id: "lgame",
+        about: "Edward de Bono's L-Game: move your L, then optionally a neutral piece; who cannot move the L loses",
+        notation: "four rows from the mover's side, 'x' the mover's L, 'y' the opponent's, 'o' neutral, \
+                   '.' free: oyy./.xy./.xy./.xxo; a move is the new L's cells, then optionally \
+                   a neutral move: a2-a3-a4-b4,d4>a1",
+        options: &[],
+        all: &[&[]],
+    },
+    build: |_| Ok(LGame),
+    capabilities: |game| Capabilities {
+        drawing: Some(game),
+        ..Capabilities::new(
+            Solver::Retrograde,
+            vec![Check::Consistency, Check::LiveSearch],
+        )
+    },
+    generate_options: no_generate_options,
+};
 
 /// A position from the mover's point of view; fields are cell bit masks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -185,11 +208,9 @@ impl Game for LGame {
         self.orbit_size(index)
     }
 
-    fn start(&self) -> Option<LPosition> {
-        Some(
-            self.parse_position("oyy./.xy./.xy./.xxo")
-                .expect("valid start"),
-        )
+    fn start(&self) -> LPosition {
+        self.parse_position("oyy./.xy./.xy./.xxo")
+            .expect("valid start")
     }
 
     fn moves(&self, p: &LPosition) -> Vec<LMove> {
@@ -324,7 +345,9 @@ impl Game for LGame {
         };
         Ok(LMove { l, neutral })
     }
+}
 
+impl Drawing<LGame> for LGame {
     fn draw(&self, p: &LPosition) -> String {
         grid::draw_rows(&symbols(p))
     }
@@ -365,7 +388,7 @@ mod tests {
 
     #[test]
     fn symmetric_positions_share_a_slot() {
-        let p = LGame.start().unwrap();
+        let p = LGame.start();
         let slot = LGame.index(&p);
         for s in 0..8 {
             assert_eq!(LGame.index(&image(s, &p)), slot);
@@ -378,13 +401,13 @@ mod tests {
     fn start_offers_65_moves() {
         // 5 other L placements, each with no neutral move or one of 2 neutrals moved
         // to one of the 6 cells left free.
-        let start = LGame.start().unwrap();
+        let start = LGame.start();
         assert_eq!(LGame.moves(&start).len(), 5 * 13);
     }
 
     #[test]
     fn moves_round_trip_through_notation() {
-        let start = LGame.start().unwrap();
+        let start = LGame.start();
         for mv in LGame.moves(&start) {
             let text = LGame.write_move(&start, &mv);
             assert_eq!(LGame.parse_move(&start, &text).unwrap(), mv, "{text}");
@@ -404,7 +427,7 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(err.contains("x (the mover's L)"), "{err}");
-        let start = LGame.start().unwrap();
+        let start = LGame.start();
         for (text, reason) in [
             ("b2-b3-b4-c4", "different placement"),
             ("a1-a2-a3-b3", "cover the other L or a neutral"),

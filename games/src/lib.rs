@@ -1,5 +1,6 @@
 //! The rules of the games this project solves: positions, moves, text notation,
-//! dense indexing with symmetries folded, and live search that reads no table.
+//! dense indexing with symmetries folded, live search that reads no table, closed
+//! formulas, and the registry that describes every game once.
 //!
 //! ```
 //! use games::{euler::Euler, Game, Value, search::Negamax};
@@ -9,6 +10,7 @@
 //! ```
 
 pub mod abapa;
+pub mod capability;
 pub mod chess;
 pub mod dots;
 pub mod endgame;
@@ -21,12 +23,14 @@ pub mod lgame;
 pub mod multiset;
 pub mod nim;
 pub mod northcott;
+pub mod partition;
 pub mod pits;
 pub mod registry;
 pub mod search;
 pub mod symmetry;
 pub mod value;
 
-pub use game::{Child, Formula, Game, GameError, Layered, Retract, value_from_children};
-pub use registry::{GAME_IDS, Variant, Visitor, with_game};
+pub use capability::{Capabilities, Check, Formula, Solver};
+pub use game::{Child, Game, GameError, START, read_position, value_from_children};
+pub use registry::{Options, Spec, Visitor, with_game};
 pub use value::{Value, ValueKind};

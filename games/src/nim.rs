@@ -6,9 +6,118 @@
 //! any size (who wins, and every winning move). Tests and `tbquery verify` check
 //! the two against each other.
 
-use crate::game::{Child, Formula, Game, GameError, Layered};
+use crate::capability::{Capabilities, Check, ClosedForm, Formula, Layered, Solver};
+use crate::game::{Child, Game, GameError};
 use crate::multiset::Multisets;
+use crate::registry::{Entry, OptionSpec, Scope, Spec, Values, no_generate_options};
 use crate::value::{Value, ValueKind};
+
+/// How heaps are written, for every heap game.
+pub const HEAP_NOTATION: &str = "heap sizes separated by spaces or commas: 3 4 5; \
+                                 a move takes from one heap, counted from 1: h2-3";
+
+/// The capabilities of a heap game with a table and a formula.
+fn heap_capabilities(game: &Heaps) -> Capabilities<'_, Heaps> {
+    Capabilities {
+        formula: Some(game),
+        ..Capabilities::new(
+            Solver::Layered(game),
+            vec![Check::Formula, Check::LiveSearch],
+        )
+    }
+}
+
+pub static NIM: Spec<Heaps> = Spec {
+    entry: Entry {
+        id: "nim",
+        about: "Nim: take any number from one heap; who takes the last stone wins (xor formula for any size)",
+        notation: HEAP_NOTATION,
+        options: &[],
+        all: &[&[]],
+    },
+    build: |_| Ok(Heaps::new(Rule::Nim)),
+    capabilities: heap_capabilities,
+    generate_options: no_generate_options,
+};
+
+pub static MISERE: Spec<Heaps> = Spec {
+    entry: Entry {
+        id: "nim-misere",
+        about: "Misère Nim: take any number from one heap; who takes the last stone loses",
+        notation: HEAP_NOTATION,
+        options: &[],
+        all: &[&[]],
+    },
+    build: |_| Ok(Heaps::new(Rule::Misere)),
+    capabilities: heap_capabilities,
+    generate_options: no_generate_options,
+};
+
+/// The largest `--max-take`: heap Grundy values are sizes mod `k + 1`.
+pub const MAX_TAKE: u64 = 1_000_000_000_000_000_000;
+
+pub static SUBTRACTION: Spec<Heaps> = Spec {
+    entry: Entry {
+        id: "subtraction",
+        about: "A subtraction game: take 1 to k from one heap; who takes the last stone wins",
+        notation: HEAP_NOTATION,
+        options: &[OptionSpec {
+            name: "max-take",
+            help: "the most stones a move may take",
+            scope: Scope::Variant,
+            values: Values::Range(1, MAX_TAKE),
+            default: Some("3"),
+            positional: false,
+        }],
+        all: &[&[("max-take", "3")]],
+    },
+    build: |options| {
+        let k = options.number("max-take").unwrap_or(3);
+        Ok(Heaps::new(Rule::Subtract(k)))
+    },
+    capabilities: heap_capabilities,
+    generate_options: |game, _| match game.rule {
+        Rule::Subtract(k) => vec![("max-take", k.to_string())],
+        _ => Vec::new(),
+    },
+};
+
+/// The capabilities of a counting game.
+fn counting_capabilities(game: &Counting) -> Capabilities<'_, Counting> {
+    Capabilities {
+        formula: Some(game),
+        ..Capabilities::new(
+            Solver::Layered(game),
+            vec![Check::Formula, Check::LiveSearch],
+        )
+    }
+}
+
+pub static GAME21: Spec<Counting> = Spec {
+    entry: Entry {
+        id: "game21",
+        about: "The 21 game: from 0, say a number 1 to 3 above the last; who must say 21 loses",
+        notation: "the last number said, 0 before the first: 0; a move is the number said: 4",
+        options: &[],
+        all: &[&[]],
+    },
+    build: |_| Ok(TWENTY_ONE),
+    capabilities: counting_capabilities,
+    generate_options: no_generate_options,
+};
+
+pub static GAME100: Spec<Counting> = Spec {
+    entry: Entry {
+        id: "game100",
+        about: "The 100 game: from 0, add 1 to 10; who reaches 100 wins",
+        notation: "the running total, 0 before the first move: 0; a move is the new total: 12",
+        options: &[],
+        all: &[&[]],
+    },
+    build: |_| Ok(HUNDRED),
+    capabilities: counting_capabilities,
+    generate_options: no_generate_options,
+};
 
 /// How many heaps a table position may have.
 pub const TABLE_HEAPS: usize = 6;
@@ -179,17 +288,6 @@ impl Heaps {
         self.rule
     }
 
-    /// The subtraction game taking 1 to `k`, refused for `k == 0`.
-    pub fn subtraction(max_take: &str) -> Result<Heaps, GameError> {
-        match max_take.trim().parse::<u64>() {
-            Ok(k) if k >= 1 => Ok(Heaps::new(Rule::Subtract(k))),
-            _ => Err(GameError::variant(
-                max_take,
-                "--max-take is the most stones a move may take: a whole number, at least 1",
-            )),
-        }
-    }
-
     /// The non-empty heaps padded with empty ones to the table's heap count.
     fn padded(heaps: &[u64]) -> Vec<u64> {
         let mut items: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
@@ -221,13 +319,6 @@ impl Game for Heaps {
         }
     }
 
-    fn variant_flags(&self) -> String {
-        match self.rule {
-            Rule::Subtract(k) => format!("--max-take {k}"),
-            _ => String::new(),
-        }
-    }
-
     fn value_kind(&self) -> ValueKind {
         ValueKind::WinLossDraw
     }
@@ -246,8 +337,16 @@ impl Game for Heaps {
         Some(heaps)
     }
 
+    fn start(&self) -> Vec<u64> {
+        match self.rule {
+            // The Marienbad rows: lost for the first player.
+            Rule::Misere => vec![1, 3, 5, 7],
+            _ => vec![3, 4, 5],
+        }
+    }
+
     fn class_size(&self, _tier: u32, index: u64) -> u64 {
-        self.slots.orderings(&self.slots.unrank(index))
+        crate::multiset::orderings(&self.slots.unrank(index))
     }
 
     fn moves(&self, heaps: &Vec<u64>) -> Vec<Take> {
@@ -291,18 +390,19 @@ impl Game for Heaps {
         parse_heaps(text)
     }
 
-    fn covered(&self, heaps: &Vec<u64>) -> bool {
+    fn coverage(&self, heaps: &Vec<u64>) -> Result<(), String> {
         let non_empty = heaps.iter().filter(|&&h| h > 0).count();
-        non_empty <= TABLE_HEAPS && heaps.iter().all(|&h| h <= TABLE_HEAP_SIZE)
-    }
-
-    fn formula(&self, heaps: &Vec<u64>) -> Option<Formula<Take>> {
-        let v = verdict(self.rule, heaps);
-        Some(Formula {
-            mover_wins: v.mover_wins,
-            nim_sum: v.nim_sum,
-            winning_moves: v.winning_moves,
-        })
+        if non_empty > TABLE_HEAPS {
+            return Err(format!(
+                "{non_empty} heaps; the table holds up to {TABLE_HEAPS}"
+            ));
+        }
+        match heaps.iter().find(|&&h| h > TABLE_HEAP_SIZE) {
+            Some(h) => Err(format!(
+                "a heap of {h}; the table holds heaps of up to {TABLE_HEAP_SIZE}"
+            )),
+            None => Ok(()),
+        }
     }
 
     fn write_position(&self, heaps: &Vec<u64>) -> String {
@@ -314,7 +414,19 @@ impl Game for Heaps {
     }
 }
 
-impl Layered for Heaps {
+impl ClosedForm<Heaps> for Heaps {
+    fn formula(&self, heaps: &Vec<u64>) -> Result<Formula<Take>, GameError> {
+        let v = verdict(self.rule, heaps);
+        Ok(Formula {
+            mover_wins: v.mover_wins,
+            nim_sum: v.nim_sum,
+            part_values: None,
+            winning_moves: v.winning_moves,
+        })
+    }
+}
+
+impl Layered<Heaps> for Heaps {
     fn layers(&self, _tier: u32) -> u32 {
         (TABLE_HEAPS as u64 * TABLE_HEAP_SIZE + 1) as u32
     }
@@ -340,7 +452,7 @@ pub struct Counting {
 }
 
 /// The 21 game: count up by 1 to 3; whoever must say 21 loses.
-pub const GAME21: Counting = Counting {
+pub const TWENTY_ONE: Counting = Counting {
     id: "game21",
     target: 21,
     max_add: 3,
@@ -348,7 +460,7 @@ pub const GAME21: Counting = Counting {
 };
 
 /// The 100 game: add 1 to 10; whoever reaches 100 wins.
-pub const GAME100: Counting = Counting {
+pub const HUNDRED: Counting = Counting {
     id: "game100",
     target: 100,
     max_add: 10,
@@ -397,8 +509,8 @@ impl Game for Counting {
         (index <= self.target).then_some(index)
     }
 
-    fn start(&self) -> Option<u64> {
-        Some(0)
+    fn start(&self) -> u64 {
+        0
     }
 
     fn moves(&self, said: &u64) -> Vec<u64> {
@@ -438,19 +550,22 @@ impl Game for Counting {
     fn write_move(&self, _said: &u64, number: &u64) -> String {
         number.to_string()
     }
+}
 
-    fn formula(&self, said: &u64) -> Option<Formula<u64>> {
+impl ClosedForm<Counting> for Counting {
+    fn formula(&self, said: &u64) -> Result<Formula<u64>, GameError> {
         let winning = self.winning_number(*said);
-        Some(Formula {
+        Ok(Formula {
             // Saying the target in the 21 game lost it: the mover has won.
             mover_wins: winning.is_some() || (*said == self.target && self.target_loses),
             nim_sum: self.goal().saturating_sub(*said) % (self.max_add + 1),
+            part_values: None,
             winning_moves: winning.into_iter().collect(),
         })
     }
 }
 
-impl Layered for Counting {
+impl Layered<Counting> for Counting {
     fn layers(&self, _tier: u32) -> u32 {
         self.target as u32 + 1
     }
@@ -526,19 +641,19 @@ mod tests {
     #[test]
     fn counting_games_follow_their_formulas() {
         assert_eq!(
-            GAME21.winning_number(0),
+            TWENTY_ONE.winning_number(0),
             None,
             "the second player wins the 21 game"
         );
-        assert_eq!(GAME21.winning_number(1), Some(4));
-        assert_eq!(GAME100.winning_number(0), Some(1));
+        assert_eq!(TWENTY_ONE.winning_number(1), Some(4));
+        assert_eq!(HUNDRED.winning_number(0), Some(1));
         assert_eq!(
-            GAME100.winning_number(12),
+            HUNDRED.winning_number(12),
             None,
             "12 is one of the winning numbers"
         );
-        assert_eq!(GAME100.winning_number(13), Some(23));
-        for game in [GAME21, GAME100] {
+        assert_eq!(HUNDRED.winning_number(13), Some(23));
+        for game in [TWENTY_ONE, HUNDRED] {
             let mut search = Negamax::new(&game);
             for said in 0..=game.target {
                 let wins = matches!(search.value(&said), Value::Win(_));
@@ -561,11 +676,10 @@ mod tests {
         assert!(parse_heaps("3 x").is_err());
         assert!(parse_heaps("18446744073709551616").is_err());
         let nim = Heaps::new(Rule::Nim);
-        let covered = |text: &str| nim.covered(&nim.parse_position(text).unwrap());
+        let covered = |text: &str| nim.coverage(&nim.parse_position(text).unwrap()).is_ok();
         assert!(!covered("1 2 3 4 5 6 7"));
         assert!(!covered("16"));
         assert!(covered("1 2 3 0 4 5 6"));
-        assert!(Heaps::subtraction("0").is_err());
         assert_eq!(nim.write_move(&vec![3], &Take { heap: 0, take: 2 }), "h1-2");
         assert_eq!(nim.index(&vec![3, 0, 1]), nim.index(&vec![1, 3]));
     }

@@ -12,9 +12,62 @@
 //! columns separated by `/`: `x..o/.x.o`. A move names the column (a, b, ...) and
 //! the row (from 1 at the top) the mover's piece goes to: `b3`.
 
-use crate::game::{Child, Formula, Game, GameError};
+use crate::capability::{Capabilities, Check, ClosedForm, Drawing, Formula, Solver};
+use crate::game::{Child, Game, GameError};
 use crate::multiset::Multisets;
+use crate::registry::{Entry, OptionSpec, Purpose, Scope, Spec, Values};
 use crate::value::{Value, ValueKind};
+
+pub static SPEC: Spec<Northcott> = Spec {
+    entry: Entry {
+        id: "northcott",
+        about: "Northcott's game: slide your piece along its column, not past the other's; who cannot move loses",
+        notation: "each column top to bottom, 'x' the mover's piece, 'o' the opponent's, '.' empty, \
+                   columns separated by '/': x..o/.x.o; a move is the column letter and the row \
+                   (from 1) the piece goes to: b3",
+        options: &[
+            OptionSpec {
+                name: "size",
+                help: "board size, columns x rows (tables up to 10 million slots; any board by the formula)",
+                scope: Scope::Variant,
+                values: Values::Text("COLUMNSxROWS, e.g. 4x8"),
+                default: Some("4x8"),
+                positional: false,
+            },
+            OptionSpec {
+                name: "rules",
+                help: "default: pieces move forward and backward; forward: only toward each other",
+                scope: Scope::Variant,
+                values: Values::Choice(&["default", "forward"]),
+                default: Some("default"),
+                positional: false,
+            },
+        ],
+        all: &[&[("size", "4x8,6x6")]],
+    },
+    build: |options| {
+        let game = Northcott::from_variant(options.get("size"), options.get("rules"))?;
+        if options.purpose == Purpose::Generate {
+            game.table_fits()?;
+        }
+        Ok(game)
+    },
+    capabilities: |game| Capabilities {
+        formula: Some(game),
+        drawing: Some(game),
+        ..Capabilities::new(
+            Solver::Retrograde,
+            vec![Check::Formula, Check::Consistency, Check::LiveSearch],
+        )
+    },
+    generate_options: |game, _| {
+        let mut options = vec![("size", format!("{}x{}", game.columns, game.rows))];
+        if game.forward_only {
+            options.push(("rules", "forward".to_string()));
+        }
+        options
+    },
+};
 
 /// At most 26 columns: moves name them with a letter.
 pub const MAX_COLUMNS: usize = 26;
@@ -277,15 +330,6 @@ impl Game for Northcott {
         format!("{}x{}{rules}", self.columns, self.rows)
     }
 
-    fn variant_flags(&self) -> String {
-        let rules = if self.forward_only {
-            " --rules forward"
-        } else {
-            ""
-        };
-        format!("--size {}x{}{rules}", self.columns, self.rows)
-    }
-
     fn value_kind(&self) -> ValueKind {
         ValueKind::WinLossDraw
     }
@@ -310,7 +354,7 @@ impl Game for Northcott {
     }
 
     fn class_size(&self, _tier: u32, index: u64) -> u64 {
-        self.slots.orderings(&self.slots.unrank(index))
+        crate::multiset::orderings(&self.slots.unrank(index))
     }
 
     fn has_cycles(&self) -> bool {
@@ -324,17 +368,22 @@ impl Game for Northcott {
         key
     }
 
-    fn covered(&self, _board: &Board) -> bool {
-        self.table_fits().is_ok()
+    fn coverage(&self, _board: &Board) -> Result<(), String> {
+        self.table_fits().map_err(|e| match e {
+            GameError::BadVariant { reason, .. } => reason,
+            other => other.to_string(),
+        })
     }
 
-    fn formula(&self, board: &Board) -> Option<Formula<Slide>> {
-        let (nim_sum, winning_moves) = winning_moves(board, self.rows, self.forward_only);
-        Some(Formula {
-            mover_wins: nim_sum != 0,
-            nim_sum,
-            winning_moves,
-        })
+    /// Every piece on its own back row: the mover's at the top.
+    fn start(&self) -> Board {
+        vec![
+            Column {
+                mine: 0,
+                theirs: self.rows - 1
+            };
+            self.columns
+        ]
     }
 
     fn moves(&self, board: &Board) -> Vec<Slide> {
@@ -391,7 +440,21 @@ impl Game for Northcott {
     fn write_move(&self, _board: &Board, mv: &Slide) -> String {
         mv.write()
     }
+}
 
+impl ClosedForm<Northcott> for Northcott {
+    fn formula(&self, board: &Board) -> Result<Formula<Slide>, GameError> {
+        let (nim_sum, winning_moves) = winning_moves(board, self.rows, self.forward_only);
+        Ok(Formula {
+            mover_wins: nim_sum != 0,
+            nim_sum,
+            part_values: None,
+            winning_moves,
+        })
+    }
+}
+
+impl Drawing<Northcott> for Northcott {
     /// Rows down the page, columns across.
     fn draw(&self, board: &Board) -> String {
         let header: String = (0..board.len())

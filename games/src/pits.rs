@@ -14,8 +14,30 @@
 //! Notation: pits left to right, `.` empty, `o` a stone: `..o.o`. A move is
 //! `<from>-<to>`, pits numbered from 1 at the left: `5-4`.
 
-use crate::game::{Child, Formula, Game, GameError, Layered};
+use crate::capability::{Capabilities, Check, ClosedForm, Formula, Layered, Solver};
+use crate::game::{Child, Game, GameError};
+use crate::registry::{Entry, Spec, no_generate_options};
 use crate::value::{Value, ValueKind};
+
+pub static SPEC: Spec<Pits> = Spec {
+    entry: Entry {
+        id: "pits",
+        about: "Stones in pits: slide a stone 1 or 2 pits left into an empty pit, never over a stone; who cannot move loses",
+        notation: "the pits left to right, '.' empty and 'o' a stone, up to 64 pits: ..o.o; \
+                   a move is from-to, pits counted from 1 at the left: 5-4",
+        options: &[],
+        all: &[&[]],
+    },
+    build: |_| Ok(Pits),
+    capabilities: |game| Capabilities {
+        formula: Some(game),
+        ..Capabilities::new(
+            Solver::Layered(game),
+            vec![Check::Formula, Check::LiveSearch],
+        )
+    },
+    generate_options: no_generate_options,
+};
 
 /// The longest row the notation accepts.
 pub const MAX_PITS: u32 = 64;
@@ -174,17 +196,18 @@ impl Game for Pits {
     }
 
     /// The table holds rows with stones in the first 16 pits only.
-    fn covered(&self, row: &Row) -> bool {
-        row.stones >> TABLE_PITS == 0
+    fn coverage(&self, row: &Row) -> Result<(), String> {
+        match row.stones >> TABLE_PITS {
+            0 => Ok(()),
+            _ => Err(format!(
+                "a stone beyond pit {TABLE_PITS}; the table holds rows of up to {TABLE_PITS} pits"
+            )),
+        }
     }
 
-    fn formula(&self, row: &Row) -> Option<Formula<Slide>> {
-        let nim_sum = row.nim_sum();
-        Some(Formula {
-            mover_wins: nim_sum != 0,
-            nim_sum,
-            winning_moves: row.winning_moves(),
-        })
+    /// The example of the course task.
+    fn start(&self) -> Row {
+        Row::parse("..o.o.....o....oo.o...o").expect("a valid row")
     }
 
     fn write_position(&self, row: &Row) -> String {
@@ -196,7 +219,19 @@ impl Game for Pits {
     }
 }
 
-impl Layered for Pits {
+impl ClosedForm<Pits> for Pits {
+    fn formula(&self, row: &Row) -> Result<Formula<Slide>, GameError> {
+        let nim_sum = row.nim_sum();
+        Ok(Formula {
+            mover_wins: nim_sum != 0,
+            nim_sum,
+            part_values: None,
+            winning_moves: row.winning_moves(),
+        })
+    }
+}
+
+impl Layered<Pits> for Pits {
     /// Layers by the sum of the stones' pit numbers, which every move lowers.
     fn layers(&self, _tier: u32) -> u32 {
         (0..TABLE_PITS).sum::<u32>() + 1
@@ -223,7 +258,7 @@ mod tests {
         let long = Pits
             .parse_position(&format!("{}o", ".".repeat(16)))
             .unwrap();
-        assert!(!Pits.covered(&long));
+        assert!(Pits.coverage(&long).is_err());
     }
 
     #[test]

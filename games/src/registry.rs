@@ -1,146 +1,377 @@
-//! Every game by its identifier. Adding a game means one module and one line here.
+//! Every game, described once. Both tools, their `--help`, the HTTP API and the
+//! web page read this list; adding a game means one module and one line in
+//! the `registry!` list at the end of this file.
+//!
+//! ```
+//! use games::registry::{self, Options, Spec, Visitor};
+//! use games::Game;
+//!
+//! // The list, in order, with each game's options as data.
+//! let ids: Vec<&str> = registry::entries().iter().map(|e| e.id).collect();
+//! assert_eq!(&ids[..3], ["euler", "lgame", "dots"]);
+//! let dots = registry::entry("dots").unwrap();
+//! assert_eq!(dots.options[0].name, "size");
+//!
+//! // Code that works with any game is a visitor: it gets the concrete game.
+//! struct StartMoves;
+//! impl Visitor for StartMoves {
+//!     type Output = usize;
+//!     fn visit<G: Game>(self, _spec: &'static Spec<G>, game: &G) -> usize {
+//!         game.moves(&game.start()).len()
+//!     }
+//! }
+//! let options = Options::query();
+//! assert_eq!(registry::with_game("euler", &options, StartMoves).unwrap(), 48);
+//! assert!(registry::with_game("go", &options, StartMoves).is_err());
+//! ```
 
-use crate::abapa::{Abapa, MAX_TABLE_SEEDS, Rules as AbapaRules};
-use crate::dots::Dots;
-use crate::endgame::{Endgame, Material};
-use crate::euler::Euler;
+use crate::capability::Capabilities;
 use crate::game::{Game, GameError};
-use crate::lgame::LGame;
-use crate::nim::{GAME21, GAME100, Heaps, Rule};
-use crate::northcott::Northcott;
-use crate::pits::Pits;
+use std::sync::OnceLock;
 
-/// The identifiers of every game, as typed on the command line.
-pub const GAME_IDS: &[&str] = &[
-    "euler",
-    "lgame",
-    "dots",
-    "nim",
-    "nim-misere",
-    "subtraction",
-    "game21",
-    "game100",
-    "northcott",
-    "pits",
-    "chess",
-    "abapa",
-];
-
-/// Games answered from a sequence rather than a position table (Grundy values of
-/// heap games; pick-from-the-ends by dynamic programming): the query side handles
-/// them directly.
-pub const SEQUENCE_IDS: &[&str] = &["kayles", "dawson", "grundy", "lasker", "ends"];
-
-/// Variant parameters given on the command line (board size, rule set).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Variant {
-    pub size: Option<String>,
-    pub rules: Option<String>,
-    /// The most a move may take (subtraction games).
-    pub max_take: Option<String>,
+/// What a game's option selects.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scope {
+    /// A variant of the game (a board size, a rule set): every tool takes it.
+    Variant,
+    /// Which of the game's tables to make: `tbgen` only; the query side reads
+    /// whichever tables are present.
+    Tables,
 }
 
-/// Code that works with any game: `with_game` calls `visit` with the concrete game.
+/// The values an option accepts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Values {
+    /// One of these words.
+    Choice(&'static [&'static str]),
+    /// A whole number in this range, ends included.
+    Range(u64, u64),
+    /// Text the game reads itself, described for help, e.g. `ROWSxCOLUMNS`.
+    Text(&'static str),
+}
+
+/// One option of a game, e.g. dots-and-boxes' `--size`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OptionSpec {
+    /// The long flag without dashes, e.g. `max-take`; for a positional option,
+    /// its name in help.
+    pub name: &'static str,
+    pub help: &'static str,
+    pub scope: Scope,
+    pub values: Values,
+    /// The value when none is given; `None` leaves the choice to the game.
+    pub default: Option<&'static str>,
+    /// Given without a flag, as many as wanted (chess materials).
+    pub positional: bool,
+}
+
+impl OptionSpec {
+    /// The accepted values, for help and errors, e.g. `1 to 24`.
+    pub fn describe_values(&self) -> String {
+        match self.values {
+            Values::Choice(words) => words.join(" | "),
+            Values::Range(low, high) => format!("{low} to {high}"),
+            Values::Text(shape) => shape.to_string(),
+        }
+    }
+
+    /// Checks one value, naming the option and its limits when it is refused.
+    pub fn check(&self, game: &str, value: &str) -> Result<(), GameError> {
+        let refuse = |why: String| GameError::option(self.name, value, format!("{game} {why}"));
+        match self.values {
+            Values::Choice(words) if !words.contains(&value) => {
+                Err(refuse(format!("takes {}", words.join(" or "))))
+            }
+            Values::Range(low, high) => match value.trim().parse::<u64>() {
+                Ok(n) if (low..=high).contains(&n) => Ok(()),
+                _ => Err(refuse(format!("takes a whole number from {low} to {high}"))),
+            },
+            _ => Ok(()),
+        }
+    }
+}
+
+/// Why options are being read: to answer queries or to make tables.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Purpose {
+    /// Answering: the game reaches every table it may have.
+    #[default]
+    Query,
+    /// Generating: the game holds the tables the options ask for.
+    Generate,
+}
+
+/// The options given for one game, by name.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Options {
+    pub purpose: Purpose,
+    values: Vec<(String, String)>,
+}
+
+impl Options {
+    /// No options, for answering queries.
+    pub fn query() -> Options {
+        Options::default()
+    }
+
+    /// No options, for making tables.
+    pub fn generate() -> Options {
+        Options {
+            purpose: Purpose::Generate,
+            values: Vec::new(),
+        }
+    }
+
+    /// These options, for `purpose`.
+    pub fn with<'a>(
+        purpose: Purpose,
+        values: impl IntoIterator<Item = (&'a str, &'a str)>,
+    ) -> Options {
+        let mut options = Options {
+            purpose,
+            values: Vec::new(),
+        };
+        for (name, value) in values {
+            options.set(name, value);
+        }
+        options
+    }
+
+    /// The value of option `name`, if given.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.values
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Sets option `name`, replacing any earlier value.
+    pub fn set(&mut self, name: &str, value: &str) {
+        match self.values.iter_mut().find(|(n, _)| n == name) {
+            Some(slot) => slot.1 = value.to_string(),
+            None => self.values.push((name.to_string(), value.to_string())),
+        }
+    }
+
+    /// Every option given, in the order given.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.values.iter().map(|(n, v)| (n.as_str(), v.as_str()))
+    }
+
+    /// The number option `name`, already checked against its range.
+    pub fn number(&self, name: &str) -> Option<u64> {
+        self.get(name).and_then(|v| v.trim().parse().ok())
+    }
+}
+
+/// A game as data: what the tools list, offer and document.
+#[derive(Debug, Clone, Copy)]
+pub struct Entry {
+    /// The identifier on the command line, in file names and URLs.
+    pub id: &'static str,
+    /// One line: what the game is.
+    pub about: &'static str,
+    /// How positions and moves are written, with an example.
+    pub notation: &'static str,
+    pub options: &'static [OptionSpec],
+    /// The tables `tbgen all` makes, as option sets; a comma-separated value of
+    /// a variant option makes one set of tables per value.
+    pub all: &'static [&'static [(&'static str, &'static str)]],
+}
+
+impl Entry {
+    /// The option called `name`.
+    pub fn option(&self, name: &str) -> Option<&'static OptionSpec> {
+        self.options.iter().find(|o| o.name == name)
+    }
+
+    /// The options a tool with `purpose` offers.
+    pub fn options_for(&self, purpose: Purpose) -> impl Iterator<Item = &'static OptionSpec> {
+        self.options
+            .iter()
+            .filter(move |o| purpose == Purpose::Generate || o.scope == Scope::Variant)
+    }
+
+    /// Checks `given` against the options this game has for its purpose, and
+    /// fills in the defaults.
+    pub fn complete(&self, given: &Options) -> Result<Options, GameError> {
+        let mut options = Options {
+            purpose: given.purpose,
+            values: Vec::new(),
+        };
+        for (name, value) in given.iter() {
+            let spec = self
+                .options_for(given.purpose)
+                .find(|o| o.name == name)
+                .ok_or_else(|| self.no_such_option(name, value, given.purpose))?;
+            spec.check(self.id, value)?;
+            options.set(name, value);
+        }
+        for spec in self.options_for(given.purpose) {
+            if let (None, Some(default)) = (options.get(spec.name), spec.default) {
+                options.set(spec.name, default);
+            }
+        }
+        Ok(options)
+    }
+
+    fn no_such_option(&self, name: &str, value: &str, purpose: Purpose) -> GameError {
+        let names: Vec<String> = self
+            .options_for(purpose)
+            .map(|o| format!("--{}", o.name))
+            .collect();
+        let has = if names.is_empty() {
+            "no options".to_string()
+        } else {
+            format!("only {}", names.join(", "))
+        };
+        GameError::option(
+            name,
+            value,
+            format!("{} has no option --{name}; it has {has}", self.id),
+        )
+    }
+}
+
+/// A game as the tools use it: its entry, how to build it from options, and its
+/// capabilities.
+pub struct Spec<G: Game> {
+    pub entry: Entry,
+    /// The game for checked, completed options.
+    pub build: fn(&Options) -> Result<G, GameError>,
+    pub capabilities: for<'a> fn(&'a G) -> Capabilities<'a, G>,
+    /// The options that make the table of `tier` (variant and table options),
+    /// for the hint naming the command that makes a missing table.
+    pub generate_options: fn(&G, u32) -> Vec<(&'static str, String)>,
+}
+
+impl<G: Game> std::fmt::Debug for Spec<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Spec").field("entry", &self.entry).finish()
+    }
+}
+
+impl<G: Game> Spec<G> {
+    /// Checks `options`, fills in the defaults and builds the game.
+    pub fn game(&self, options: &Options) -> Result<G, GameError> {
+        (self.build)(&self.entry.complete(options)?)
+    }
+}
+
+/// Code that works with any game: [`with_game`] calls `visit` with the game's
+/// spec and the game built from the options.
 pub trait Visitor {
     type Output;
-    fn visit<G: Game>(self, game: &G) -> Self::Output;
+    fn visit<G: Game>(self, spec: &'static Spec<G>, game: &G) -> Self::Output;
 }
 
-/// Builds the game `id` with its variant and hands it to `visitor`.
-pub fn with_game<V: Visitor>(
-    id: &str,
-    variant: &Variant,
-    visitor: V,
-) -> Result<V::Output, GameError> {
-    match id {
-        "euler" => {
-            no_variant(id, variant)?;
-            Ok(visitor.visit(&Euler))
+/// The generate options of a single-variant, single-tier game: none.
+pub fn no_generate_options<G>(_game: &G, _tier: u32) -> Vec<(&'static str, String)> {
+    Vec::new()
+}
+
+macro_rules! registry {
+    ($($spec:path),* $(,)?) => {
+        /// Every game, in the order tools list them.
+        pub fn entries() -> &'static [Entry] {
+            static ENTRIES: OnceLock<Vec<Entry>> = OnceLock::new();
+            ENTRIES.get_or_init(|| vec![$($spec.entry),*])
         }
-        "lgame" => {
-            no_variant(id, variant)?;
-            Ok(visitor.visit(&LGame))
+
+        /// Builds the game `id` from `options` and hands it to `visitor`.
+        pub fn with_game<V: Visitor>(
+            id: &str,
+            options: &Options,
+            visitor: V,
+        ) -> Result<V::Output, GameError> {
+            $(
+                if id == $spec.entry.id {
+                    let spec = &$spec;
+                    let game = spec.game(options)?;
+                    return Ok(visitor.visit(spec, &game));
+                }
+            )*
+            Err(unknown_game(id))
         }
-        "dots" => {
-            no_rules(id, variant)?;
-            no_max_take(id, variant)?;
-            let dots = match &variant.size {
-                Some(size) => Dots::parse_size(size)?,
-                None => Dots::default(),
-            };
-            Ok(visitor.visit(&dots))
-        }
-        "nim" | "nim-misere" => {
-            no_variant(id, variant)?;
-            let rule = if id == "nim" { Rule::Nim } else { Rule::Misere };
-            Ok(visitor.visit(&Heaps::new(rule)))
-        }
-        "subtraction" => {
-            no_size(id, variant)?;
-            no_rules(id, variant)?;
-            let game = Heaps::subtraction(variant.max_take.as_deref().unwrap_or("3"))?;
-            Ok(visitor.visit(&game))
-        }
-        "game21" | "game100" => {
-            no_variant(id, variant)?;
-            Ok(visitor.visit(if id == "game21" { &GAME21 } else { &GAME100 }))
-        }
-        "northcott" => {
-            no_max_take(id, variant)?;
-            let game = Northcott::from_variant(variant.size.as_deref(), variant.rules.as_deref())?;
-            Ok(visitor.visit(&game))
-        }
-        "chess" => {
-            no_variant(id, variant)?;
-            let endings = Endgame::of_all(&Material::all_up_to_four());
-            Ok(visitor.visit(&endings))
-        }
-        "abapa" => {
-            no_size(id, variant)?;
-            no_max_take(id, variant)?;
-            let rules = AbapaRules::parse(variant.rules.as_deref())?;
-            Ok(visitor.visit(&Abapa::new(rules, MAX_TABLE_SEEDS)))
-        }
-        "pits" => {
-            no_variant(id, variant)?;
-            Ok(visitor.visit(&Pits))
-        }
-        _ => Err(GameError::UnknownGame {
-            id: id.to_string(),
-            known: [GAME_IDS, SEQUENCE_IDS].concat().join(", "),
-        }),
+    };
+}
+
+registry! {
+    crate::euler::SPEC,
+    crate::lgame::SPEC,
+    crate::dots::SPEC,
+    crate::nim::NIM,
+    crate::nim::MISERE,
+    crate::nim::SUBTRACTION,
+    crate::nim::GAME21,
+    crate::nim::GAME100,
+    crate::northcott::SPEC,
+    crate::pits::SPEC,
+    crate::grundy::KAYLES,
+    crate::grundy::DAWSON,
+    crate::grundy::GRUNDY,
+    crate::grundy::LASKER,
+    crate::ends::SPEC,
+    crate::endgame::SPEC,
+    crate::abapa::SPEC,
+}
+
+/// The entry of game `id`.
+pub fn entry(id: &str) -> Result<&'static Entry, GameError> {
+    entries()
+        .iter()
+        .find(|e| e.id == id)
+        .ok_or_else(|| unknown_game(id))
+}
+
+fn unknown_game(id: &str) -> GameError {
+    let known: Vec<&str> = entries().iter().map(|e| e.id).collect();
+    GameError::UnknownGame {
+        id: id.to_string(),
+        known: known.join(", "),
     }
 }
 
-fn no_rules(id: &str, variant: &Variant) -> Result<(), GameError> {
-    match &variant.rules {
-        None => Ok(()),
-        Some(rules) => Err(GameError::variant(
-            rules,
-            format!("{id} has no rule variants"),
-        )),
-    }
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-fn no_size(id: &str, variant: &Variant) -> Result<(), GameError> {
-    match &variant.size {
-        None => Ok(()),
-        Some(size) => Err(GameError::variant(size, format!("{id} has no board sizes"))),
+    #[test]
+    fn ids_are_unique_and_options_well_formed() {
+        let mut ids: Vec<&str> = entries().iter().map(|e| e.id).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), entries().len());
+        for entry in entries() {
+            for option in entry.options {
+                if let Some(default) = option.default {
+                    option.check(entry.id, default).unwrap();
+                }
+            }
+            for set in entry.all {
+                for (name, _) in set.iter() {
+                    assert!(entry.option(name).is_some(), "{}: {name}", entry.id);
+                }
+            }
+        }
     }
-}
 
-fn no_max_take(id: &str, variant: &Variant) -> Result<(), GameError> {
-    match &variant.max_take {
-        None => Ok(()),
-        Some(k) => Err(GameError::variant(
-            k,
-            format!("--max-take is for subtraction games, not {id}"),
-        )),
+    #[test]
+    fn options_are_checked_with_their_limits() {
+        let subtraction = entry("subtraction").unwrap();
+        let given = Options::with(Purpose::Query, [("max-take", "0")]);
+        let err = subtraction.complete(&given).unwrap_err().to_string();
+        assert!(
+            err.contains("bad --max-take '0': subtraction takes a whole number from 1"),
+            "{err}"
+        );
+        let err = entry("euler")
+            .unwrap()
+            .complete(&Options::with(Purpose::Query, [("size", "5x5")]))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("euler has no option --size"), "{err}");
+        let filled = subtraction.complete(&Options::query()).unwrap();
+        assert_eq!(filled.get("max-take"), Some("3"));
     }
-}
-
-fn no_variant(id: &str, variant: &Variant) -> Result<(), GameError> {
-    no_size(id, variant)?;
-    no_rules(id, variant)?;
-    no_max_take(id, variant)
 }

@@ -47,11 +47,11 @@ impl<'g, G: Game> Negamax<'g, G> {
 pub struct AlphaBeta<'g, G: Game> {
     game: &'g G,
     /// Proven `(lower, upper)` bounds on each searched position's score.
-    bounds: HashMap<G::Position, (i32, i32)>,
+    bounds: HashMap<G::Position, (i64, i64)>,
 }
 
 /// Beyond any score a game can reach.
-const INFINITE: i32 = 1 << 20;
+const INFINITE: i64 = 1 << 62;
 
 impl<'g, G: Game> AlphaBeta<'g, G> {
     pub fn new(game: &'g G) -> Self {
@@ -63,8 +63,7 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
 
     /// The exact score of `position` for the player to move.
     pub fn value(&mut self, position: &G::Position) -> Value {
-        let score = self.search(position, -INFINITE, INFINITE);
-        Value::Score(i16::try_from(score).expect("scores fit in 16 bits"))
+        Value::Score(self.search(position, -INFINITE, INFINITE))
     }
 
     /// How many positions the transposition table holds.
@@ -74,13 +73,13 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
 
     /// A score `s` with `s <= alpha` meaning "at most `s`", `s >= beta` "at least
     /// `s`", and otherwise exact.
-    fn search(&mut self, position: &G::Position, alpha: i32, beta: i32) -> i32 {
+    fn search(&mut self, position: &G::Position, alpha: i64, beta: i64) -> i64 {
         let game = self.game;
         if let Some(end) = game.end_value(position) {
             let Value::Score(s) = end else {
                 panic!("{}: alpha-beta needs a score game", game.id())
             };
-            return i32::from(s);
+            return s;
         }
         let (lower, upper) = self
             .bounds
@@ -103,7 +102,7 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
         let mut best = -INFINITE;
         let mut floor = alpha;
         for child in children {
-            let gain = i32::from(child.gain);
+            let gain = child.gain;
             let score = if child.turn_passes {
                 gain - self.search(&child.position, gain - beta, gain - floor)
             } else {

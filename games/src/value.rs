@@ -33,7 +33,9 @@ pub enum Value {
     /// Neither side can force a win.
     Draw,
     /// The best net score (own minus opponent's) the mover can still secure.
-    Score(i16),
+    /// Tables store scores of -32767 to 32767; answers computed on demand (pick
+    /// from the ends) may be larger.
+    Score(i64),
 }
 
 /// The code reserved for an index slot that holds no legal position.
@@ -42,11 +44,14 @@ pub const NO_POSITION: u16 = 0;
 /// The largest distance a win/loss code can carry.
 pub const MAX_DISTANCE: u16 = (u16::MAX - 3) / 2;
 
+/// The largest score, either way, a score code can carry.
+pub const MAX_SCORE: i64 = 0x7fff;
+
 impl Value {
     /// The value the mover gets by making a move that leads to `child` (a value for
     /// the player to move there). `turn_passes` is false when the mover moves again;
     /// `gain` is what the move itself scores for the mover (score games only).
-    pub fn through(child: Value, turn_passes: bool, gain: i16) -> Value {
+    pub fn through(child: Value, turn_passes: bool, gain: i64) -> Value {
         match (child, turn_passes) {
             (Value::Win(n), true) => Value::Loss(n + 1),
             (Value::Loss(n), true) => Value::Win(n + 1),
@@ -60,12 +65,12 @@ impl Value {
 
     /// How good the value is for the mover: a larger rank is better. Wins rank above
     /// draws above losses; a faster win and a slower loss rank higher.
-    fn rank(self) -> i32 {
+    fn rank(self) -> i64 {
         match self {
-            Value::Win(n) => i32::MAX - i32::from(n),
+            Value::Win(n) => i64::MAX - i64::from(n),
             Value::Draw => 0,
-            Value::Loss(n) => i32::MIN + 1 + i32::from(n),
-            Value::Score(s) => i32::from(s),
+            Value::Loss(n) => i64::MIN + 1 + i64::from(n),
+            Value::Score(s) => s,
         }
     }
 
@@ -107,7 +112,9 @@ impl Value {
     /// The 16-bit code stored in a table. Code 0 is reserved for "no position".
     ///
     /// Win/loss/draw: 1 is a draw, `2 + 2n` a win in `n`, `3 + 2n` a loss in `n`.
-    /// Score: `s + 0x8000` (a score of -32768 cannot be stored).
+    /// Score: `s + 0x8000` for scores of -32767 to 32767.
+    ///
+    /// Panics on a value no code holds: solvers store only what their games reach.
     pub fn code(self) -> u16 {
         match self {
             Value::Draw => 1,
@@ -120,8 +127,11 @@ impl Value {
                 3 + 2 * n
             }
             Value::Score(s) => {
-                assert!(s != i16::MIN, "score {s} cannot be stored");
-                (i32::from(s) + 0x8000) as u16
+                assert!(
+                    (-MAX_SCORE..=MAX_SCORE).contains(&s),
+                    "score {s} cannot be stored"
+                );
+                (s + 0x8000) as u16
             }
         }
     }
@@ -137,7 +147,7 @@ impl Value {
                 c if c % 2 == 0 => Value::Win((c - 2) / 2),
                 c => Value::Loss((c - 3) / 2),
             },
-            ValueKind::Score => Value::Score((i32::from(code) - 0x8000) as i16),
+            ValueKind::Score => Value::Score(i64::from(code) - 0x8000),
         })
     }
 }
@@ -193,7 +203,7 @@ mod tests {
         }
 
         #[test]
-        fn score_codes_round_trip(s in (i16::MIN + 1)..=i16::MAX) {
+        fn score_codes_round_trip(s in -MAX_SCORE..=MAX_SCORE) {
             let v = Value::Score(s);
             prop_assert_eq!(Value::from_code(ValueKind::Score, v.code()), Some(v));
         }

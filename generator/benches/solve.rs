@@ -4,17 +4,17 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use games::dots::Dots;
 use games::endgame::{Endgame, Material};
 use games::euler::Euler;
-use games::grundy::HEAP_GAMES;
+use games::grundy::{HeapGame, SplitGame};
 use games::lgame::LGame;
 use games::nim::{Heaps, Rule};
 use games::northcott::Northcott;
 use games::pits::Pits;
 use generator::dots::solve_dots;
-use generator::{Progress, solve_endgame, solve_layered, solve_retrograde};
+use generator::{Progress, solve_layered, solve_retracting, solve_retrograde};
 
 fn euler(c: &mut Criterion) {
     c.bench_function("solve euler", |b| {
-        b.iter(|| solve_layered(&Euler, 0, &Progress::hidden()))
+        b.iter(|| solve_layered(&Euler, &Euler, 0, &Progress::hidden()))
     });
 }
 
@@ -40,13 +40,15 @@ fn impartial(c: &mut Criterion) {
     group.sample_size(10);
     let progress = Progress::hidden();
     group.bench_function("nim (6 heaps of 15)", |b| {
-        b.iter(|| solve_layered(&Heaps::new(Rule::Nim), 0, &progress))
+        let nim = Heaps::new(Rule::Nim);
+        b.iter(|| solve_layered(&nim, &nim, 0, &progress))
     });
     group.bench_function("subtraction take3", |b| {
-        b.iter(|| solve_layered(&Heaps::new(Rule::Subtract(3)), 0, &progress))
+        let game = Heaps::new(Rule::Subtract(3));
+        b.iter(|| solve_layered(&game, &game, 0, &progress))
     });
     group.bench_function("pits (16)", |b| {
-        b.iter(|| solve_layered(&Pits, 0, &progress))
+        b.iter(|| solve_layered(&Pits, &Pits, 0, &progress))
     });
     for size in ["3x6", "4x8"] {
         let board = Northcott::from_variant(Some(size), None).unwrap();
@@ -54,9 +56,18 @@ fn impartial(c: &mut Criterion) {
             b.iter(|| solve_retrograde(&board, 0, &progress))
         });
     }
-    for game in HEAP_GAMES {
-        group.bench_function(format!("{} grundy values to 10000", game.id()), |b| {
-            b.iter(|| game.sequence(10_000))
+    for rules in [
+        HeapGame::Kayles,
+        HeapGame::Dawson,
+        HeapGame::Grundy,
+        HeapGame::Lasker,
+    ] {
+        let game = SplitGame::new(rules, 40);
+        group.bench_function(format!("{} (every position up to 40)", rules.id()), |b| {
+            b.iter(|| solve_layered(&game, &game, 0, &progress))
+        });
+        group.bench_function(format!("{} grundy values to 10000", rules.id()), |b| {
+            b.iter(|| rules.sequence(10_000))
         });
     }
     group.finish();
@@ -69,7 +80,9 @@ fn chess(c: &mut Criterion) {
         // The ending and every smaller one its captures lead to.
         let game = Endgame::new(&Material::parse(material).unwrap());
         group.bench_function(material, |b| {
-            b.iter(|| solve_endgame(&game, &Progress::hidden(), |_, _, _| Ok(())).unwrap())
+            b.iter(|| {
+                solve_retracting(&game, &game, &Progress::hidden(), |_, _, _| Ok(())).unwrap()
+            })
         });
     }
     group.finish();

@@ -17,6 +17,7 @@
 //! looks at its predecessors (by un-sowing) once. Within a threshold the high and
 //! low sets are fixed points, so the values do not depend on the thread count.
 
+use crate::output::{Summary, WriteOptions, write_tier_with};
 use crate::progress::Progress;
 use games::abapa::{self, Abapa, Pits, Rules};
 use rayon::prelude::*;
@@ -29,6 +30,21 @@ const NONE: i8 = i8::MIN;
 
 /// Positions scanned per parallel chunk (consecutive ranks, walked in order).
 const CHUNK: usize = 1 << 14;
+
+/// Solves and writes every tier from 0 seeds up to the game's `max_seeds`.
+pub fn generate(
+    game: &Abapa,
+    options: &WriteOptions,
+    progress: &Progress,
+) -> anyhow::Result<Vec<Summary>> {
+    let mut summaries = Vec::new();
+    solve_abapa(game, progress, |n, values, took| {
+        let code = |slot: u64| games::Value::Score(i64::from(values[slot as usize])).code();
+        summaries.push(write_tier_with(game, n, &code, took, options)?);
+        Ok(())
+    })?;
+    Ok(summaries)
+}
 
 /// Solves every tier from 0 seeds up to the game's `max_seeds`; calls `done` with
 /// each tier's values (mover's net score per rank) and solve time.

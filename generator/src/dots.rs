@@ -12,10 +12,24 @@
 //!   one loop over 64 lanes that the compiler vectorises;
 //! - only the moves along the 6 lane edges are left for a scalar pass.
 
+use crate::output::{Summary, WriteOptions, write_tier_with};
 use crate::progress::Progress;
 use games::dots::{Dots, Edges};
 use games::{Game, Value};
 use rayon::prelude::*;
+use std::time::Instant;
+
+/// Solves and writes a board's table.
+pub fn generate(
+    dots: &Dots,
+    options: &WriteOptions,
+    progress: &Progress,
+) -> anyhow::Result<Summary> {
+    let started = Instant::now();
+    let scores = solve_dots(dots, progress);
+    let code = |slot: u64| score_code(scores[slot as usize]);
+    write_tier_with(dots, 0, &code, started.elapsed(), options)
+}
 
 /// Mask bits below the block bits: blocks of 16 KiB stay in the first-level cache.
 const SLOT_BITS: u32 = 14;
@@ -184,7 +198,7 @@ fn solve_block(
 
 /// The table code of a solved score.
 pub fn score_code(score: i8) -> u16 {
-    Value::Score(i16::from(score)).code()
+    Value::Score(i64::from(score)).code()
 }
 
 #[cfg(test)]
@@ -209,7 +223,7 @@ mod tests {
                 .into_iter()
                 .map(score_code)
                 .collect();
-            let generic = solve_layered(&dots, 0, &Progress::hidden());
+            let generic = solve_layered(&dots, &dots, 0, &Progress::hidden());
             assert!(fast == generic, "{rows}x{cols}");
         }
     }

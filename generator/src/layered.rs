@@ -4,20 +4,26 @@
 //! does not depend on the number of threads.
 
 use crate::progress::Progress;
-use games::{Layered, Value, value_from_children};
+use games::capability::Layered;
+use games::{Game, Value, value_from_children};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU16, Ordering};
 
 /// Solves one tier of a layered game whose moves stay inside the tier; returns the
 /// value code of every index slot.
-pub fn solve_layered<G: Layered>(game: &G, tier: u32, progress: &Progress) -> Vec<u16> {
+pub fn solve_layered<G: Game>(
+    game: &G,
+    order: &dyn Layered<G>,
+    tier: u32,
+    progress: &Progress,
+) -> Vec<u16> {
     let size = game.index_size(tier);
     let codes: Vec<AtomicU16> = (0..size)
         .map(|_| AtomicU16::new(games::value::NO_POSITION))
         .collect();
-    let layers = game.layers(tier);
+    let layers = order.layers(tier);
     progress.start(&format!("{} layers", game.id()), u64::from(layers));
-    for members in members_by_layer(game, tier).iter().rev() {
+    for members in members_by_layer(game, order, tier).iter().rev() {
         members.par_iter().for_each(|&index| {
             let Some(position) = game.position_at(tier, index) else {
                 return;
@@ -39,12 +45,12 @@ pub fn solve_layered<G: Layered>(game: &G, tier: u32, progress: &Progress) -> Ve
 
 /// The index slots of each layer, in index order; the layer of every slot is
 /// computed once, in parallel.
-fn members_by_layer<G: Layered>(game: &G, tier: u32) -> Vec<Vec<u64>> {
+fn members_by_layer<G: Game>(game: &G, order: &dyn Layered<G>, tier: u32) -> Vec<Vec<u64>> {
     let layer_of: Vec<u32> = (0..game.index_size(tier))
         .into_par_iter()
-        .map(|index| game.layer_of_index(tier, index))
+        .map(|index| order.layer_of_index(tier, index))
         .collect();
-    let mut members = vec![Vec::new(); game.layers(tier) as usize];
+    let mut members = vec![Vec::new(); order.layers(tier) as usize];
     for (index, &layer) in layer_of.iter().enumerate() {
         members[layer as usize].push(index as u64);
     }

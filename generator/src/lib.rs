@@ -1,8 +1,9 @@
-//! `tbgen`'s library: solvers, output of table files, progress.
+//! `tbgen`'s library: the solvers, the table files they write, progress bars, and
+//! [`generate`], which makes a game's tables with the solver its registry entry
+//! names.
 
 pub mod abapa;
 pub mod dots;
-pub mod grundy;
 pub mod layered;
 pub mod output;
 pub mod progress;
@@ -13,13 +14,61 @@ pub use output::{Summary, WriteOptions, write_tier, write_tier_with};
 pub use progress::Progress;
 pub use retrograde::{solve_retracting_tier, solve_retrograde, solve_retrograde_tier};
 
-use games::dots::Dots;
-use games::{Game, Layered};
-use std::time::Instant;
+use games::capability::{Capabilities, Dedicated, Retract, Solver};
+use games::registry::{Options, Spec, Visitor};
+use games::{Game, GameError, Value};
+use std::any::Any;
+use std::time::{Duration, Instant};
 
-/// Solves every tier with `solve` and writes it.
-fn generate<G: Game>(
+/// Solves and writes every table of `game` with the solver its entry names.
+pub fn generate<G: Game>(
+    spec: &Spec<G>,
     game: &G,
+    options: &WriteOptions,
+    progress: &Progress,
+) -> anyhow::Result<Vec<Summary>> {
+    let caps = (spec.capabilities)(game);
+    match caps.solver {
+        Solver::Layered(layers) => each_tier(game, &caps, options, |tier| {
+            solve_layered(game, layers, tier, progress)
+        }),
+        Solver::Retrograde => each_tier(game, &caps, options, |tier| {
+            solve_retrograde(game, tier, progress)
+        }),
+        Solver::Retracting(retract) => {
+            let mut summaries = Vec::new();
+            solve_retracting(game, retract, progress, |tier, codes, took| {
+                summaries.push(write_solved(game, &caps, tier, codes, took, options)?);
+                Ok(())
+            })?;
+            Ok(summaries)
+        }
+        Solver::Dedicated(Dedicated::DotsWaves) => {
+            dots::generate(concrete(game)?, options, progress).map(|s| vec![s])
+        }
+        Solver::Dedicated(Dedicated::AbapaThresholds) => {
+            abapa::generate(concrete(game)?, options, progress)
+        }
+        Solver::None => Ok(Vec::new()),
+    }
+}
+
+/// The game a dedicated solver is written for; a registry entry naming the
+/// solver of another game is refused.
+fn concrete<G: Game, T: 'static>(game: &G) -> anyhow::Result<&T> {
+    (game as &dyn Any).downcast_ref::<T>().ok_or_else(|| {
+        anyhow::anyhow!(
+            "{}: its registry entry names a solver written for {}",
+            game.id(),
+            std::any::type_name::<T>()
+        )
+    })
+}
+
+/// Solves each tier with `solve` and writes it.
+fn each_tier<G: Game>(
+    game: &G,
+    caps: &Capabilities<G>,
     options: &WriteOptions,
     solve: impl Fn(u32) -> Vec<u16>,
 ) -> anyhow::Result<Vec<Summary>> {
@@ -28,126 +77,75 @@ fn generate<G: Game>(
         .map(|tier| {
             let started = Instant::now();
             let codes = solve(tier);
-            write_tier(game, tier, &codes, started.elapsed(), options)
+            write_solved(game, caps, tier, &codes, started.elapsed(), options)
         })
         .collect()
 }
 
-/// Solves and writes an acyclic game layer by layer (Euler).
-pub fn generate_layered<G: Layered>(
+/// Writes one solved tier with the header notes the game keeps.
+fn write_solved<G: Game>(
     game: &G,
+    caps: &Capabilities<G>,
+    tier: u32,
+    codes: &[u16],
+    took: Duration,
     options: &WriteOptions,
-    progress: &Progress,
-) -> anyhow::Result<Vec<Summary>> {
-    generate(game, options, |tier| solve_layered(game, tier, progress))
+) -> anyhow::Result<Summary> {
+    let code = |slot: u64| codes[slot as usize];
+    let notes = caps
+        .notes
+        .map(|notes| notes.notes(tier, &code))
+        .unwrap_or_default();
+    output::write_tier_noting(game, tier, &code, took, options, notes)
 }
 
-/// Solves and writes a win/loss/draw game with cycles by retrograde analysis (L-Game).
-pub fn generate_retrograde<G: Game>(
+/// Solves every tier by un-moves, in order, each tier reading the tiers its
+/// moves leave to from memory; calls `done` with each tier's codes and solve
+/// time as it is solved.
+pub fn solve_retracting<G: Game>(
     game: &G,
-    options: &WriteOptions,
+    retract: &dyn Retract<G>,
     progress: &Progress,
-) -> anyhow::Result<Vec<Summary>> {
-    generate(game, options, |tier| solve_retrograde(game, tier, progress))
-}
-
-/// Solves and writes a dots-and-boxes board with the dedicated solver.
-pub fn generate_dots(
-    game: &Dots,
-    options: &WriteOptions,
-    progress: &Progress,
-) -> anyhow::Result<Vec<Summary>> {
-    let started = Instant::now();
-    let scores = dots::solve_dots(game, progress);
-    let code = |slot: u64| dots::score_code(scores[slot as usize]);
-    Ok(vec![write_tier_with(
-        game,
-        0,
-        &code,
-        started.elapsed(),
-        options,
-    )?])
-}
-
-/// Solves and writes every Abapa tier up to the game's `max_seeds`.
-pub fn generate_abapa(
-    game: &games::abapa::Abapa,
-    options: &WriteOptions,
-    progress: &Progress,
-) -> anyhow::Result<Vec<Summary>> {
-    let mut summaries = Vec::new();
-    abapa::solve_abapa(game, progress, |n, values, took| {
-        let code = |slot: u64| games::Value::Score(i16::from(values[slot as usize])).code();
-        summaries.push(write_tier_with(game, n, &code, took, options)?);
-        Ok(())
-    })?;
-    Ok(summaries)
-}
-
-/// Solves every tier of a chess ending, smallest material first, each tier reading
-/// the tiers its captures lead to from memory; calls `done` with each tier's codes
-/// and solve time as it is solved.
-pub fn solve_endgame(
-    game: &games::endgame::Endgame,
-    progress: &Progress,
-    mut done: impl FnMut(u32, &[u16], std::time::Duration) -> anyhow::Result<()>,
+    mut done: impl FnMut(u32, &[u16], Duration) -> anyhow::Result<()>,
 ) -> anyhow::Result<Vec<Vec<u16>>> {
     let mut solved: Vec<Vec<u16>> = Vec::new();
     for tier in game.tiers() {
         let started = Instant::now();
-        let earlier = |board: &games::chess::Board| -> games::Value {
-            let code = solved[game.tier_of(board) as usize][game.index(board) as usize];
-            games::Value::from_code(game.value_kind(), code).expect("a solved legal position")
+        let earlier = |position: &G::Position| -> Value {
+            let code = solved[game.tier_of(position) as usize][game.index(position) as usize];
+            Value::from_code(game.value_kind(), code).expect("a solved legal position")
         };
-        let codes = solve_retracting_tier(game, tier, &earlier, progress);
+        let codes = solve_retracting_tier(game, retract, tier, &earlier, progress);
         done(tier, &codes, started.elapsed())?;
         solved.push(codes);
     }
     Ok(solved)
 }
 
-/// Solves and writes every tier of a chess ending, smallest material first.
-pub fn generate_endgame(
-    game: &games::endgame::Endgame,
-    options: &WriteOptions,
+/// Makes the tables of game `id` for `options` (generate options, already
+/// expanded to one variant), writing them as `write` says.
+pub fn generate_game(
+    id: &str,
+    options: &Options,
+    write: &WriteOptions,
     progress: &Progress,
 ) -> anyhow::Result<Vec<Summary>> {
-    let mut summaries = Vec::new();
-    solve_endgame(game, progress, |tier, codes, took| {
-        let code = |slot: u64| codes[slot as usize];
-        let notes = chess_sides(game, codes);
-        summaries.push(output::write_tier_noting(
-            game, tier, &code, took, options, notes,
-        )?);
-        Ok(())
-    })?;
-    Ok(summaries)
+    struct Generate<'a>(&'a WriteOptions, &'a Progress);
+    impl Visitor for Generate<'_> {
+        type Output = anyhow::Result<Vec<Summary>>;
+        fn visit<G: Game>(self, spec: &'static Spec<G>, game: &G) -> Self::Output {
+            generate(spec, game, self.0, self.1)
+        }
+    }
+    games::with_game(id, options, Generate(write, progress))?
 }
 
-/// For each side to move (slots alternate White, Black): legal positions, wins,
-/// draws, losses and the longest mate in moves, as chess players count them.
-fn chess_sides(game: &games::endgame::Endgame, codes: &[u16]) -> Vec<(String, String)> {
-    ["white", "black"]
-        .iter()
-        .enumerate()
-        .map(|(side, name)| {
-            let (mut positions, mut wins, mut draws, mut losses, mut longest) = (0u64, 0u64, 0u64, 0u64, 0u16);
-            for &code in codes.iter().skip(side).step_by(2) {
-                let Some(value) = games::Value::from_code(game.value_kind(), code) else {
-                    continue;
-                };
-                match value {
-                    games::Value::Win(_) => wins += 1,
-                    games::Value::Loss(_) => losses += 1,
-                    _ => draws += 1,
-                }
-                longest = longest.max(game.distance_in_moves(value).unwrap_or(0));
-                positions += 1;
-            }
-            (
-                format!("{name} to move"),
-                format!("{positions} positions: {wins} wins, {draws} draws, {losses} losses; longest mate {longest} moves"),
-            )
-        })
-        .collect()
+/// Checks that `options` make a game whose tables can be made, without making them.
+pub fn check_game(id: &str, options: &Options) -> Result<(), GameError> {
+    struct Check;
+    impl Visitor for Check {
+        type Output = ();
+        fn visit<G: Game>(self, _spec: &'static Spec<G>, _game: &G) {}
+    }
+    games::with_game(id, options, Check)
 }

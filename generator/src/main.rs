@@ -1,188 +1,159 @@
-//! `tbgen`: generates tablebases.
+//! `tbgen`: generates tablebases. Its games, their options and what `tbgen all`
+//! makes come from the registry in `games`.
 
 use anyhow::Context;
-use clap::{Parser, Subcommand};
-use games::abapa::{Abapa, MAX_TABLE_SEEDS, Rules};
-use games::dots::Dots;
-use games::endgame::{Endgame, Material};
-use games::euler::Euler;
-use games::grundy::HEAP_GAMES;
-use games::lgame::LGame;
-use games::nim::{GAME21, GAME100, Heaps, Rule};
-use games::northcott::Northcott;
-use games::pits::Pits;
-use generator::grundy::generate_grundy;
-use generator::{
-    Progress, Summary, WriteOptions, generate_abapa, generate_dots, generate_endgame,
-    generate_layered, generate_retrograde,
-};
+use clap::{Arg, ArgAction, ArgMatches, Command, value_parser};
+use games::registry::{self, Entry, OptionSpec, Options, Purpose, Scope};
+use generator::{Progress, Summary, WriteOptions, check_game, generate_game};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Instant;
 
-#[derive(Parser, Debug)]
-#[command(
-    name = "tbgen",
-    version,
-    about = "Solve games completely and write tablebase files"
-)]
-struct Cli {
-    /// Folder to write tables into.
-    #[arg(long, global = true, default_value = "tablebases")]
-    dir: PathBuf,
-    /// Worker threads (default: one per core). Tables are identical for any count.
-    #[arg(long, global = true)]
-    threads: Option<usize>,
-    /// Record a solve time of 0 in headers, so files are identical byte for byte.
-    #[arg(long, global = true)]
-    reproducible: bool,
-    /// zstd compression level, 1-22 (default: 19 for tables up to a million
-    /// slots, 3 above).
-    #[arg(long, global = true, value_parser = clap::value_parser!(i32).range(1..=22))]
-    level: Option<i32>,
-    #[command(subcommand)]
-    command: Command,
+/// The most worker threads `--threads` accepts.
+const MAX_THREADS: u64 = 256;
+
+fn cli() -> Command {
+    let mut command = Command::new("tbgen")
+        .version(env!("CARGO_PKG_VERSION"))
+        .about("Solve games completely and write tablebase files")
+        .subcommand_required(true)
+        .arg(
+            Arg::new("dir")
+                .long("dir")
+                .global(true)
+                .value_name("DIR")
+                .default_value("tablebases")
+                .value_parser(value_parser!(PathBuf))
+                .help("Folder to write tables into"),
+        )
+        .arg(
+            Arg::new("threads")
+                .long("threads")
+                .global(true)
+                .value_name("N")
+                .value_parser(value_parser!(u64).range(1..=MAX_THREADS))
+                .help("Worker threads (default: one per core); tables are identical for any count"),
+        )
+        .arg(
+            Arg::new("reproducible")
+                .long("reproducible")
+                .global(true)
+                .action(ArgAction::SetTrue)
+                .help("Record a solve time of 0 in headers, so files are identical byte for byte"),
+        )
+        .arg(
+            Arg::new("level")
+                .long("level")
+                .global(true)
+                .value_name("LEVEL")
+                .value_parser(value_parser!(i32).range(1..=22))
+                .help("zstd level, 1-22 (default: 19 up to a million slots, 3 above)"),
+        )
+        .subcommand(Command::new("all").about(
+            "Every default table of every game (each game's subcommand says what it makes)",
+        ));
+    for entry in registry::entries() {
+        command = command.subcommand(game_command(entry));
+    }
+    command
 }
 
-#[derive(Subcommand, Debug)]
-enum Command {
-    /// Every default table.
-    All,
-    /// Abapa (tournament Oware) endgame databases: every position with up to
-    /// `--max-seeds` seeds on the board, one table per seed count.
-    Abapa {
-        /// The most seeds on the board (tiers 0 to this).
-        #[arg(long, default_value_t = 12)]
-        max_seeds: u32,
-        /// `default`, or `thesis`: the game also ends when both sides hold fewer
-        /// than 4 seeds after a move.
-        #[arg(long)]
-        rules: Option<String>,
-    },
-    /// The Game of Euler (4x4, 65,536 boards).
-    Euler,
-    /// The L-Game (18,368 positions in 2,296 symmetry classes).
-    Lgame,
-    /// Dots-and-boxes: one table per board size.
-    Dots {
-        /// Board sizes in boxes, rows x columns, comma-separated (3x4 takes minutes
-        /// and about 7 GiB of memory).
-        #[arg(long, value_delimiter = ',', default_value = "3x3")]
-        size: Vec<String>,
-    },
-    /// Nim: up to 6 heaps of up to 15, order folded.
-    Nim,
-    /// Misère Nim (taking the last stone loses): up to 6 heaps of up to 15.
-    NimMisere,
-    /// A subtraction game (take 1 to k): up to 6 heaps of up to 15.
-    Subtraction {
-        /// The most stones a move may take.
-        #[arg(long, default_value = "3")]
-        max_take: String,
-    },
-    /// The 21 game: count up by 1-3; whoever must say 21 loses.
-    Game21,
-    /// The 100 game: add 1-10; whoever reaches 100 wins.
-    Game100,
-    /// Northcott's game, one table per board size (columns x rows).
-    Northcott {
-        /// Board sizes, comma-separated.
-        #[arg(long, value_delimiter = ',', default_value = "4x8,6x6")]
-        size: Vec<String>,
-        /// `default` (forward and backward moves) or `forward`.
-        #[arg(long)]
-        rules: Option<String>,
-    },
-    /// Stones in pits: every row of up to 16 pits.
-    Pits,
-    /// Pawnless chess endings, e.g. `KQvKR`, with every smaller ending a capture
-    /// leads to.
-    Chess {
-        /// Materials, e.g. KQvK KRvK KQvKR.
-        materials: Vec<String>,
-        /// Every ending of up to this many pieces (3 or 4).
-        #[arg(long)]
-        all: Option<usize>,
-    },
-    /// Grundy values of Kayles, Dawson's Kayles, Grundy's game and Lasker's Nim.
-    Grundy {
-        /// The largest heap (Kayles 100,000 takes a few seconds; Lasker's Nim stops at
-        /// 65,000, where its values outgrow the table codes and its closed formula
-        /// covers the rest).
-        #[arg(long, default_value_t = DEFAULT_GRUNDY_LIMIT)]
-        limit: u64,
-    },
+/// A game's subcommand: its options, and what `tbgen all` makes of it.
+fn game_command(entry: &'static Entry) -> Command {
+    let all = match entry.all {
+        [] => "no tables: every position is answered on demand".to_string(),
+        sets => sets
+            .iter()
+            .map(|set| {
+                let flags: Vec<String> = set
+                    .iter()
+                    .map(|&(name, value)| match entry.option(name) {
+                        Some(o) if o.positional => value.to_string(),
+                        _ => format!("--{name} {value}"),
+                    })
+                    .collect();
+                match flags.is_empty() {
+                    true => "its tables".to_string(),
+                    false => flags.join(" "),
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("; "),
+    };
+    let mut command = Command::new(entry.id)
+        .about(entry.about)
+        .after_help(format!(
+            "Positions: {}\n`tbgen all` makes: {all}",
+            entry.notation
+        ));
+    for option in entry.options_for(Purpose::Generate) {
+        command = command.arg(option_arg(option));
+    }
+    command
 }
 
-/// The impartial games' default tables.
-fn generate_impartial(options: &WriteOptions, progress: &Progress) -> anyhow::Result<Vec<Summary>> {
-    let mut all = Vec::new();
-    for rule in [Rule::Nim, Rule::Misere, Rule::Subtract(3)] {
-        all.extend(generate_layered(&Heaps::new(rule), options, progress)?);
+fn option_arg(option: &'static OptionSpec) -> Arg {
+    let mut help = format!("{} [{}", option.help, option.describe_values());
+    if let Some(default) = option.default {
+        help.push_str(&format!("; default {default}"));
     }
-    for game in [GAME21, GAME100] {
-        all.extend(generate_layered(&game, options, progress)?);
+    if option.scope == Scope::Variant {
+        help.push_str("; comma-separated for several");
     }
-    all.extend(generate_layered(&Pits, options, progress)?);
-    all.extend(generate_northcott(
-        &["4x8".to_string(), "6x6".to_string()],
-        None,
-        options,
-        progress,
-    )?);
-    for game in HEAP_GAMES {
-        all.push(generate_grundy(game, DEFAULT_GRUNDY_LIMIT, options)?);
+    help.push(']');
+    let arg = Arg::new(option.name).help(help).value_name("VALUE");
+    if option.positional {
+        arg.num_args(0..).value_name(option.name.to_uppercase())
+    } else {
+        arg.long(option.name)
     }
-    Ok(all)
 }
 
-fn generate_northcott(
-    sizes: &[String],
-    rules: Option<&str>,
-    options: &WriteOptions,
-    progress: &Progress,
-) -> anyhow::Result<Vec<Summary>> {
-    let boards = sizes
-        .iter()
-        .map(|size| {
-            let board = Northcott::from_variant(Some(size), rules)?;
-            board.table_fits()?;
-            Ok(board)
-        })
-        .collect::<Result<Vec<_>, games::GameError>>()?;
-    let mut all = Vec::new();
-    for board in &boards {
-        all.extend(generate_retrograde(board, options, progress)?);
+/// The options given on the command line for `entry`.
+fn given_options(entry: &Entry, matches: &ArgMatches) -> Options {
+    let mut options = Options::generate();
+    for option in entry.options_for(Purpose::Generate) {
+        let values: Vec<&String> = matches
+            .get_many::<String>(option.name)
+            .map(|v| v.collect())
+            .unwrap_or_default();
+        if !values.is_empty() {
+            let joined: Vec<&str> = values.iter().map(|v| v.as_str()).collect();
+            options.set(option.name, &joined.join(","));
+        }
     }
-    Ok(all)
+    options
 }
 
-/// Heap sizes `tbgen all` computes Grundy values for.
-const DEFAULT_GRUNDY_LIMIT: u64 = 10_000;
-
-/// Abapa tiers in `tbgen all`: up to 12 seeds, 2.7 million positions per rule set.
-const DEFAULT_ABAPA_SEEDS: u32 = 12;
-
-/// The dots-and-boxes boards `tbgen all` solves: every board up to 2x4 and 3x3.
-const DEFAULT_DOTS_SIZES: &[&str] = &["1x1", "1x2", "1x3", "1x4", "2x2", "2x3", "2x4", "3x3"];
-
-fn generate_dots_sizes<S: AsRef<str>>(
-    sizes: &[S],
-    options: &WriteOptions,
-    progress: &Progress,
-) -> anyhow::Result<Vec<Summary>> {
-    let boards = sizes
-        .iter()
-        .map(|size| Dots::parse_size(size.as_ref()))
-        .collect::<Result<Vec<_>, _>>()?;
-    let mut all = Vec::new();
-    for board in &boards {
-        all.extend(generate_dots(board, options, progress)?);
+/// One set of options per variant: a comma-separated variant option makes one
+/// for each of its values.
+fn variants(entry: &Entry, options: &Options) -> Vec<Options> {
+    let mut all = vec![Options::generate()];
+    for (name, value) in options.iter() {
+        let split = entry
+            .option(name)
+            .is_some_and(|o| o.scope == Scope::Variant);
+        let values: Vec<&str> = if split {
+            value.split(',').map(str::trim).collect()
+        } else {
+            vec![value]
+        };
+        all = all
+            .into_iter()
+            .flat_map(|base| {
+                values.iter().map(move |v| {
+                    let mut next = base.clone();
+                    next.set(name, v);
+                    next
+                })
+            })
+            .collect();
     }
-    Ok(all)
+    all
 }
 
 fn main() -> ExitCode {
-    match run(Cli::parse()) {
+    match run(cli().get_matches()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e:#}");
@@ -191,87 +162,60 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(cli: Cli) -> anyhow::Result<()> {
-    if let Some(threads) = cli.threads {
-        anyhow::ensure!(threads > 0, "--threads must be at least 1");
+fn run(matches: ArgMatches) -> anyhow::Result<()> {
+    if let Some(&threads) = matches.get_one::<u64>("threads") {
         rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
+            .num_threads(threads as usize)
             .build_global()
             .context("starting worker threads")?;
     }
-    let options = WriteOptions {
-        dir: cli.dir.clone(),
-        reproducible: cli.reproducible,
-        level: cli.level,
+    let write = WriteOptions {
+        dir: matches
+            .get_one::<PathBuf>("dir")
+            .cloned()
+            .unwrap_or_else(|| PathBuf::from("tablebases")),
+        reproducible: matches.get_flag("reproducible"),
+        level: matches.get_one::<i32>("level").copied(),
     };
+    let (name, sub) = matches.subcommand().expect("a subcommand is required");
+    // Every game and variant to make, all checked before any work starts.
+    let mut jobs: Vec<(&'static str, Options)> = Vec::new();
+    if name == "all" {
+        for entry in registry::entries() {
+            for set in entry.all {
+                let options = Options::with(Purpose::Generate, set.iter().copied());
+                jobs.extend(variants(entry, &options).into_iter().map(|o| (entry.id, o)));
+            }
+        }
+    } else {
+        let entry = registry::entry(name)?;
+        if entry.all.is_empty() {
+            println!("{name} keeps no tables: every position is answered on demand");
+            return Ok(());
+        }
+        let options = given_options(entry, sub);
+        jobs.extend(variants(entry, &options).into_iter().map(|o| (entry.id, o)));
+    }
+    for (id, options) in &jobs {
+        check_game(id, options)?;
+    }
+    let started = Instant::now();
     let progress = Progress::terminal();
-    let summaries: Vec<Summary> = match cli.command {
-        Command::All => {
-            let mut all = generate_layered(&Euler, &options, &progress)?;
-            all.extend(generate_retrograde(&LGame, &options, &progress)?);
-            all.extend(generate_dots_sizes(
-                DEFAULT_DOTS_SIZES,
-                &options,
-                &progress,
-            )?);
-            all.extend(generate_impartial(&options, &progress)?);
-            // KQvKR and what its captures lead to: KvK, KQvK, KRvK.
-            let queen_rook = Endgame::new(&Material::parse("KQvKR")?);
-            all.extend(generate_endgame(&queen_rook, &options, &progress)?);
-            for rules in [Rules::Default, Rules::Thesis] {
-                let abapa = Abapa::new(rules, DEFAULT_ABAPA_SEEDS);
-                all.extend(generate_abapa(&abapa, &options, &progress)?);
-            }
-            all
+    let mut summaries: Vec<Summary> = Vec::new();
+    for (id, options) in &jobs {
+        for summary in generate_game(id, options, &write, &progress)? {
+            println!("{summary}");
+            summaries.push(summary);
         }
-        Command::Abapa { max_seeds, rules } => {
-            anyhow::ensure!(
-                max_seeds <= MAX_TABLE_SEEDS,
-                "--max-seeds goes up to {MAX_TABLE_SEEDS} (24 seeds: 1.25 billion positions)"
-            );
-            let rules = games::abapa::Rules::parse(rules.as_deref())?;
-            generate_abapa(&Abapa::new(rules, max_seeds), &options, &progress)?
-        }
-        Command::Euler => generate_layered(&Euler, &options, &progress)?,
-        Command::Lgame => generate_retrograde(&LGame, &options, &progress)?,
-        Command::Dots { size } => generate_dots_sizes(&size, &options, &progress)?,
-        Command::Nim => generate_layered(&Heaps::new(Rule::Nim), &options, &progress)?,
-        Command::NimMisere => generate_layered(&Heaps::new(Rule::Misere), &options, &progress)?,
-        Command::Subtraction { max_take } => {
-            generate_layered(&Heaps::subtraction(&max_take)?, &options, &progress)?
-        }
-        Command::Game21 => generate_layered(&GAME21, &options, &progress)?,
-        Command::Game100 => generate_layered(&GAME100, &options, &progress)?,
-        Command::Northcott { size, rules } => {
-            generate_northcott(&size, rules.as_deref(), &options, &progress)?
-        }
-        Command::Pits => generate_layered(&Pits, &options, &progress)?,
-        Command::Chess { materials, all } => {
-            let mut wanted = materials
-                .iter()
-                .map(|m| Material::parse(m))
-                .collect::<Result<Vec<_>, _>>()?;
-            if let Some(pieces) = all {
-                anyhow::ensure!((3..=4).contains(&pieces), "--all takes 3 or 4 pieces");
-                wanted.extend(
-                    Material::all_up_to_four()
-                        .into_iter()
-                        .filter(|m| m.count() <= pieces),
-                );
-            }
-            anyhow::ensure!(
-                !wanted.is_empty(),
-                "name a material such as KQvKR, or give --all 4"
-            );
-            generate_endgame(&Endgame::of_all(&wanted), &options, &progress)?
-        }
-        Command::Grundy { limit } => HEAP_GAMES
-            .into_iter()
-            .map(|game| generate_grundy(game, limit, &options))
-            .collect::<anyhow::Result<_>>()?,
-    };
-    for summary in summaries {
-        println!("{summary}");
+    }
+    if summaries.len() > 1 {
+        let bytes: u64 = summaries.iter().map(|s| s.bytes).sum();
+        let positions: u64 = summaries.iter().map(|s| s.stats.positions).sum();
+        println!(
+            "{} tables, {positions} positions, {bytes} bytes, {:.1} s in all",
+            summaries.len(),
+            started.elapsed().as_secs_f64()
+        );
     }
     Ok(())
 }

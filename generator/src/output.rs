@@ -101,7 +101,7 @@ fn stats_from(kind: ValueKind, counts: &[u64]) -> Stats {
         }
         let longest = match value {
             Value::Win(n) | Value::Loss(n) => u32::from(n),
-            Value::Score(s) => s.unsigned_abs().into(),
+            Value::Score(s) => u32::try_from(s.unsigned_abs()).unwrap_or(u32::MAX),
             Value::Draw => 0,
         };
         stats.longest = stats.longest.max(longest);

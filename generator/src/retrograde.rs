@@ -15,7 +15,8 @@
 //! never be lost; a move to a win in `n` there only makes a loss at least `n + 1`.
 
 use crate::progress::Progress;
-use games::{Game, Retract, Value};
+use games::capability::Retract;
+use games::{Game, Value};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::sync::Mutex;
@@ -184,8 +185,9 @@ pub fn solve_retrograde_tier<G: Game>(
 
 /// Solves one tier like [`solve_retrograde_tier`], but finds predecessors by
 /// un-moves instead of storing a reverse graph: a few bytes per slot.
-pub fn solve_retracting_tier<G: Retract>(
+pub fn solve_retracting_tier<G: Game>(
     game: &G,
+    retract: &dyn Retract<G>,
     tier: u32,
     solved: Solved<G::Position>,
     progress: &Progress,
@@ -198,7 +200,7 @@ pub fn solve_retracting_tier<G: Retract>(
         let position = game
             .position_at(tier, u64::from(slot))
             .expect("a decided slot holds a position");
-        game.predecessors(tier, &position, &mut |parent| visit(parent as u32));
+        retract.predecessors(tier, &position, &mut |parent| visit(parent as u32));
     };
     solve_plies(game, counts, &predecessors, progress)
 }
@@ -381,7 +383,7 @@ mod tests {
                 let code = solved[game.tier_of(board) as usize][game.index(board) as usize];
                 Value::from_code(game.value_kind(), code).unwrap()
             };
-            let by_unmoves = solve_retracting_tier(&game, tier, &earlier, &progress);
+            let by_unmoves = solve_retracting_tier(&game, &game, tier, &earlier, &progress);
             let by_graph = solve_retrograde_tier(&game, tier, &earlier, &progress);
             assert!(by_unmoves == by_graph, "{}", game.tier_name(tier));
             solved.push(by_unmoves);

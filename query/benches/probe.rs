@@ -3,13 +3,19 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use games::Game;
 use games::euler::Euler;
-use generator::{Progress, WriteOptions, generate_layered};
+use games::registry::{Options, Purpose};
+use generator::{Progress, WriteOptions, generate_game};
 use query::{Tablebase, probe};
+
+/// Makes the tables of game `id` into `dir`.
+fn generate(dir: &std::path::Path, id: &str, options: &[(&str, &str)]) {
+    let options = Options::with(Purpose::Generate, options.iter().copied());
+    generate_game(id, &options, &WriteOptions::new(dir), &Progress::hidden()).unwrap();
+}
 
 fn euler(c: &mut Criterion) {
     let dir = tempfile::tempdir().unwrap();
-    let options = WriteOptions::new(dir.path());
-    generate_layered(&Euler, &options, &Progress::hidden()).unwrap();
+    generate(dir.path(), "euler", &[]);
     let tb = Tablebase::new(&Euler, dir.path());
     let start = Euler.parse_position("..../..../..../....").unwrap();
     probe(&tb, &start).unwrap(); // opens the table
@@ -24,9 +30,7 @@ fn euler(c: &mut Criterion) {
 fn chess(c: &mut Criterion) {
     use games::endgame::{Endgame, Material};
     let dir = tempfile::tempdir().unwrap();
-    let options = WriteOptions::new(dir.path());
-    let kqk = Endgame::new(&Material::parse("KQvK").unwrap());
-    generator::generate_endgame(&kqk, &options, &Progress::hidden()).unwrap();
+    generate(dir.path(), "chess", &[("materials", "KQvK")]);
     let game = Endgame::of_all(&Material::all_up_to_four());
     let tb = Tablebase::new(&game, dir.path());
     let fen = game

@@ -1,110 +1,112 @@
 //! Queries by game identifier, for the command line and the HTTP server: each
 //! builds the game from the registry and runs the generic code on it.
 
+use crate::answer::{ErrorAnswer, GameInfo, GameList, OptionInfo, PositionAnswer, TableStatus};
 use crate::error::QueryError;
-use crate::formula::answer;
-use crate::tablebase::{TableCache, Tablebase};
-use games::{Game, Variant, Visitor, with_game};
-use serde_json::{Value as Json, json};
-use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use crate::library::Library;
+use crate::oracle::{Oracle, parse_captured};
+use games::registry::{self, Options, Purpose, Spec, Visitor};
+use games::{Game, GameError};
 
-/// Where a query finds its tables.
-#[derive(Debug, Clone)]
-pub struct Source {
-    pub dir: PathBuf,
-    pub cache: Arc<TableCache>,
-}
-
-impl Source {
-    pub fn new(dir: impl AsRef<Path>) -> Self {
-        Source {
-            dir: dir.as_ref().to_path_buf(),
-            cache: Arc::default(),
-        }
-    }
-
-    pub fn tablebase<'g, G: Game>(&self, game: &'g G) -> Tablebase<'g, G> {
-        Tablebase::with_cache(game, &self.dir, Arc::clone(&self.cache))
-    }
-}
-
-/// The JSON answer for one position of game `id`.
-pub fn probe_json(
-    source: &Source,
+/// The answer for one position of game `id`; with `captured` (`M,O`), also who
+/// wins the whole game.
+pub fn probe(
+    library: &Library,
     id: &str,
-    variant: &Variant,
+    options: &Options,
     position: &str,
-) -> Result<Json, QueryError> {
-    if games::registry::SEQUENCE_IDS.contains(&id) {
-        no_variant(id, variant)?;
+    captured: Option<&str>,
+) -> Result<PositionAnswer, QueryError> {
+    struct Probe<'a> {
+        library: &'a Library,
+        position: &'a str,
+        captured: Option<[u64; 2]>,
     }
-    if let Some(answer) = crate::sequences::probe_json(source, id, position) {
-        return answer;
-    }
-    struct ProbeJson<'a>(&'a Source, &'a str);
-    impl Visitor for ProbeJson<'_> {
-        type Output = Result<Json, QueryError>;
-        fn visit<G: Game>(self, game: &G) -> Self::Output {
-            let tb = self.0.tablebase(game);
-            let position = game.parse_position(self.1)?;
-            Ok(answer(&tb, position)?.to_json(game))
+    impl Visitor for Probe<'_> {
+        type Output = Result<PositionAnswer, QueryError>;
+        fn visit<G: Game>(self, spec: &'static Spec<G>, game: &G) -> Self::Output {
+            Oracle::new(spec, game, self.library).answer_text(self.position, self.captured)
         }
     }
-    with_game(id, variant, ProbeJson(source, position))?
+    let captured = captured.map(parse_captured).transpose()?;
+    let visitor = Probe {
+        library,
+        position,
+        captured,
+    };
+    registry::with_game(id, options, visitor)?
 }
 
-/// The JSON error object for a position that could not be answered.
-pub fn error_json(position: &str, error: &QueryError) -> Json {
-    json!({ "position": position, "error": error.to_string() })
+/// The error answer for a position that could not be answered.
+pub fn error_answer(position: &str, error: &QueryError) -> ErrorAnswer {
+    ErrorAnswer {
+        position: position.to_string(),
+        error: error.to_string(),
+    }
 }
 
-/// Every game with its tables and whether each is present in the folder.
-pub fn games_json(source: &Source) -> Json {
-    struct Listing<'a>(&'a Source);
-    impl Visitor for Listing<'_> {
-        type Output = Json;
-        fn visit<G: Game>(self, game: &G) -> Json {
-            let tb = self.0.tablebase(game);
-            let tables: Vec<Json> = game
-                .tiers()
-                .into_iter()
-                .map(|tier| {
-                    let path = tb.path(tier);
-                    json!({
-                        "tier": game.tier_name(tier),
-                        "file": path.file_name().map(|n| n.to_string_lossy().into_owned()),
-                        "present": path.exists(),
+/// Every game with its options, start and tables, and whether each table is in
+/// the folder.
+pub fn games(library: &Library) -> GameList {
+    struct Describe<'a>(&'a Library);
+    impl Visitor for Describe<'_> {
+        type Output = GameInfo;
+        fn visit<G: Game>(self, spec: &'static Spec<G>, game: &G) -> GameInfo {
+            let oracle = Oracle::new(spec, game, self.0);
+            let tables = match oracle.has_tables() {
+                false => Vec::new(),
+                true => game
+                    .tiers()
+                    .into_iter()
+                    .map(|tier| {
+                        let path = oracle.tb.path(tier);
+                        TableStatus {
+                            tier: game.tier_name(tier),
+                            file: path
+                                .file_name()
+                                .map(|n| n.to_string_lossy().into_owned())
+                                .unwrap_or_default(),
+                            present: path.is_file(),
+                        }
                     })
-                })
-                .collect();
-            json!({
-                "game": game.id(),
-                "variant": game.variant(),
-                "value": game.value_kind().tag(),
-                "start": game.start().map(|p| game.write_position(&p)),
-                "tables": tables,
-            })
+                    .collect(),
+            };
+            let entry = &spec.entry;
+            GameInfo {
+                game: entry.id.to_string(),
+                about: entry.about.to_string(),
+                notation: entry.notation.to_string(),
+                variant: game.variant(),
+                value: game.value_kind().tag().to_string(),
+                start: game.write_position(&game.start()),
+                options: entry
+                    .options_for(Purpose::Query)
+                    .map(|o| OptionInfo {
+                        name: o.name.to_string(),
+                        help: o.help.to_string(),
+                        values: o.describe_values(),
+                        default: o.default.map(str::to_string),
+                    })
+                    .collect(),
+                tables,
+            }
         }
     }
-    let games: Vec<Json> = games::GAME_IDS
+    let games = registry::entries()
         .iter()
-        .filter_map(|id| with_game(id, &Variant::default(), Listing(source)).ok())
+        .filter_map(|e| registry::with_game(e.id, &Options::query(), Describe(library)).ok())
         .collect();
-    json!({ "games": games })
+    GameList { games }
 }
 
-/// Sequence games take no size, rules or move limit.
-pub fn no_variant(id: &str, variant: &Variant) -> Result<(), QueryError> {
-    match [&variant.size, &variant.rules, &variant.max_take]
-        .into_iter()
-        .flatten()
-        .next()
-    {
-        None => Ok(()),
-        Some(given) => Err(QueryError::Input(games::GameError::variant(
-            given,
-            format!("{id} has no variants"),
-        ))),
-    }
+/// Options for `id` from name/value pairs (HTTP query parameters), refusing any
+/// the game does not have.
+pub fn options(id: &str, pairs: &[(String, String)]) -> Result<Options, GameError> {
+    let entry = registry::entry(id)?;
+    let options = Options::with(
+        Purpose::Query,
+        pairs.iter().map(|(n, v)| (n.as_str(), v.as_str())),
+    );
+    entry.complete(&options)?;
+    Ok(options)
 }

@@ -1,24 +1,89 @@
 //! Lists the tables in a folder with their header statistics.
 
-use serde_json::{Value as Json, json};
+use serde::{Deserialize, Serialize};
 use std::path::Path;
 use tables::Table;
 
-/// One table file found, or why it could not be read.
-#[derive(Debug)]
-pub struct Entry {
-    pub file: String,
-    pub table: Result<Table, tables::TableError>,
+/// What a table's header says, as `tbquery info` lists it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TableSummary {
+    pub game: String,
+    pub variant: String,
+    pub tier: String,
+    pub encoding: String,
+    pub index_size: u64,
+    pub positions: u64,
+    pub wins: u64,
+    pub losses: u64,
+    pub draws: u64,
+    pub longest: u32,
+    pub solve_seconds: f64,
+    pub bytes: u64,
+    /// Figures particular to the game, e.g. counts over unfolded positions, in
+    /// the header's order.
+    #[serde(with = "pairs")]
+    pub extra: Vec<(String, String)>,
 }
 
-/// Every `*.tb` file in `dir`, sorted by name.
-pub fn scan(dir: &Path) -> std::io::Result<Vec<Entry>> {
+/// Name/value pairs as a JSON object, keeping their order.
+mod pairs {
+    use serde::de::{MapAccess, Visitor};
+    use serde::{Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(pairs: &[(String, String)], s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(pairs.iter().map(|(k, v)| (k, v)))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<(String, String)>, D::Error> {
+        struct Pairs;
+        impl<'de> Visitor<'de> for Pairs {
+            type Value = Vec<(String, String)>;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("an object of strings")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+                let mut pairs = Vec::new();
+                while let Some(pair) = map.next_entry()? {
+                    pairs.push(pair);
+                }
+                Ok(pairs)
+            }
+        }
+        d.deserialize_map(Pairs)
+    }
+}
+
+/// One table file found: its summary, or why it could not be read.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Entry {
+    pub file: String,
+    #[serde(flatten)]
+    pub content: Content,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Content {
+    Table(TableSummary),
+    Unreadable { error: String },
+}
+
+/// Every table in a folder.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Listing {
+    pub dir: String,
+    pub tables: Vec<Entry>,
+}
+
+/// Every `*.tb` file in `dir`, in natural order (`abapa-2seeds` before
+/// `abapa-10seeds`).
+pub fn scan(dir: &Path) -> std::io::Result<Listing> {
     let mut files: Vec<_> = std::fs::read_dir(dir)?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "tb"))
         .collect();
-    files.sort();
-    Ok(files
+    files.sort_by_cached_key(|p| natural_key(&p.file_name().unwrap_or_default().to_string_lossy()));
+    let tables = files
         .into_iter()
         .map(|path| Entry {
             file: path
@@ -26,80 +91,125 @@ pub fn scan(dir: &Path) -> std::io::Result<Vec<Entry>> {
                 .unwrap_or_default()
                 .to_string_lossy()
                 .into_owned(),
-            table: Table::open(&path),
+            content: match Table::open(&path) {
+                Ok(table) => Content::Table(summary(&table)),
+                Err(e) => Content::Unreadable {
+                    error: e.to_string(),
+                },
+            },
         })
-        .collect())
+        .collect();
+    Ok(Listing {
+        dir: dir.display().to_string(),
+        tables,
+    })
+}
+
+/// A sort key that orders runs of digits by their number.
+fn natural_key(name: &str) -> Vec<(String, u64)> {
+    let mut key = Vec::new();
+    let mut rest = name;
+    while !rest.is_empty() {
+        let digits = rest
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(rest.len());
+        if digits > 0 {
+            let number = rest[..digits].parse().unwrap_or(u64::MAX);
+            key.push((String::new(), number));
+            rest = &rest[digits..];
+        } else {
+            let text = rest
+                .find(|c: char| c.is_ascii_digit())
+                .unwrap_or(rest.len());
+            key.push((rest[..text].to_string(), 0));
+            rest = &rest[text..];
+        }
+    }
+    key
+}
+
+fn summary(table: &Table) -> TableSummary {
+    let h = table.header();
+    let s = &h.stats;
+    TableSummary {
+        game: h.game.clone(),
+        variant: h.variant.clone(),
+        tier: h.tier.clone(),
+        encoding: h.encoding.clone(),
+        index_size: h.index_size,
+        positions: s.positions,
+        wins: s.wins,
+        losses: s.losses,
+        draws: s.draws,
+        longest: s.longest,
+        solve_seconds: s.solve_seconds,
+        bytes: table.file_bytes(),
+        extra: s.extra.clone(),
+    }
 }
 
 impl Entry {
-    pub fn to_json(&self) -> Json {
-        match &self.table {
-            Err(e) => json!({ "file": self.file, "error": e.to_string() }),
-            Ok(table) => {
-                let h = table.header();
-                let s = &h.stats;
-                let extra: serde_json::Map<String, Json> =
-                    s.extra.iter().map(|(k, v)| (k.clone(), json!(v))).collect();
-                json!({
-                    "file": self.file,
-                    "game": h.game,
-                    "variant": h.variant,
-                    "tier": h.tier,
-                    "encoding": h.encoding,
-                    "index_size": h.index_size,
-                    "positions": s.positions,
-                    "wins": s.wins,
-                    "losses": s.losses,
-                    "draws": s.draws,
-                    "longest": s.longest,
-                    "solve_seconds": s.solve_seconds,
-                    "bytes": table.file_bytes(),
-                    "extra": extra,
-                })
-            }
-        }
+    /// Whether the table could be read.
+    pub fn readable(&self) -> bool {
+        matches!(self.content, Content::Table(_))
     }
 
+    /// The entry for people: one line, and a line per extra figure.
     pub fn to_text(&self) -> String {
-        match &self.table {
-            Err(e) => format!("{}: unreadable: {e}", self.file),
-            Ok(table) => {
-                let h = table.header();
-                let s = &h.stats;
-                let outcomes = if h.encoding == games::grundy::GRUNDY_ENCODING {
-                    format!(
-                        "Grundy values of heaps 0 to {}, {} of them 0; largest value {}",
-                        s.positions.saturating_sub(1),
-                        s.losses,
-                        s.longest
-                    )
-                } else if h.encoding == games::ValueKind::Score.tag() {
-                    format!(
-                        "{} won, {} lost, {} tied for the mover; largest score {}",
-                        s.wins, s.losses, s.draws, s.longest
-                    )
-                } else {
-                    format!(
-                        "{} wins, {} losses, {} draws; longest {}",
-                        s.wins, s.losses, s.draws, s.longest
-                    )
-                };
-                let mut line = format!(
-                    "{}: {} {} {}  {} slots, {} positions: {outcomes}; solved in {:.3} s; {} bytes",
-                    self.file,
-                    h.game,
-                    h.variant,
-                    h.tier,
-                    h.index_size,
-                    s.positions,
-                    s.solve_seconds,
-                    table.file_bytes()
-                );
-                for (k, v) in &s.extra {
-                    line.push_str(&format!("\n    {k}: {v}"));
-                }
-                line
-            }
+        let s = match &self.content {
+            Content::Unreadable { error } => return format!("{}: unreadable: {error}", self.file),
+            Content::Table(s) => s,
+        };
+        let outcomes = if s.encoding == games::ValueKind::Score.tag() {
+            format!(
+                "{} won, {} lost, {} tied for the mover; largest score {}",
+                s.wins, s.losses, s.draws, s.longest
+            )
+        } else {
+            format!(
+                "{} wins, {} losses, {} draws; longest {}",
+                s.wins, s.losses, s.draws, s.longest
+            )
+        };
+        let mut line = format!(
+            "{}: {} {} {}  {} slots, {} positions: {outcomes}; solved in {:.3} s; {} bytes",
+            self.file,
+            s.game,
+            s.variant,
+            s.tier,
+            s.index_size,
+            s.positions,
+            s.solve_seconds,
+            s.bytes
+        );
+        for (k, v) in &s.extra {
+            line.push_str(&format!("\n    {k}: {v}"));
         }
+        line
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::natural_key;
+
+    #[test]
+    fn numbers_sort_by_value() {
+        let mut names = [
+            "abapa-10seeds.tb",
+            "abapa-1seeds.tb",
+            "abapa-2seeds.tb",
+            "abapa.tb",
+        ];
+        names.sort_by_key(|n| natural_key(n));
+        assert_eq!(
+            names,
+            [
+                "abapa-1seeds.tb",
+                "abapa-2seeds.tb",
+                "abapa-10seeds.tb",
+                "abapa.tb"
+            ]
+        );
     }
 }

@@ -1,18 +1,23 @@
-//! `tbquery`'s library: probing tables with every move valued, perfect play,
-//! verification against live search, table listings and the HTTP server.
+//! `tbquery`'s library: exact answers from tables, formulas and on-demand solvers
+//! with every move valued, perfect play, verification against live search, table
+//! listings and the HTTP server. Every answer is a type of [`answer`].
 
-pub mod abapa;
+pub mod answer;
 pub mod api;
+pub mod engine;
 pub mod error;
-pub mod formula;
 pub mod info;
+pub mod library;
+pub mod oracle;
 pub mod play;
 pub mod probe;
-pub mod sequences;
+pub mod render;
 pub mod serve;
 pub mod tablebase;
 pub mod verify;
 
 pub use error::QueryError;
+pub use library::Library;
+pub use oracle::{Known, Oracle};
 pub use probe::{Probe, probe, probe_text};
 pub use tablebase::{TableCache, Tablebase};

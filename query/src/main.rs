@@ -1,117 +1,241 @@
-//! `tbquery`: answers from tablebases.
+//! `tbquery`: answers from tablebases. Its games and their options come from the
+//! registry in `games`; every command works the same way for every game.
 
 use anyhow::Context;
-use clap::{Args, Parser, Subcommand};
-use games::{Game, Variant, Visitor, with_game};
-use query::QueryError;
-use query::api::{Source, error_json, probe_json};
-use query::play::{Ending, Side, play};
-use query::verify::{Selection, verify_tiers};
+use clap::{Arg, ArgAction, ArgMatches, Command, value_parser};
+use games::registry::{self, Entry, Options, Purpose, Spec, Visitor};
+use games::{Game, GameError};
+use query::answer::PositionAnswer;
+use query::api::error_answer;
+use query::oracle::{Oracle, parse_captured};
+use query::play::{Ending, Player, Settings, play};
+use query::verify::{Selection, verify};
+use query::{Library, QueryError, render};
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
-#[derive(Parser, Debug)]
-#[command(
-    name = "tbquery",
-    version,
-    about = "Probe tablebases, play perfectly, verify tables, serve HTTP"
-)]
-struct Cli {
-    /// Folder holding the tables.
-    #[arg(long, global = true, default_value = "tablebases")]
-    dir: PathBuf,
-    #[command(subcommand)]
-    command: Command,
+/// What a game offers beyond the common commands, for its subcommands' options.
+#[derive(Debug, Clone, Copy, Default)]
+struct Features {
+    whole_game: bool,
+    search: bool,
 }
 
-#[derive(Args, Debug)]
-struct GameArgs {
-    /// The game, e.g. `euler`.
-    game: String,
-    /// Board size, for games that have several.
-    #[arg(long)]
-    size: Option<String>,
-    /// Rule set, for games that have several.
-    #[arg(long)]
-    rules: Option<String>,
-    /// The most a move may take, for subtraction games (default 3).
-    #[arg(long)]
-    max_take: Option<String>,
-}
-
-impl GameArgs {
-    fn variant(&self) -> Variant {
-        Variant {
-            size: self.size.clone(),
-            rules: self.rules.clone(),
-            max_take: self.max_take.clone(),
+fn features(entry: &Entry) -> Features {
+    struct Ask;
+    impl Visitor for Ask {
+        type Output = Features;
+        fn visit<G: Game>(self, spec: &'static Spec<G>, game: &G) -> Features {
+            let caps = (spec.capabilities)(game);
+            Features {
+                whole_game: caps.whole_game.is_some(),
+                search: caps.search_beyond_tables,
+            }
         }
+    }
+    registry::with_game(entry.id, &Options::query(), Ask).unwrap_or_default()
+}
+
+fn cli() -> Command {
+    let games: Vec<String> = registry::entries()
+        .iter()
+        .map(|e| format!("  {:12} {}", e.id, e.about))
+        .collect();
+    Command::new("tbquery")
+        .version(env!("CARGO_PKG_VERSION"))
+        .about("Probe tablebases, play perfectly, verify tables, serve HTTP")
+        .subcommand_required(true)
+        .after_help(format!(
+            "Games (`tbquery probe GAME --help` gives a game's position notation and options; \
+             every game takes `start` for its start position):\n{}",
+            games.join("\n")
+        ))
+        .arg(
+            Arg::new("dir")
+                .long("dir")
+                .global(true)
+                .value_name("DIR")
+                .default_value("tablebases")
+                .value_parser(value_parser!(PathBuf))
+                .help("Folder holding the tables"),
+        )
+        .subcommand(per_game(
+            "probe",
+            "The value of a position and every legal move with its value, best first",
+            probe_args,
+        ))
+        .subcommand(per_game(
+            "play",
+            "Play a game in the terminal: against perfect play, each other, or to watch",
+            play_args,
+        ))
+        .subcommand(per_game(
+            "verify",
+            "Check tables against live search, formulas and their own moves; exits 1 on any mismatch",
+            verify_args,
+        ))
+        .subcommand(
+            Command::new("games")
+                .about("Every game with its options, start position and tables")
+                .arg(json_flag("One JSON object, the same as GET /api/v1/games")),
+        )
+        .subcommand(
+            Command::new("info")
+                .about("The tables in the folder with their header statistics")
+                .arg(json_flag("One JSON object listing every table")),
+        )
+        .subcommand(
+            Command::new("serve")
+                .about("Serve the JSON API and a web page over HTTP")
+                .arg(
+                    Arg::new("addr")
+                        .long("addr")
+                        .value_name("ADDRESS")
+                        .default_value("127.0.0.1:8080")
+                        .help("Address and port to listen on"),
+                ),
+        )
+}
+
+fn json_flag(help: &'static str) -> Arg {
+    Arg::new("json")
+        .long("json")
+        .action(ArgAction::SetTrue)
+        .help(help)
+}
+
+/// A command with one subcommand per game, each with the game's variant options
+/// and the command's own arguments.
+fn per_game(
+    name: &'static str,
+    about: &'static str,
+    args: fn(Command, Features) -> Command,
+) -> Command {
+    let mut command = Command::new(name)
+        .about(about)
+        .subcommand_required(true)
+        .allow_external_subcommands(true)
+        .subcommand_value_name("GAME")
+        .subcommand_help_heading("Games");
+    for entry in registry::entries() {
+        let mut game = Command::new(entry.id)
+            .about(entry.about)
+            .after_help(format!("Positions: {}", entry.notation));
+        for option in entry.options_for(Purpose::Query) {
+            let mut help = format!("{} [{}", option.help, option.describe_values());
+            if let Some(default) = option.default {
+                help.push_str(&format!("; default {default}"));
+            }
+            help.push(']');
+            game = game.arg(
+                Arg::new(option.name)
+                    .long(option.name)
+                    .value_name("VALUE")
+                    .help(help),
+            );
+        }
+        command = command.subcommand(args(game, features(entry)));
+    }
+    command
+}
+
+fn probe_args(command: Command, features: Features) -> Command {
+    let command = command
+        .arg(
+            Arg::new("position")
+                .required(true)
+                .value_name("POSITION")
+                .help("The position, `start`, or `-` to read one position per line from standard input"),
+        )
+        .arg(json_flag("One JSON object per position (JSON Lines when reading standard input)"));
+    match features.whole_game {
+        false => command,
+        true => command.arg(
+            Arg::new("captured")
+                .long("captured")
+                .value_name("M,O")
+                .help("What the mover and the opponent have already taken; adds who wins the whole game"),
+        ),
     }
 }
 
-#[derive(Subcommand, Debug)]
-enum Command {
-    /// The value of a position and every legal move with its value, best first.
-    Probe {
-        #[command(flatten)]
-        game: GameArgs,
-        /// The position, or `-` to read one position per line from standard input.
-        position: String,
-        /// One JSON object per position (JSON Lines when reading standard input).
-        #[arg(long)]
-        json: bool,
-        /// Abapa: seeds already captured by the mover and the opponent, `M,O`;
-        /// adds who wins the whole game under perfect play.
-        #[arg(long)]
-        captured: Option<String>,
-    },
-    /// Play against perfect play in the terminal.
-    Play {
-        #[command(flatten)]
-        game: GameArgs,
-        /// Who moves first.
-        #[arg(long, value_enum, default_value = "human")]
-        first: Side,
-        /// Start from this position instead of the game's start.
-        #[arg(long)]
-        from: Option<String>,
-        /// Abapa: seconds the computer may think where the tables do not reach.
-        #[arg(long, default_value_t = 2.0)]
-        think: f64,
-    },
-    /// Compare tables with live search that reads no table; exits 1 on any mismatch.
-    Verify {
-        #[command(flatten)]
-        game: GameArgs,
-        /// Only this table and the tables its moves lead to (chess: a material
-        /// such as `KQvKR`); by default every table of the game.
-        table: Option<String>,
-        /// Check every slot of every table.
-        #[arg(long)]
-        all: bool,
-        /// Slots to check per table, drawn at random.
-        #[arg(long, default_value_t = 10_000, conflicts_with = "all")]
-        samples: u64,
-        /// Seed for drawing samples.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-    },
-    /// List the tables in the folder with their statistics.
-    Info {
-        #[arg(long)]
-        json: bool,
-    },
-    /// Serve the JSON API and a web page over HTTP.
-    Serve {
-        #[arg(long, default_value = "127.0.0.1:8080")]
-        addr: String,
-    },
+fn play_args(command: Command, features: Features) -> Command {
+    let command = command
+        .arg(
+            Arg::new("from")
+                .long("from")
+                .value_name("POSITION")
+                .help("Start from this position instead of the game's start"),
+        )
+        .arg(
+            Arg::new("first")
+                .long("first")
+                .value_name("WHO")
+                .value_parser(value_parser!(Player))
+                .conflicts_with("players")
+                .help("Who moves first against the other [default: human]"),
+        )
+        .arg(
+            Arg::new("players")
+                .long("players")
+                .value_name("FIRST,SECOND")
+                .value_delimiter(',')
+                .value_parser(value_parser!(Player))
+                .help(
+                    "Who plays each side: human or computer, e.g. human,human or computer,computer",
+                ),
+        );
+    match features.search {
+        false => command,
+        true => command.arg(
+            Arg::new("think")
+                .long("think")
+                .value_name("SECONDS")
+                .value_parser(value_parser!(f64))
+                .default_value("2")
+                .help("Seconds the computer may search where the tables do not reach"),
+        ),
+    }
+}
+
+fn verify_args(command: Command, _features: Features) -> Command {
+    command
+        .arg(
+            Arg::new("table")
+                .value_name("TABLE")
+                .help("Only this table and the tables its moves lead to (chess: a material such as KQvKR; abapa: the most seeds); by default every table present"),
+        )
+        .arg(
+            Arg::new("all")
+                .long("all")
+                .action(ArgAction::SetTrue)
+                .help("Check every slot against live search"),
+        )
+        .arg(
+            Arg::new("samples")
+                .long("samples")
+                .value_name("N")
+                .value_parser(value_parser!(u64))
+                .default_value("10000")
+                .conflicts_with("all")
+                .help("Slots per table checked against live search, drawn at random"),
+        )
+        .arg(
+            Arg::new("seed")
+                .long("seed")
+                .value_name("SEED")
+                .value_parser(value_parser!(u64))
+                .default_value("1")
+                .help("Seed for drawing samples"),
+        )
+        .arg(json_flag("The report as one JSON object"))
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    match run(cli) {
+    let matches = cli().get_matches();
+    match run(&matches) {
         Ok(code) => code,
         // The reader went away (`tbquery info | head`): nothing left to say.
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
@@ -138,253 +262,133 @@ fn say(line: impl std::fmt::Display) -> std::io::Result<()> {
     writeln!(std::io::stdout().lock(), "{line}")
 }
 
-fn run(cli: Cli) -> anyhow::Result<ExitCode> {
-    let source = Source::new(&cli.dir);
-    match cli.command {
-        Command::Probe {
-            game,
-            position,
-            json,
-            captured,
-        } => match captured {
-            Some(captured) => abapa_game_probe(&source, &game, &position, &captured, json),
-            None => probe_command(&source, &game, &position, json),
-        },
-        Command::Play {
-            game, first, from, ..
-        } if game.game != "abapa" => {
-            let ending = with_game(
-                &game.game,
-                &game.variant(),
-                PlayVisitor {
-                    source: &source,
-                    first,
-                    from,
-                },
-            )??;
-            Ok(if ending == Ending::Abandoned {
-                ExitCode::from(2)
-            } else {
-                ExitCode::SUCCESS
-            })
-        }
-        Command::Play {
-            game,
-            first,
-            from,
-            think,
-        } => {
-            let rules = games::abapa::Rules::parse(game.rules.as_deref())?;
-            let abapa = games::abapa::Abapa::new(rules, games::abapa::MAX_TABLE_SEEDS);
-            let tb = source.tablebase(&abapa);
-            let start = match &from {
-                Some(text) => abapa.parse_position(text)?,
-                None => [4; 12],
-            };
-            anyhow::ensure!(
-                think > 0.0 && think.is_finite(),
-                "--think takes a positive number of seconds"
-            );
-            let result = query::abapa::play(
-                &tb,
-                start,
-                first == Side::Human,
-                std::time::Duration::from_secs_f64(think),
-                &mut std::io::stdin().lock(),
-                &mut std::io::stdout().lock(),
-            )?;
-            Ok(if result.is_none() {
-                ExitCode::from(2)
-            } else {
-                ExitCode::SUCCESS
-            })
-        }
-        Command::Verify { game, table, .. } if game.game == "abapa" => {
-            let rules = games::abapa::Rules::parse(game.rules.as_deref())?;
-            let abapa = games::abapa::Abapa::new(rules, games::abapa::MAX_TABLE_SEEDS);
-            let tb = source.tablebase(&abapa);
-            let max_seeds = match table {
-                Some(text) => text
-                    .parse::<u32>()
-                    .ok()
-                    .filter(|&n| n <= games::abapa::MAX_TABLE_SEEDS)
-                    .with_context(|| format!("'{text}': name the most seeds to check, e.g. 10"))?,
-                None => query::abapa::tables_reach(&tb)
-                    .map(|n| n.min(DEFAULT_ABAPA_CHECK))
-                    .ok_or_else(|| QueryError::MissingTable {
-                        path: tb.path(0),
-                        command: tb.generate_command(0),
-                    })?,
-            };
-            let started = std::time::Instant::now();
-            let report = query::abapa::verify(&tb, max_seeds)?;
-            for mismatch in &report.mismatches {
-                say(format_args!("MISMATCH {mismatch}"))?;
-            }
-            say(format_args!(
-                "abapa: checked every position of 0 to {max_seeds} seeds ({}) against value iteration, {} mismatches, {:.2} s",
-                report.checked,
-                report.mismatches.len(),
-                started.elapsed().as_secs_f64()
-            ))?;
-            Ok(if report.mismatches.is_empty() {
-                ExitCode::SUCCESS
-            } else {
-                ExitCode::FAILURE
-            })
-        }
-        Command::Verify {
-            game,
-            table,
-            all,
-            samples,
-            seed,
-        } => {
-            if games::registry::SEQUENCE_IDS.contains(&game.game.as_str()) {
-                query::api::no_variant(&game.game, &game.variant())?;
-            }
-            if let Some(report) = query::sequences::verify(&source, &game.game, samples, seed) {
-                let report = report?;
-                for mismatch in &report.mismatches {
-                    say(format_args!("MISMATCH {mismatch}"))?;
+fn run(matches: &ArgMatches) -> anyhow::Result<ExitCode> {
+    let dir = matches
+        .get_one::<PathBuf>("dir")
+        .cloned()
+        .unwrap_or_else(|| PathBuf::from("tablebases"));
+    let library = Library::new(&dir);
+    let (command, sub) = matches.subcommand().expect("a subcommand is required");
+    match command {
+        "probe" | "play" | "verify" => {
+            let (id, args) = sub.subcommand().expect("a game is required");
+            let entry = registry::entry(id)?;
+            let mut options = Options::query();
+            for option in entry.options_for(Purpose::Query) {
+                if let Some(value) = args.get_one::<String>(option.name) {
+                    options.set(option.name, value);
                 }
-                let entries = match report.entries {
-                    0 => String::new(),
-                    n => format!("{n} table entries against the mex rule and formulas, "),
-                };
-                say(format_args!(
-                    "{}: checked {entries}{} positions against live search, {} mismatches",
-                    game.game,
-                    report.searched,
-                    report.mismatches.len()
-                ))?;
-                return Ok(if report.mismatches.is_empty() {
-                    ExitCode::SUCCESS
-                } else {
-                    ExitCode::FAILURE
-                });
             }
-            let selection = if all {
-                Selection::All
-            } else {
-                Selection::Samples {
-                    count: samples,
-                    seed,
-                }
+            let run = Run {
+                library: &library,
+                command,
+                args,
             };
-            let passed = with_game(
-                &game.game,
-                &game.variant(),
-                VerifyVisitor {
-                    source: &source,
-                    selection,
-                    table: table.as_deref(),
-                },
-            )??;
-            Ok(if passed {
-                ExitCode::SUCCESS
-            } else {
-                ExitCode::FAILURE
-            })
+            registry::with_game(id, &options, run)?
         }
-        Command::Info { json } => {
-            let entries = query::info::scan(&cli.dir)
-                .with_context(|| format!("reading {}", cli.dir.display()))?;
-            if json {
-                let list: Vec<_> = entries.iter().map(|e| e.to_json()).collect();
-                say(serde_json::json!({ "dir": cli.dir, "tables": list }))?;
-            } else if entries.is_empty() {
+        "games" => {
+            let list = query::api::games(&library);
+            if sub.get_flag("json") {
+                say(serde_json::to_string(&list)?)?;
+            } else {
+                for game in &list.games {
+                    let tables = match game.tables.len() {
+                        0 => "no tables".to_string(),
+                        n => format!(
+                            "{} of {n} tables present",
+                            game.tables.iter().filter(|t| t.present).count()
+                        ),
+                    };
+                    say(format_args!("{:12} {}", game.game, game.about))?;
+                    say(format_args!("{:12} positions: {}", "", game.notation))?;
+                    say(format_args!("{:12} start: {}; {tables}", "", game.start))?;
+                    for option in &game.options {
+                        let default = option
+                            .default
+                            .as_ref()
+                            .map_or(String::new(), |d| format!(", default {d}"));
+                        say(format_args!(
+                            "{:12} --{} ({}{default}): {}",
+                            "", option.name, option.values, option.help
+                        ))?;
+                    }
+                }
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        "info" => {
+            let listing =
+                query::info::scan(&dir).with_context(|| format!("reading {}", dir.display()))?;
+            if sub.get_flag("json") {
+                say(serde_json::to_string(&listing)?)?;
+            } else if listing.tables.is_empty() {
                 say(format_args!(
                     "no tables in {}; generate them with `tbgen all`",
-                    cli.dir.display()
+                    dir.display()
                 ))?;
             } else {
-                for entry in &entries {
+                for entry in &listing.tables {
                     say(entry.to_text())?;
                 }
             }
-            let all_readable = entries.iter().all(|e| e.table.is_ok());
+            let all_readable = listing.tables.iter().all(|e| e.readable());
             Ok(if all_readable {
                 ExitCode::SUCCESS
             } else {
                 ExitCode::FAILURE
             })
         }
-        Command::Serve { addr } => {
+        "serve" => {
+            let addr = sub.get_one::<String>("addr").expect("has a default");
             let runtime = tokio::runtime::Runtime::new().context("starting the server runtime")?;
-            runtime.block_on(query::serve::serve(&addr, source))?;
+            runtime.block_on(query::serve::serve(addr, library))?;
             Ok(ExitCode::SUCCESS)
         }
+        other => unreachable!("clap knows no command {other}"),
     }
 }
 
-/// Seeds up to which `tbquery verify abapa` checks by default (value iteration
-/// takes a few seconds there).
-const DEFAULT_ABAPA_CHECK: u32 = 12;
+/// A per-game command, run with the concrete game.
+struct Run<'a> {
+    library: &'a Library,
+    command: &'a str,
+    args: &'a ArgMatches,
+}
 
-/// Probes an Abapa position and says who wins the whole game, given the seeds
-/// already captured.
-fn abapa_game_probe(
-    source: &Source,
-    game: &GameArgs,
-    position: &str,
-    captured: &str,
-    json: bool,
-) -> anyhow::Result<ExitCode> {
-    anyhow::ensure!(
-        game.game == "abapa",
-        "--captured is for abapa, not {}",
-        game.game
-    );
-    let rules = games::abapa::Rules::parse(game.rules.as_deref())?;
-    let abapa = games::abapa::Abapa::new(rules, games::abapa::MAX_TABLE_SEEDS);
-    let pits = abapa.parse_position(position)?;
-    let captured = query::abapa::parse_captured(captured, &pits)?;
-    let tb = source.tablebase(&abapa);
-    let answer = query::probe(&tb, &pits)?;
-    let games::Value::Score(score) = answer.value else {
-        unreachable!("abapa tables hold scores")
-    };
-    let (whole, line) = query::abapa::whole_game_answer(score, &pits, captured);
-    if json {
-        let mut out = answer.to_json(&abapa);
-        out["whole_game"] = whole;
-        say(out)?;
-    } else {
-        say(format_args!("{}\n{line}", answer.to_text(&abapa)))?;
+impl Visitor for Run<'_> {
+    type Output = anyhow::Result<ExitCode>;
+    fn visit<G: Game>(self, spec: &'static Spec<G>, game: &G) -> Self::Output {
+        let oracle = Oracle::new(spec, game, self.library);
+        match self.command {
+            "probe" => probe_command(&oracle, self.args),
+            "play" => play_command(&oracle, self.args),
+            _ => verify_command(&oracle, self.args),
+        }
     }
-    Ok(ExitCode::SUCCESS)
 }
 
 /// Probes one position, or with `-` every line of standard input, answering bad
 /// lines with an error and going on.
-fn probe_command(
-    source: &Source,
-    game: &GameArgs,
-    position: &str,
-    json: bool,
-) -> anyhow::Result<ExitCode> {
-    let variant = game.variant();
+fn probe_command<G: Game>(oracle: &Oracle<G>, args: &ArgMatches) -> anyhow::Result<ExitCode> {
+    let json = args.get_flag("json");
+    let captured = args
+        .try_get_one::<String>("captured")
+        .ok()
+        .flatten()
+        .map(|c| parse_captured(c))
+        .transpose()?;
     let answer = |text: &str| -> Result<String, QueryError> {
-        if games::registry::SEQUENCE_IDS.contains(&game.game.as_str()) {
-            query::api::no_variant(&game.game, &variant)?;
-        }
-        if !json && let Some(answer) = query::sequences::probe_text(source, &game.game, text) {
-            return answer;
-        }
-        if json {
-            Ok(probe_json(source, &game.game, &variant, text)?.to_string())
+        let answer: PositionAnswer = oracle.answer_text(text, captured)?;
+        Ok(if json {
+            serde_json::to_string(&answer).expect("answers serialize")
         } else {
-            Ok(with_game(
-                &game.game,
-                &variant,
-                TextVisitor {
-                    source,
-                    position: text,
-                },
-            )??)
-        }
+            let position = oracle.read(text)?;
+            render::position(oracle, &answer, &position)
+                .trim_end()
+                .to_string()
+        })
     };
+    let position = args.get_one::<String>("position").expect("required");
     if position != "-" {
         say(answer(position)?)?;
         return Ok(ExitCode::SUCCESS);
@@ -403,7 +407,8 @@ fn probe_command(
             Err(e) => {
                 failures += 1;
                 if json {
-                    writeln!(out, "{}", error_json(text, &e))?;
+                    let error = serde_json::to_string(&error_answer(text, &e))?;
+                    writeln!(out, "{error}")?;
                 } else {
                     writeln!(out, "{text}: error: {e}")?;
                 }
@@ -417,91 +422,83 @@ fn probe_command(
     })
 }
 
-struct TextVisitor<'a> {
-    source: &'a Source,
-    position: &'a str,
-}
-
-impl Visitor for TextVisitor<'_> {
-    type Output = Result<String, QueryError>;
-    fn visit<G: Game>(self, game: &G) -> Self::Output {
-        let tb = self.source.tablebase(game);
-        let position = game.parse_position(self.position)?;
-        Ok(query::formula::answer(&tb, position)?.to_text(game))
-    }
-}
-
-struct PlayVisitor<'a> {
-    source: &'a Source,
-    first: Side,
-    from: Option<String>,
-}
-
-impl Visitor for PlayVisitor<'_> {
-    type Output = Result<Ending, QueryError>;
-    fn visit<G: Game>(self, game: &G) -> Self::Output {
-        let tb = self.source.tablebase(game);
-        let start = match &self.from {
-            Some(text) => game.parse_position(text)?,
-            None => game.start().ok_or_else(|| {
-                games::GameError::position(
+fn play_command<G: Game>(oracle: &Oracle<G>, args: &ArgMatches) -> anyhow::Result<ExitCode> {
+    let start = match args.get_one::<String>("from") {
+        Some(text) => oracle.read(text)?,
+        None => oracle.game.start(),
+    };
+    let players = match args.get_many::<Player>("players") {
+        Some(players) => match players.copied().collect::<Vec<_>>()[..] {
+            [first, second] => [first, second],
+            _ => {
+                return Err(GameError::option(
+                    "players",
                     "",
-                    format!("{} has no standard start: give one with --from", game.id()),
+                    "takes two players, first and second: human,computer",
                 )
-            })?,
-        };
-        play(
-            &tb,
-            start,
-            self.first,
-            &mut std::io::stdin().lock(),
-            &mut std::io::stdout().lock(),
-        )
-    }
+                .into());
+            }
+        },
+        None => {
+            let first = args
+                .get_one::<Player>("first")
+                .copied()
+                .unwrap_or(Player::Human);
+            Settings::against_computer(first).players
+        }
+    };
+    let think = args
+        .try_get_one::<f64>("think")
+        .ok()
+        .flatten()
+        .copied()
+        .unwrap_or(2.0);
+    let think = Duration::try_from_secs_f64(think)
+        .ok()
+        .filter(|t| !t.is_zero() && *t <= Duration::from_secs(3600))
+        .ok_or_else(|| {
+            GameError::option(
+                "think",
+                &think.to_string(),
+                "takes seconds from 0.001 to 3600",
+            )
+        })?;
+    let ending = play(
+        oracle,
+        start,
+        Settings { players, think },
+        &mut std::io::stdin().lock(),
+        &mut std::io::stdout().lock(),
+    )?;
+    Ok(if ending == Ending::Abandoned {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
-struct VerifyVisitor<'a> {
-    source: &'a Source,
-    selection: Selection,
-    table: Option<&'a str>,
-}
-
-impl Visitor for VerifyVisitor<'_> {
-    type Output = Result<bool, QueryError>;
-    fn visit<G: Game>(self, game: &G) -> Self::Output {
-        let tb = self.source.tablebase(game);
-        let started = std::time::Instant::now();
-        let tiers = match self.table {
-            Some(name) => game.named_tiers(name)?,
-            None => game.tiers(),
-        };
-        let report = verify_tiers(&tb, self.selection, &tiers)?;
+fn verify_command<G: Game>(oracle: &Oracle<G>, args: &ArgMatches) -> anyhow::Result<ExitCode> {
+    let selection = if args.get_flag("all") {
+        Selection::All
+    } else {
+        Selection::Samples {
+            count: *args.get_one::<u64>("samples").expect("has a default"),
+            seed: *args.get_one::<u64>("seed").expect("has a default"),
+        }
+    };
+    let table = args.get_one::<String>("table").map(String::as_str);
+    let report = verify(oracle, selection, table)?;
+    if args.get_flag("json") {
+        say(serde_json::to_string(&report)?)?;
+    } else {
         for mismatch in &report.mismatches {
             say(format_args!("MISMATCH {mismatch}"))?;
         }
-        let search = match report.bound {
-            Some(bound) => format!(
-                "search proving wins and losses within {bound} plies ({} of them draws or longer: none within it)",
-                report.beyond_bound
-            ),
-            None => "live search".to_string(),
-        };
-        let formula = match report.formula_checked {
-            0 => String::new(),
-            n => format!(", {n} positions against the formula"),
-        };
-        let formula = match report.consistency_checked {
-            0 => formula,
-            n => format!("{formula}, {n} positions against their moves' stored values"),
-        };
-        say(format_args!(
-            "{}: checked {} positions against {search}{formula} ({} empty slots), {} mismatches, {:.2} s",
-            game.id(),
-            report.checked,
-            report.empty_slots,
-            report.mismatches.len(),
-            started.elapsed().as_secs_f64()
-        ))?;
-        Ok(report.mismatches.is_empty())
+        say(report.summary())?;
     }
+    Ok(if report.mismatches.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
 }

@@ -1,6 +1,7 @@
 //! A game's tables in a folder, opened on first use and kept open.
 
 use crate::error::QueryError;
+use games::registry::Spec;
 use games::{Game, Value};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -30,12 +31,26 @@ impl TableCache {
 }
 
 /// Looks up values of a game's positions in its table files.
+///
+/// ```
+/// use games::{euler::Euler, Value};
+/// use query::Tablebase;
+/// # let dir = tempfile::tempdir().unwrap();
+/// # let write = generator::WriteOptions::new(dir.path());
+/// # let options = games::Options::generate();
+/// # generator::generate_game("euler", &options, &write, &generator::Progress::hidden()).unwrap();
+/// // `dir` holds the tables `tbgen euler --dir ...` wrote.
+/// let tb = Tablebase::new(&Euler, dir.path());
+/// let one_cell_left = 0xffff ^ 1;
+/// assert_eq!(tb.value(&one_cell_left).unwrap(), Value::Loss(1));
+/// ```
 #[derive(Debug)]
 pub struct Tablebase<'g, G: Game> {
     game: &'g G,
     dir: PathBuf,
     tiers: HashMap<u32, OnceLock<Arc<Table>>>,
     cache: Option<Arc<TableCache>>,
+    spec: Option<&'static Spec<G>>,
 }
 
 impl<'g, G: Game> Tablebase<'g, G> {
@@ -50,6 +65,16 @@ impl<'g, G: Game> Tablebase<'g, G> {
             dir: dir.as_ref().to_path_buf(),
             tiers,
             cache: None,
+            spec: None,
+        }
+    }
+
+    /// The same, naming in its hints the exact `tbgen` command for a missing
+    /// table, as `spec` gives it.
+    pub fn with_spec(self, spec: &'static Spec<G>) -> Self {
+        Tablebase {
+            spec: Some(spec),
+            ..self
         }
     }
 
@@ -63,6 +88,11 @@ impl<'g, G: Game> Tablebase<'g, G> {
 
     pub fn game(&self) -> &'g G {
         self.game
+    }
+
+    /// The folder the tables are read from.
+    pub fn dir(&self) -> &Path {
+        &self.dir
     }
 
     /// Where the table of a tier is expected.
@@ -127,27 +157,31 @@ impl<'g, G: Game> Tablebase<'g, G> {
         Ok(table)
     }
 
-    /// The command that generates a tier's table (and the game's others).
+    /// The command that generates a tier's table.
     pub fn generate_command(&self, tier: u32) -> String {
-        let flags = self.game.generate_args(tier);
-        let flags = if flags.is_empty() {
-            flags
-        } else {
-            format!(" {flags}")
-        };
-        format!(
-            "tbgen {}{flags} --dir {}",
-            self.game.id(),
-            self.dir.display()
-        )
+        let mut command = format!("tbgen {}", self.game.id());
+        if let Some(spec) = self.spec {
+            for (name, value) in (spec.generate_options)(self.game, tier) {
+                match spec.entry.option(name) {
+                    Some(option) if option.positional => command.push_str(&format!(" {value}")),
+                    _ => command.push_str(&format!(" --{name} {value}")),
+                }
+            }
+        }
+        format!("{command} --dir {}", self.dir.display())
+    }
+
+    /// Whether a tier's table file is in the folder.
+    pub fn has_table(&self, tier: u32) -> bool {
+        self.path(tier).is_file()
     }
 
     /// The stored value of a position.
     pub fn value(&self, position: &G::Position) -> Result<Value, QueryError> {
-        if !self.game.covered(position) {
+        if let Err(reason) = self.game.coverage(position) {
             return Err(QueryError::Input(games::GameError::position(
                 &self.game.write_position(position),
-                self.game.beyond_tables(position),
+                format!("beyond the tables: {reason}"),
             )));
         }
         let tier = self.game.tier_of(position);

@@ -1,43 +1,215 @@
-//! Checks tables against live search that reads no table.
+//! Checks tables against something that did not produce them, running the checks
+//! the game's registry entry lists: live search that reads no table, the closed
+//! formula, each slot's own moves, a solver written apart.
 
 use crate::error::QueryError;
-use crate::tablebase::Tablebase;
+use crate::oracle::Oracle;
+use games::capability::{Check, Exact, Reference, Sampler};
 use games::search::{AlphaBeta, BoundedSearch, MateSearch, Negamax};
 use games::{Game, Value, ValueKind};
+use indicatif::{ProgressBar, ProgressStyle};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
+use serde::Serialize;
+use std::time::Instant;
 
-/// Which slots to check.
+/// Which slots sampled checks look at.
 #[derive(Debug, Clone, Copy)]
 pub enum Selection {
     /// Every slot of every tier.
     All,
-    /// `count` slots per tier drawn at random from `seed`.
+    /// `count` slots per tier (or positions, for games without tables) drawn at
+    /// random from `seed`.
     Samples { count: u64, seed: u64 },
 }
 
-/// The outcome of a verification.
-#[derive(Debug, Default)]
+/// What a verification found.
+#[derive(Debug, Default, Clone, Serialize)]
 pub struct Report {
-    /// Positions whose value was compared.
+    pub game: String,
+    /// The tables checked.
+    pub tables: Vec<String>,
+    /// Positions compared with live search.
     pub checked: u64,
     /// Slots that hold no legal position and are marked so.
     pub empty_slots: u64,
-    /// One line per disagreement.
-    pub mismatches: Vec<String>,
     /// For games with cycles: the plies within which search proved wins and losses.
     pub bound: Option<u16>,
     /// Checked positions whose stored win, loss or draw lies beyond the search
     /// bound: search confirmed only that nothing ends within it.
     pub beyond_bound: u64,
-    /// Positions compared with the game's closed formula (every slot of every
-    /// tier, whatever the selection), for games that have one.
+    /// Positions compared with the closed formula (every slot).
     pub formula_checked: u64,
-    /// For games with cycles: positions whose stored value was recomputed from
-    /// their moves and the stored values of the positions after them (every slot,
-    /// whatever the selection).
+    /// Positions whose stored value was recomputed from their moves and the
+    /// stored values after them (every slot).
     pub consistency_checked: u64,
+    /// The solver written apart, and the positions compared with it.
+    pub reference: Option<String>,
+    pub reference_checked: u64,
+    /// Positions whose exact on-demand value was compared with alpha-beta search.
+    pub exact_checked: u64,
+    /// One line per disagreement.
+    pub mismatches: Vec<String>,
+    pub seconds: f64,
+}
+
+impl Report {
+    /// One line for people.
+    pub fn summary(&self) -> String {
+        let search = match self.bound {
+            Some(bound) => format!(
+                "search proving wins and losses within {bound} plies ({} of them draws or longer: none within it)",
+                self.beyond_bound
+            ),
+            None => "live search".to_string(),
+        };
+        let mut parts = Vec::new();
+        let mut part = |count: u64, against: String| {
+            if count > 0 {
+                parts.push(format!("{count} positions against {against}"));
+            }
+        };
+        part(self.checked, search.clone());
+        part(self.formula_checked, "the formula".into());
+        part(
+            self.consistency_checked,
+            "their moves' stored values".into(),
+        );
+        if let Some(reference) = &self.reference {
+            part(self.reference_checked, reference.clone());
+        }
+        part(
+            self.exact_checked,
+            "alpha-beta search (exact values on demand)".into(),
+        );
+        if parts.is_empty() {
+            parts.push(format!("0 positions against {search}"));
+        }
+        let empty = match self.empty_slots {
+            0 => String::new(),
+            n => format!(" ({n} empty slots)"),
+        };
+        format!(
+            "{}: checked {}{empty}, {} mismatches, {:.2} s",
+            self.game,
+            parts.join(", "),
+            self.mismatches.len(),
+            self.seconds
+        )
+    }
+}
+
+/// Extra plies the bounded search looks beyond the longest distance a table
+/// records, so a draw stored where a longer win exists would be caught.
+pub const BOUND_MARGIN: u16 = 8;
+
+/// Runs every check the game lists on the tables named `table` (with the tables
+/// their moves lead to), or on every table present.
+pub fn verify<G: Game>(
+    oracle: &Oracle<G>,
+    selection: Selection,
+    table: Option<&str>,
+) -> Result<Report, QueryError> {
+    let started = Instant::now();
+    let game = oracle.game;
+    let mut report = Report {
+        game: game.id().to_string(),
+        ..Report::default()
+    };
+    let present: Vec<u32> = game
+        .tiers()
+        .into_iter()
+        .filter(|&t| oracle.tb.has_table(t))
+        .collect();
+    let tiers = match table {
+        Some(name) => game.named_tiers(name)?,
+        None if oracle.has_tables() && present.is_empty() => {
+            // Nothing to check: the error names the file and the command.
+            oracle.tb.table(game.tiers()[0])?;
+            Vec::new()
+        }
+        None => present.clone(),
+    };
+    report.tables = tiers
+        .iter()
+        .map(|&t| oracle.tb.path(t).display().to_string())
+        .collect();
+    let progress = Progress::new(game.id());
+    for check in &oracle.caps.checks {
+        match check {
+            Check::LiveSearch => sampled(oracle, &tiers, selection, None, &mut report, &progress)?,
+            Check::MateSearch { plies } => sampled(
+                oracle,
+                &tiers,
+                selection,
+                Some(*plies),
+                &mut report,
+                &progress,
+            )?,
+            Check::Formula => {
+                for &tier in &tiers {
+                    check_formula(oracle, tier, &mut report, &progress)?;
+                }
+            }
+            Check::Consistency => {
+                for &tier in &tiers {
+                    check_consistency(oracle, tier, &mut report, &progress)?;
+                }
+            }
+            Check::Reference(reference) => {
+                let checked = match table {
+                    Some(_) => tiers.clone(),
+                    None => reference.default_tiers(&present),
+                };
+                check_reference(oracle, *reference, &checked, &mut report, &progress)?;
+            }
+            Check::ExactAgainstSearch(sampler) => {
+                let exact = oracle.caps.exact.ok_or_else(|| QueryError::WrongTable {
+                    path: oracle.tb.path(0),
+                    problem: "the registry lists an exact check but no exact solver".into(),
+                })?;
+                check_exact(oracle, exact, *sampler, selection, &mut report);
+            }
+        }
+    }
+    progress.finish();
+    report.seconds = started.elapsed().as_secs_f64();
+    Ok(report)
+}
+
+/// A progress bar on a terminal, nothing otherwise.
+struct Progress {
+    bar: ProgressBar,
+    game: &'static str,
+}
+
+impl Progress {
+    fn new(game: &'static str) -> Progress {
+        Progress {
+            bar: ProgressBar::new(0),
+            game,
+        }
+    }
+
+    fn start(&self, what: &str, steps: u64) {
+        self.bar.set_style(
+            ProgressStyle::with_template("{msg:>30} [{bar:40}] {pos}/{len} {elapsed}")
+                .expect("a valid template")
+                .progress_chars("=> "),
+        );
+        self.bar.set_message(format!("{} {what}", self.game));
+        self.bar.set_length(steps);
+        self.bar.set_position(0);
+    }
+
+    fn advance(&self, steps: u64) {
+        self.bar.inc(steps);
+    }
+
+    fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
 }
 
 /// Live search: exact negamax for acyclic win/loss games, alpha-beta with a
@@ -77,44 +249,34 @@ impl<G: Game> Live<'_, G> {
     }
 }
 
-/// Extra plies the bounded search looks beyond the longest distance a table
-/// records, so a draw stored where a longer win exists would be caught.
-pub const BOUND_MARGIN: u16 = 8;
-
-/// Compares every selected slot of every tier with live search, and checks that
+/// Compares the selected slots of every tier with live search, and checks that
 /// each slot's position indexes back to the same slot.
-pub fn verify<G: Game>(tb: &Tablebase<G>, selection: Selection) -> Result<Report, QueryError> {
-    verify_tiers(tb, selection, &tb.game().tiers())
-}
-
-/// [`verify`] for some tiers only.
-pub fn verify_tiers<G: Game>(
-    tb: &Tablebase<G>,
-    selection: Selection,
+fn sampled<G: Game>(
+    oracle: &Oracle<G>,
     tiers: &[u32],
-) -> Result<Report, QueryError> {
-    let game = tb.game();
-    let mut report = Report::default();
+    selection: Selection,
+    mate_plies: Option<u16>,
+    report: &mut Report,
+    progress: &Progress,
+) -> Result<(), QueryError> {
+    let game = oracle.game;
     for &tier in tiers {
-        let table = tb.table(tier)?;
-        let mut search = if let (true, Some(limit)) = (game.has_cycles(), game.search_plies()) {
+        let table = oracle.tb.table(tier)?;
+        let mut search = if let Some(limit) = mate_plies {
             report.bound = Some(limit);
             Live::Mate(MateSearch::new(game), limit)
         } else if game.has_cycles() {
             let longest =
                 u16::try_from(table.header().stats.longest).unwrap_or(u16::MAX - BOUND_MARGIN);
-            report.bound = Some(longest + BOUND_MARGIN);
-            Live::Bounded(BoundedSearch::new(game), longest + BOUND_MARGIN)
+            let bound = longest.saturating_add(BOUND_MARGIN);
+            report.bound = Some(bound);
+            Live::Bounded(BoundedSearch::new(game), bound)
         } else if game.value_kind() == ValueKind::Score {
             Live::Pruned(AlphaBeta::new(game))
         } else {
             Live::Exact(Negamax::new(game))
         };
         let size = game.index_size(tier);
-        check_formula(tb, tier, &mut report)?;
-        if game.has_cycles() {
-            check_consistency(tb, tier, &mut report)?;
-        }
         let indices: Box<dyn Iterator<Item = u64>> = match selection {
             Selection::All => Box::new(0..size),
             Selection::Samples { .. } if size == 0 => Box::new(0..0),
@@ -123,7 +285,13 @@ pub fn verify_tiers<G: Game>(
                 Box::new((0..count).map(move |_| rng.random_range(0..size)))
             }
         };
+        let steps = match selection {
+            Selection::All => size,
+            Selection::Samples { count, .. } => count,
+        };
+        progress.start(&format!("search {}", game.tier_name(tier)), steps);
         for index in indices {
+            progress.advance(1);
             let stored = Value::from_code(game.value_kind(), table.get(index)?);
             let Some(position) = game.position_at(tier, index) else {
                 match stored {
@@ -156,68 +324,79 @@ pub fn verify_tiers<G: Game>(
             }
         }
     }
-    Ok(report)
-}
-
-/// Compares every slot of a tier with the game's formula, where it has one.
-fn check_formula<G: Game>(
-    tb: &Tablebase<G>,
-    tier: u32,
-    report: &mut Report,
-) -> Result<(), QueryError> {
-    let game = tb.game();
-    let has_formula = (0..game.index_size(tier))
-        .find_map(|i| game.position_at(tier, i))
-        .is_some_and(|p| game.formula(&p).is_some());
-    if !has_formula {
-        return Ok(());
-    }
-    let codes = tb.table(tier)?.read_all()?;
-    for (index, code) in codes.into_iter().enumerate() {
-        let Some(position) = game.position_at(tier, index as u64) else {
-            continue;
-        };
-        let Some(formula) = game.formula(&position) else {
-            continue;
-        };
-        report.formula_checked += 1;
-        let stored = Value::from_code(game.value_kind(), code);
-        let agrees = match stored {
-            Some(Value::Win(_)) => formula.mover_wins,
-            Some(Value::Loss(_)) => !formula.mover_wins,
-            _ => false,
-        };
-        if !agrees {
-            let text = game.write_position(&position);
-            let stored = stored.map_or("nothing".to_string(), |v| v.to_string());
-            report.mismatches.push(format!(
-                "{text}: table says {stored}, the formula says the mover {}",
-                if formula.mover_wins { "wins" } else { "loses" }
-            ));
-        }
-    }
     Ok(())
 }
 
-/// Recomputes every slot of a tier of a game with cycles from its moves and the
-/// stored values after them: a win in `n` needs a move to a loss in `n - 1` and
-/// none faster, a loss in `n` every move to a win and the slowest in `n - 1`, a
-/// draw no move to a loss and some move to a draw. A table that passes everywhere
-/// (with the tables its moves lead to) is right: by induction on the distance,
-/// every stored win and loss is grounded in a real end, and every real win and
-/// loss is stored.
-fn check_consistency<G: Game>(
-    tb: &Tablebase<G>,
+/// Compares every slot of a tier with the game's formula.
+fn check_formula<G: Game>(
+    oracle: &Oracle<G>,
     tier: u32,
     report: &mut Report,
+    progress: &Progress,
 ) -> Result<(), QueryError> {
-    let game = tb.game();
-    let codes = tb.table(tier)?.read_all()?;
-    // For each legal slot: the mismatch, if any.
+    let game = oracle.game;
+    let Some(formula) = oracle.caps.formula else {
+        return Ok(());
+    };
+    let codes = oracle.tb.table(tier)?.read_all()?;
+    progress.start("formula", codes.len() as u64);
     let outcomes: Vec<Option<String>> = codes
         .par_iter()
         .enumerate()
-        .filter_map(|(index, &code)| Some((game.position_at(tier, index as u64)?, code)))
+        .filter_map(|(index, &code)| {
+            progress.advance(1);
+            Some((game.position_at(tier, index as u64)?, code))
+        })
+        .map(|(position, code)| {
+            let verdict = formula.formula(&position);
+            let stored = Value::from_code(game.value_kind(), code);
+            let agrees = match (&verdict, stored) {
+                (Ok(v), Some(Value::Win(_))) => v.mover_wins,
+                (Ok(v), Some(Value::Loss(_))) => !v.mover_wins,
+                _ => false,
+            };
+            (!agrees).then(|| {
+                let stored = stored.map_or("nothing".to_string(), |v| v.to_string());
+                let says = match verdict {
+                    Ok(v) if v.mover_wins => "the mover wins".to_string(),
+                    Ok(_) => "the mover loses".to_string(),
+                    Err(e) => format!("nothing ({e})"),
+                };
+                format!(
+                    "{}: table says {stored}, the formula says {says}",
+                    game.write_position(&position)
+                )
+            })
+        })
+        .collect();
+    report.formula_checked += outcomes.len() as u64;
+    report.mismatches.extend(outcomes.into_iter().flatten());
+    Ok(())
+}
+
+/// Recomputes every slot of a tier from its moves and the stored values after
+/// them: a win in `n` needs a move to a loss in `n - 1` and none faster, a loss
+/// in `n` every move to a win and the slowest in `n - 1`, a draw no move to a
+/// loss and some move to a draw. A table that passes everywhere (with the tables
+/// its moves lead to) is right: by induction on the distance, every stored win and
+/// loss is grounded in a real end, and every real win and loss is stored.
+fn check_consistency<G: Game>(
+    oracle: &Oracle<G>,
+    tier: u32,
+    report: &mut Report,
+    progress: &Progress,
+) -> Result<(), QueryError> {
+    let game = oracle.game;
+    let tb = &oracle.tb;
+    let codes = tb.table(tier)?.read_all()?;
+    progress.start("moves", codes.len() as u64);
+    let outcomes: Vec<Option<String>> = codes
+        .par_iter()
+        .enumerate()
+        .filter_map(|(index, &code)| {
+            progress.advance(1);
+            Some((game.position_at(tier, index as u64)?, code))
+        })
         .map(|(position, code)| -> Result<Option<String>, QueryError> {
             let stored = Value::from_code(game.value_kind(), code);
             let mut failed = None;
@@ -254,4 +433,70 @@ fn check_consistency<G: Game>(
     report.consistency_checked += outcomes.len() as u64;
     report.mismatches.extend(outcomes.into_iter().flatten());
     Ok(())
+}
+
+/// Compares every slot of `tiers` with a solver written apart.
+fn check_reference<G: Game>(
+    oracle: &Oracle<G>,
+    reference: &dyn Reference<G>,
+    tiers: &[u32],
+    report: &mut Report,
+    progress: &Progress,
+) -> Result<(), QueryError> {
+    let game = oracle.game;
+    report.reference = Some(reference.name().to_string());
+    progress.start(reference.name(), tiers.len() as u64);
+    let expected = reference.solve(tiers);
+    for (&tier, values) in tiers.iter().zip(expected) {
+        progress.advance(1);
+        let codes = oracle.tb.table(tier)?.read_all()?;
+        for (index, (&code, want)) in codes.iter().zip(values).enumerate() {
+            report.reference_checked += 1;
+            let stored = Value::from_code(game.value_kind(), code);
+            if stored != want {
+                let position = game
+                    .position_at(tier, index as u64)
+                    .map_or(format!("tier {tier} slot {index}"), |p| {
+                        game.write_position(&p)
+                    });
+                let show = |v: Option<Value>| v.map_or("nothing".into(), |v| v.to_string());
+                report.mismatches.push(format!(
+                    "{position}: table says {}, {} says {}",
+                    show(stored),
+                    reference.name(),
+                    show(want)
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Compares the exact on-demand solver with alpha-beta search on sampled positions.
+fn check_exact<G: Game>(
+    oracle: &Oracle<G>,
+    exact: &dyn Exact<G>,
+    sampler: &dyn Sampler<G>,
+    selection: Selection,
+    report: &mut Report,
+) {
+    let game = oracle.game;
+    let (count, seed) = match selection {
+        Selection::All => (10_000, 1),
+        Selection::Samples { count, seed } => (count, seed),
+    };
+    for i in 0..count {
+        let position = sampler.sample(seed.wrapping_mul(1_000_003).wrapping_add(i));
+        let (fast, searched) = (
+            exact.value(&position),
+            AlphaBeta::new(game).value(&position),
+        );
+        report.exact_checked += 1;
+        if fast != searched {
+            report.mismatches.push(format!(
+                "{}: exact solver {fast}, alpha-beta {searched}",
+                game.write_position(&position)
+            ));
+        }
+    }
 }

@@ -124,7 +124,7 @@ fn unknown_game_and_bad_position_are_explained() {
     );
     let out = tbquery(dir.path(), &["probe", "euler", "x", "--size", "5x5"], "");
     assert!(
-        text(&out.stderr).contains("euler has no board sizes"),
+        text(&out.stderr).contains("unexpected argument '--size'"),
         "{}",
         text(&out.stderr)
     );
@@ -152,6 +152,49 @@ fn play_runs_a_whole_game_from_standard_input() {
     assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
     assert!(stdout.contains("computer plays c4 (win in 2"), "{stdout}");
     assert!(stdout.contains("The computer wins."), "{stdout}");
+}
+
+#[test]
+fn start_is_a_position_for_every_command() {
+    let dir = tempfile::tempdir().unwrap();
+    common::generate_euler(dir.path());
+    let out = tbquery(dir.path(), &["probe", "euler", "start", "--json"], "");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (
+            json["position"].as_str(),
+            json["value"].as_str(),
+            json["distance"].as_u64()
+        ),
+        (Some("..../..../..../...."), Some("loss"), Some(13))
+    );
+    let out = tbquery(dir.path(), &["play", "euler", "--from", "start"], "quit\n");
+    assert!(
+        text(&out.stdout).contains(". . . ."),
+        "{}",
+        text(&out.stdout)
+    );
+}
+
+#[test]
+fn games_lists_the_registry_with_options_and_starts() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = tbquery(dir.path(), &["games", "--json"], "");
+    assert!(out.status.success());
+    let list: query::answer::GameList = serde_json::from_slice(&out.stdout).unwrap();
+    let ids: Vec<&str> = list.games.iter().map(|g| g.game.as_str()).collect();
+    let registry: Vec<&str> = games::registry::entries().iter().map(|e| e.id).collect();
+    assert_eq!(ids, registry);
+    let dots = list.games.iter().find(|g| g.game == "dots").unwrap();
+    assert_eq!(dots.options[0].name, "size");
+    assert_eq!(dots.options[0].default.as_deref(), Some("3x3"));
+    assert_eq!(dots.tables[0].file, "dots-3x3.tb");
+    assert!(!dots.tables[0].present);
+    // `tbquery --help` names every game too.
+    let help = text(&tbquery(dir.path(), &["--help"], "").stdout);
+    for id in registry {
+        assert!(help.contains(&format!("  {id} ")), "{id}: {help}");
+    }
 }
 
 #[test]

@@ -4,7 +4,7 @@
 mod common;
 
 use games::Value;
-use games::dots::Dots;
+use games::dots::{Dots, SPEC};
 use query::verify::{Selection, verify};
 use query::{Tablebase, probe, probe_text};
 
@@ -35,7 +35,8 @@ fn small_boards_agree_with_alpha_beta_everywhere() {
     with_tables(&sizes, |dir| {
         for size in sizes {
             let dots = Dots::parse_size(size).unwrap();
-            let report = verify(&Tablebase::new(&dots, dir), Selection::All).unwrap();
+            let oracle = common::oracle(&SPEC, &dots, dir);
+            let report = verify(&oracle, Selection::All, None).unwrap();
             assert_eq!(report.checked, 1 << dots.edges(), "{size}");
             assert!(
                 report.mismatches.is_empty(),
@@ -61,7 +62,7 @@ fn sampled_3x3_positions_agree_with_alpha_beta_and_symmetry() {
             count: 3_000,
             seed: 7,
         };
-        let report = verify(&tb, samples).unwrap();
+        let report = verify(&common::oracle(&SPEC, &dots, dir), samples, None).unwrap();
         assert_eq!(report.checked, 3_000);
         assert!(report.mismatches.is_empty(), "{:?}", report.mismatches);
 
@@ -92,7 +93,8 @@ fn a_capture_keeps_the_turn_and_counts_in_the_score() {
             (take.value, take.turn_passes, take.gain),
             (Value::Score(2), false, 1)
         );
-        let json = answer.to_json(&dots);
+        let oracle = common::oracle(&SPEC, &dots, dir);
+        let json = serde_json::to_value(oracle.answer_text("1010/100", None).unwrap()).unwrap();
         assert_eq!(json["variant"], "1x2");
         assert_eq!(json["score"], 2);
         let first = &json["moves"][0];
@@ -141,7 +143,10 @@ fn command_line_probes_plays_and_explains_sizes() {
         let stdout = common::text(&out.stdout);
         assert!(stdout.contains("| C | C |"), "{stdout}");
         assert!(stdout.contains("computer (C) 2"), "{stdout}");
-        assert!(stdout.contains("The computer wins."), "{stdout}");
+        assert!(
+            stdout.contains("The computer wins: you 0, the computer 2."),
+            "{stdout}"
+        );
     });
 }
 
@@ -160,11 +165,12 @@ fn board_3x4_is_a_tie_and_agrees_with_alpha_beta() {
             .collect::<Vec<_>>();
         assert_eq!(ties, ["v02", "v12", "v22"]);
         let report = verify(
-            &tb,
+            &common::oracle(&SPEC, &dots, dir),
             Selection::Samples {
                 count: 1_000,
                 seed: 3,
             },
+            None,
         )
         .unwrap();
         assert!(report.mismatches.is_empty(), "{:?}", report.mismatches);

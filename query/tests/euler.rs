@@ -2,11 +2,11 @@
 
 mod common;
 
-use games::euler::Euler;
+use games::euler::{Euler, SPEC};
 use games::{Game, Value};
-use query::play::{Ending, Side, play};
+use query::play::{Ending, Player, Settings, play};
 use query::verify::{Selection, verify};
-use query::{QueryError, Tablebase, probe_text};
+use query::{Oracle, QueryError, Tablebase, probe_text};
 
 fn with_table<T>(f: impl FnOnce(&Tablebase<Euler>) -> T) -> T {
     let dir = tempfile::tempdir().unwrap();
@@ -14,18 +14,25 @@ fn with_table<T>(f: impl FnOnce(&Tablebase<Euler>) -> T) -> T {
     f(&Tablebase::new(&Euler, dir.path()))
 }
 
+fn with_oracle<T>(f: impl FnOnce(&Oracle<Euler>) -> T) -> T {
+    let dir = tempfile::tempdir().unwrap();
+    common::generate_euler(dir.path());
+    f(&common::oracle(&SPEC, &Euler, dir.path()))
+}
+
 #[test]
 fn whole_table_agrees_with_live_search() {
-    with_table(|tb| {
-        let report = verify(tb, Selection::All).unwrap();
+    with_oracle(|oracle| {
+        let report = verify(oracle, Selection::All, None).unwrap();
         assert_eq!(report.checked, 65_536);
         assert_eq!(report.mismatches, Vec::<String>::new());
         let sampled = verify(
-            tb,
+            oracle,
             Selection::Samples {
                 count: 500,
                 seed: 7,
             },
+            None,
         )
         .unwrap();
         assert_eq!((sampled.checked, sampled.mismatches.len()), (500, 0));
@@ -82,10 +89,9 @@ fn small_endings_match_hand_analysis() {
 
 #[test]
 fn json_has_the_documented_shape() {
-    with_table(|tb| {
-        let json = probe_text(tb, "xxxx/xxxx/xxxx/xx..")
-            .unwrap()
-            .to_json(&Euler);
+    with_oracle(|oracle| {
+        let answer = oracle.answer_text("xxxx/xxxx/xxxx/xx..", None).unwrap();
+        let json = serde_json::to_value(&answer).unwrap();
         let expected = serde_json::json!({
             "game": "euler",
             "position": "xxxx/xxxx/xxxx/xx..",
@@ -99,6 +105,9 @@ fn json_has_the_documented_shape() {
             ]
         });
         assert_eq!(json, expected);
+        // The typed answer reads back as it was written.
+        let again: query::answer::PositionAnswer = serde_json::from_value(json.clone()).unwrap();
+        assert_eq!(again, answer);
         assert_eq!(
             json.to_string(),
             r#"{"game":"euler","position":"xxxx/xxxx/xxxx/xx..","source":"table","value":"win","distance":2,"moves":[{"move":"c4","position":"xxxx/xxxx/xxxx/xxx.","value":"win","distance":2},{"move":"d4","position":"xxxx/xxxx/xxxx/xx.x","value":"win","distance":2},{"move":"c4-d4","position":"xxxx/xxxx/xxxx/xxxx","value":"loss","distance":1}]}"#
@@ -124,14 +133,13 @@ fn bad_positions_are_refused_with_the_reason() {
 
 #[test]
 fn play_explains_illegal_moves_and_asks_again() {
-    with_table(|tb| {
+    with_oracle(|oracle| {
         let script = "z9\na1-b2\nhint\na1\n";
         let mut output = Vec::new();
-        let start = Euler.start().unwrap();
         let ending = play(
-            tb,
-            start,
-            Side::Human,
+            oracle,
+            Euler.start(),
+            Settings::against_computer(Player::Human),
             &mut std::io::Cursor::new(script),
             &mut output,
         )
@@ -148,16 +156,38 @@ fn play_explains_illegal_moves_and_asks_again() {
 
 #[test]
 fn computer_wins_every_game_it_is_not_lost_in() {
-    with_table(|tb| {
+    with_oracle(|oracle| {
         // The human starts, which is lost: whatever the human plays, the computer wins.
         let first = |legal: &[(String, Value)]| legal[0].0.clone();
         let middle = |legal: &[(String, Value)]| legal[legal.len() / 2].0.clone();
         let last = |legal: &[(String, Value)]| legal[legal.len() - 1].0.clone();
         for choose in [&first as Chooser, &middle, &last] {
-            assert_eq!(play_with(tb, Side::Human, choose), Ending::ComputerWon);
+            assert_eq!(play_with(oracle, Player::Human, choose), Ending::Won(1));
         }
         // The computer starts, which is lost: a perfect human wins, and is told so.
-        assert_eq!(play_with(tb, Side::Computer, &first), Ending::HumanWon);
+        assert_eq!(play_with(oracle, Player::Computer, &first), Ending::Won(1));
+    });
+}
+
+#[test]
+fn the_computer_against_itself_plays_the_table_value() {
+    with_oracle(|oracle| {
+        let mut output = Vec::new();
+        let settings = Settings {
+            players: [Player::Computer; 2],
+            ..Settings::against_computer(Player::Human)
+        };
+        let ending = play(
+            oracle,
+            Euler.start(),
+            settings,
+            &mut std::io::empty(),
+            &mut output,
+        );
+        // The empty board is lost for the first player, in 13 plies.
+        assert_eq!(ending.unwrap(), Ending::Won(1));
+        let said = String::from_utf8(output).unwrap();
+        assert_eq!(said.matches(" plays ").count(), 13, "{said}");
     });
 }
 
@@ -167,18 +197,19 @@ type Chooser<'a> = &'a dyn Fn(&[(String, Value)]) -> String;
 /// Plays a whole game against a human who picks `choose(moves, best first)`.
 /// The game is replayed from the start with one more human move each round; the
 /// computer's choices are deterministic, so every replay follows the same line.
-fn play_with(tb: &Tablebase<Euler>, first: Side, choose: Chooser) -> Ending {
-    let start = Euler.start().unwrap();
+fn play_with(oracle: &Oracle<Euler>, first: Player, choose: Chooser) -> Ending {
+    let start = Euler.start();
+    let settings = Settings::against_computer(first);
     let mut script = String::new();
     loop {
         let mut output = Vec::new();
         let input = &mut std::io::Cursor::new(script.clone().into_bytes());
-        let ending = play(tb, start, first, input, &mut output).unwrap();
+        let ending = play(oracle, start, settings, input, &mut output).unwrap();
         if ending != Ending::Abandoned {
             return ending;
         }
         let board = last_board(&String::from_utf8(output).unwrap());
-        let answer = query::probe(tb, &board).unwrap();
+        let answer = query::probe(&oracle.tb, &board).unwrap();
         let moves: Vec<(String, Value)> = answer
             .moves
             .iter()

@@ -3,8 +3,9 @@
 
 mod common;
 
-use common::{tbquery, text};
+use common::{oracle, tbquery, text};
 use games::Game;
+use games::grundy::{HeapGame, SplitGame};
 use games::nim::{Heaps, Rule};
 use games::northcott::Northcott;
 use query::Tablebase;
@@ -42,10 +43,26 @@ fn every_table_agrees_with_its_formula_and_with_search() {
         );
         assert_eq!(report.formula_checked, slots, "{name}");
     };
-    for rule in [Rule::Nim, Rule::Misere, Rule::Subtract(3)] {
+    for (rule, spec) in [
+        (Rule::Nim, &games::nim::NIM),
+        (Rule::Misere, &games::nim::MISERE),
+        (Rule::Subtract(3), &games::nim::SUBTRACTION),
+    ] {
         let game = Heaps::new(rule);
-        let report = verify(&Tablebase::new(&game, dir.path()), samples).unwrap();
+        let report = verify(&oracle(spec, &game, dir.path()), samples, None).unwrap();
         check(report, 54_264, game.id());
+    }
+    // Every position of up to 20 pins or stones: 2,714 heap multisets.
+    for (rules, spec) in [
+        (HeapGame::Kayles, &games::grundy::KAYLES),
+        (HeapGame::Dawson, &games::grundy::DAWSON),
+        (HeapGame::Grundy, &games::grundy::GRUNDY),
+        (HeapGame::Lasker, &games::grundy::LASKER),
+    ] {
+        let game = SplitGame::new(rules, 20);
+        let report = verify(&oracle(spec, &game, dir.path()), Selection::All, None).unwrap();
+        assert_eq!(report.checked, 2_714, "{}", rules.id());
+        check(report, 2_714, rules.id());
     }
     // Over ordered 6-tuples of heaps 0-15, the xor is 0 for exactly 16^5 of them
     // (the last heap is fixed by the other five): the header counts every ordering.
@@ -65,12 +82,15 @@ fn every_table_agrees_with_its_formula_and_with_search() {
     };
     assert_eq!(extra("all positions").as_deref(), Some("16777216"));
     assert_eq!(extra("all losses").as_deref(), Some("1048576"));
-    for game in [games::nim::GAME21, games::nim::GAME100] {
-        let report = verify(&Tablebase::new(&game, dir.path()), Selection::All).unwrap();
+    for (game, spec) in [
+        (games::nim::TWENTY_ONE, &games::nim::GAME21),
+        (games::nim::HUNDRED, &games::nim::GAME100),
+    ] {
+        let report = verify(&oracle(spec, &game, dir.path()), Selection::All, None).unwrap();
         check(report, game.target + 1, game.id);
     }
-    let report = verify(&Tablebase::new(&games::pits::Pits, dir.path()), samples).unwrap();
-    check(report, 65_536, "pits");
+    let pits = oracle(&games::pits::SPEC, &games::pits::Pits, dir.path());
+    check(verify(&pits, samples, None).unwrap(), 65_536, "pits");
     // Live search on 4x8 proves wins and losses up to 56 plies deep through
     // cycles: seconds per position, so 4x8 is checked against the formula only,
     // and the smaller boards against search on every position too.
@@ -81,10 +101,11 @@ fn every_table_agrees_with_its_formula_and_with_search() {
         ("3x6", Some("forward"), 4_960, Selection::All),
     ] {
         let game = Northcott::from_variant(Some(size), rules).unwrap();
-        let tb = Tablebase::new(&game, dir.path());
-        let report = verify(&tb, selection).unwrap();
+        let oracle = oracle(&games::northcott::SPEC, &game, dir.path());
+        let report = verify(&oracle, selection, None).unwrap();
         check(report, slots, &game.variant());
-        assert_eq!(tb.table(0).unwrap().header().stats.draws, 0, "no draws");
+        let draws = oracle.tb.table(0).unwrap().header().stats.draws;
+        assert_eq!(draws, 0, "no draws");
     }
 }
 
@@ -179,26 +200,47 @@ fn large_positions_come_from_the_formula() {
 }
 
 #[test]
-fn heap_games_answer_by_grundy_values() {
+fn heap_games_answer_from_tables_then_by_grundy_values() {
     let dir = tables();
-    let answer = probe_json(dir.path(), &["kayles", "7 3"]);
-    assert_eq!(answer["heap_values"], serde_json::json!([2, 3]));
+    // Within the tables: every move valued; the winning ones are those the
+    // Sprague-Grundy formula names.
+    let answer = probe_json(dir.path(), &["kayles", "--limit", "20", "7 3"]);
     assert_eq!(
-        answer["winning_moves"],
-        serde_json::json!(["h1-1", "h1-1:2+4", "h2-1"])
+        (answer["source"].as_str(), answer["value"].as_str()),
+        (Some("table"), Some("win"))
     );
-    let answer = probe_json(dir.path(), &["lasker", "3 4"]);
+    let winning: Vec<&str> = answer["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["value"] == "win")
+        .map(|m| m["move"].as_str().unwrap())
+        .collect();
+    let mut winning = winning;
+    winning.sort_unstable();
+    assert_eq!(winning, ["h1-1", "h1-1:2+4", "h2-1"]);
+    // Beyond them (more than 20 in all here): the formula, for heaps of any size
+    // up to 100,000.
+    let answer = probe_json(dir.path(), &["kayles", "--limit", "20", "7 3 40"]);
+    assert_eq!(answer["source"], "formula");
+    assert_eq!(answer["heap_values"], serde_json::json!([2, 3, 1]));
+    let answer = probe_json(dir.path(), &["lasker", "3 4 99999"]);
     assert_eq!(
         (answer["nim_sum"].as_u64(), answer["value"].as_str()),
-        (Some(7), Some("win"))
+        // Lasker's values: 4, 3 and 99999 + 1 (99999 is 4k + 3).
+        (Some(4 ^ 3 ^ 100_000), Some("win"))
     );
     let answer = probe_json(dir.path(), &["ends", "1 9 2 4"]);
     assert_eq!(
-        (answer["score"].as_i64(), answer["best"][0].as_str()),
+        (
+            answer["score"].as_i64(),
+            answer["moves"][0]["move"].as_str()
+        ),
         (Some(10), Some("right"))
     );
-    for game in ["kayles", "dawson", "grundy", "lasker", "ends"] {
-        let out = tbquery(dir.path(), &["verify", game, "--samples", "300"], "");
+    for game in ["kayles", "dawson", "grundy", "lasker"] {
+        let args = ["verify", game, "--limit", "20", "--samples", "300"];
+        let out = tbquery(dir.path(), &args, "");
         assert!(
             out.status.success(),
             "{game}: {}{}",
@@ -211,9 +253,51 @@ fn heap_games_answer_by_grundy_values() {
             text(&out.stdout)
         );
     }
+    let out = tbquery(dir.path(), &["verify", "ends", "--samples", "300"], "");
+    assert!(
+        out.status.success(),
+        "ends: {}{}",
+        text(&out.stdout),
+        text(&out.stderr)
+    );
+    assert!(
+        text(&out.stdout).contains(" 0 mismatches"),
+        "{}",
+        text(&out.stdout)
+    );
     let out = tbquery(dir.path(), &["info"], "");
     assert!(
         text(&out.stdout).contains("period: 12 from 71"),
+        "{}",
+        text(&out.stdout)
+    );
+}
+
+#[test]
+fn a_heap_game_table_that_disagrees_with_the_formula_is_caught() {
+    let dir = tempfile::tempdir().unwrap();
+    common::generate(dir.path(), "dawson", &[("limit", "12")]);
+    common::change_table(&dir.path().join("dawson-12.tb"), |codes| {
+        let (slot, code) = codes
+            .iter()
+            .enumerate()
+            .find_map(|(slot, &c)| {
+                match games::Value::from_code(games::ValueKind::WinLossDraw, c) {
+                    Some(games::Value::Win(n)) => Some((slot, games::Value::Loss(n).code())),
+                    _ => None,
+                }
+            })
+            .unwrap();
+        codes[slot] = code;
+    });
+    let out = tbquery(
+        dir.path(),
+        &["verify", "dawson", "--limit", "12", "--samples", "10"],
+        "",
+    );
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stdout).contains("the formula says the mover wins"),
         "{}",
         text(&out.stdout)
     );
@@ -229,10 +313,13 @@ fn bad_input_is_refused_with_a_reason() {
             vec!["nim", "18446744073709551616"],
             "whole numbers from 0 to",
         ),
-        (vec!["subtraction", "--max-take", "0", "3"], "--max-take"),
+        (
+            vec!["subtraction", "--max-take", "0", "3"],
+            "bad --max-take '0': subtraction takes a whole number from 1",
+        ),
         (
             vec!["nim", "--max-take", "2", "3"],
-            "--max-take is for subtraction games",
+            "unexpected argument '--max-take'",
         ),
         (
             vec!["northcott", "x..o/o..x"],
@@ -243,7 +330,11 @@ fn bad_input_is_refused_with_a_reason() {
             "other order",
         ),
         (vec!["pits", "..o.x"], "pit 5 is 'x'"),
-        (vec!["kayles", "--size", "3", "2"], "kayles has no variants"),
+        (
+            vec!["kayles", "--size", "3", "2"],
+            "unexpected argument '--size'",
+        ),
+        (vec!["kayles", "3 100001"], "heaps of up to 100000"),
         (vec!["ends", "1 2 z"], "number 3 is 'z'"),
         (vec!["game21", "22"], "0 to 21"),
     ] {
@@ -260,14 +351,61 @@ fn bad_input_is_refused_with_a_reason() {
 }
 
 #[test]
-fn verifying_a_grundy_table_needs_the_table() {
+fn verifying_needs_the_table() {
     let dir = tempfile::tempdir().unwrap();
     let out = tbquery(dir.path(), &["verify", "kayles"], "");
     assert!(!out.status.success());
     assert!(
-        text(&out.stderr).contains("tbgen grundy"),
+        text(&out.stderr)
+            .contains("kayles.tb: no such table; generate it with `tbgen kayles --dir"),
         "{}",
         text(&out.stderr)
+    );
+}
+
+#[test]
+fn heap_games_and_ends_are_played_by_the_same_loop() {
+    let dir = tables();
+    // Two computers from 10 pins of Kayles (won for the first player) and from a
+    // row of numbers: perfect play to the end.
+    let out = tbquery(
+        dir.path(),
+        &["play", "kayles", "--players", "computer,computer"],
+        "",
+    );
+    assert!(
+        text(&out.stdout).contains("The first player wins."),
+        "{}",
+        text(&out.stdout)
+    );
+    let out = tbquery(
+        dir.path(),
+        &[
+            "play",
+            "ends",
+            "--from",
+            "1 9 2 4",
+            "--players",
+            "computer,computer",
+        ],
+        "",
+    );
+    // Taking 4, then 9 after the opponent's 2 or 1: 13 against 3.
+    assert!(
+        text(&out.stdout)
+            .contains("The first player wins: the first player 13, the second player 3."),
+        "{}",
+        text(&out.stdout)
+    );
+    let out = tbquery(
+        dir.path(),
+        &["play", "grundy", "--from", "7"],
+        "h1:1+6\nquit\n",
+    );
+    assert!(
+        text(&out.stdout).contains("computer plays"),
+        "{}",
+        text(&out.stdout)
     );
 }
 

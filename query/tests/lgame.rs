@@ -2,7 +2,7 @@
 
 mod common;
 
-use games::lgame::{LGame, all_positions};
+use games::lgame::{LGame, SPEC, all_positions};
 use games::search::BoundedSearch;
 use games::{Game, Value};
 use query::play::computer_choice;
@@ -90,8 +90,10 @@ fn every_position_agrees_with_bounded_search() {
             checked += 1;
         }
         assert_eq!(checked, 18_368);
-        let report = verify(tb, Selection::All).unwrap();
+        let oracle = common::oracle(&SPEC, &LGame, tb.dir());
+        let report = verify(&oracle, Selection::All, None).unwrap();
         assert_eq!((report.checked, report.mismatches.len()), (2_296, 0));
+        assert_eq!(report.consistency_checked, 2_296);
     });
 }
 
@@ -113,9 +115,10 @@ fn a_lost_position_with_no_l_move() {
 #[test]
 fn in_a_draw_the_computer_leaves_the_most_ways_to_go_wrong() {
     with_table(|tb| {
-        let start = LGame.start().unwrap();
+        let oracle = common::oracle(&SPEC, &LGame, tb.dir());
+        let start = LGame.start();
         let answer = probe(tb, &start).unwrap();
-        let (chosen, mistakes) = computer_choice(tb, &answer).unwrap();
+        let (chosen, mistakes) = computer_choice(&oracle, &answer).unwrap();
         assert_eq!(chosen.value, Value::Draw);
         for candidate in answer.best_moves() {
             let reply = probe(tb, &candidate.after).unwrap();

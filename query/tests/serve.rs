@@ -2,7 +2,7 @@
 
 mod common;
 
-use query::api::Source;
+use query::Library;
 use std::net::SocketAddr;
 
 /// Starts the server on a free loopback port in the background.
@@ -12,7 +12,7 @@ fn start(dir: &std::path::Path) -> SocketAddr {
         .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
         .unwrap();
     let addr = listener.local_addr().unwrap();
-    let router = query::serve::router(Source::new(dir));
+    let router = query::serve::router(Library::new(dir));
     std::thread::spawn(move || {
         runtime.block_on(async { axum::serve(listener, router).await.unwrap() })
     });
@@ -76,6 +76,28 @@ fn answers_probes_and_refuses_bad_requests_with_the_right_status() {
     assert_eq!(status, 200);
     assert_eq!(body["games"][0]["game"], "euler");
     assert_eq!(body["games"][0]["tables"][0]["present"], true);
+    assert_eq!(body["games"][0]["start"], "..../..../..../....");
+    // Every game of the registry, in its order.
+    let ids: Vec<&str> = body["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["game"].as_str().unwrap())
+        .collect();
+    let registry: Vec<&str> = games::registry::entries().iter().map(|e| e.id).collect();
+    assert_eq!(ids, registry);
+
+    let (status, body) = get(addr, "/api/v1/euler?position=start");
+    assert_eq!((status, body["value"].as_str()), (200, Some("loss")));
+    let (status, body) = get(addr, "/api/v1/euler?position=start&size=3x3");
+    assert_eq!(status, 400, "{body}");
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .contains("euler has no option --size"),
+        "{body}"
+    );
 
     let (status, body) = get(addr, "/");
     assert_eq!(status, 200);

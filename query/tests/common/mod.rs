@@ -1,38 +1,53 @@
-//! Shared set-up: generate tables into a temporary folder.
+//! Shared set-up: generate tables into a temporary folder, run `tbquery`.
 // Each test file uses only some of these helpers.
 #![allow(dead_code)]
 
-use games::dots::Dots;
-use generator::{Progress, WriteOptions, generate_layered, generate_retrograde};
+use games::Game;
+use games::registry::{Options, Purpose, Spec};
+use generator::{Progress, WriteOptions};
+use query::{Library, Oracle};
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
-fn options(dir: &Path) -> WriteOptions {
-    WriteOptions {
+/// Generates the tables of game `id` with `options` into `dir`, as `tbgen` does
+/// (one variant per call), with reproducible headers.
+pub fn generate(dir: &Path, id: &str, options: &[(&str, &str)]) {
+    let write = WriteOptions {
         reproducible: true,
         ..WriteOptions::new(dir)
-    }
+    };
+    let options = Options::with(Purpose::Generate, options.iter().copied());
+    generator::generate_game(id, &options, &write, &Progress::hidden()).unwrap();
+}
+
+/// Everything that answers for `game`, reading tables from `dir`.
+pub fn oracle<'g, G: Game>(spec: &'static Spec<G>, game: &'g G, dir: &Path) -> Oracle<'g, G> {
+    Oracle::new(spec, game, &Library::new(dir))
 }
 
 pub fn generate_euler(dir: &Path) {
-    generate_layered(&games::euler::Euler, &options(dir), &Progress::hidden()).unwrap();
+    generate(dir, "euler", &[]);
 }
 
 pub fn generate_lgame(dir: &Path) {
-    generate_retrograde(&games::lgame::LGame, &options(dir), &Progress::hidden()).unwrap();
+    generate(dir, "lgame", &[]);
 }
 
 /// Generates the dots-and-boxes boards named like `3x3`.
 pub fn generate_dots(dir: &Path, sizes: &[&str]) {
     for size in sizes {
-        let board = Dots::parse_size(size).unwrap();
-        generator::generate_dots(&board, &options(dir), &Progress::hidden()).unwrap();
+        generate(dir, "dots", &[("size", size)]);
     }
 }
 
 /// Runs `tbquery` with `args`, `--dir dir` and `stdin` as its input.
 pub fn tbquery(dir: &Path, args: &[&str], stdin: &str) -> Output {
+    tbquery_bytes(dir, args, stdin.as_bytes())
+}
+
+/// Runs `tbquery` with raw bytes as its input.
+pub fn tbquery_bytes(dir: &Path, args: &[&str], stdin: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tbquery"))
         .args(args)
         .arg("--dir")
@@ -42,12 +57,7 @@ pub fn tbquery(dir: &Path, args: &[&str], stdin: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("tbquery runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
     child.wait_with_output().unwrap()
 }
 
@@ -55,56 +65,40 @@ pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
-/// Generates the Nim family, the counting games, pits and the given Northcott
-/// boards (`"4x8"`, `"3x6-forward"`), and Grundy tables up to heap 2,000.
+/// Generates the Nim family, the counting games, pits, the given Northcott
+/// boards (`"4x8"`, `"3x6-forward"`), and the heap games up to 20 in total.
 pub fn generate_impartial(dir: &Path, northcott: &[&str]) {
-    use games::nim::{GAME21, GAME100, Heaps, Rule};
-    let progress = Progress::hidden();
-    let options = options(dir);
-    for rule in [Rule::Nim, Rule::Misere, Rule::Subtract(3)] {
-        generate_layered(&Heaps::new(rule), &options, &progress).unwrap();
+    for id in [
+        "nim",
+        "nim-misere",
+        "subtraction",
+        "game21",
+        "game100",
+        "pits",
+    ] {
+        generate(dir, id, &[]);
     }
-    generate_layered(&GAME21, &options, &progress).unwrap();
-    generate_layered(&GAME100, &options, &progress).unwrap();
-    generate_layered(&games::pits::Pits, &options, &progress).unwrap();
     for board in northcott {
-        let (size, rules) = match board.split_once('-') {
-            Some((size, rules)) => (size, Some(rules)),
-            None => (*board, None),
-        };
-        let game = games::northcott::Northcott::from_variant(Some(size), rules).unwrap();
-        generate_retrograde(&game, &options, &progress).unwrap();
+        match board.split_once('-') {
+            Some((size, rules)) => generate(dir, "northcott", &[("size", size), ("rules", rules)]),
+            None => generate(dir, "northcott", &[("size", board)]),
+        }
     }
-    for game in games::grundy::HEAP_GAMES {
-        generator::grundy::generate_grundy(game, 2_000, &options).unwrap();
+    for id in ["kayles", "dawson", "grundy", "lasker"] {
+        generate(dir, id, &[("limit", "20")]);
     }
 }
 
 /// Generates the chess endings named like `KQvK` and everything below them.
 pub fn generate_chess(dir: &Path, materials: &[&str]) {
-    use games::endgame::{Endgame, Material};
-    let wanted: Vec<Material> = materials
-        .iter()
-        .map(|m| Material::parse(m).unwrap())
-        .collect();
-    generator::generate_endgame(
-        &Endgame::of_all(&wanted),
-        &options(dir),
-        &Progress::hidden(),
-    )
-    .unwrap();
+    generate(dir, "chess", &[("materials", &materials.join(","))]);
 }
 
 /// Generates Abapa tables of 0 to `max_seeds` seeds under both rule sets.
 pub fn generate_abapa(dir: &Path, max_seeds: u32) {
-    use games::abapa::{Abapa, Rules};
-    for rules in [Rules::Default, Rules::Thesis] {
-        generator::generate_abapa(
-            &Abapa::new(rules, max_seeds),
-            &options(dir),
-            &Progress::hidden(),
-        )
-        .unwrap();
+    let seeds = max_seeds.to_string();
+    for rules in ["default", "thesis"] {
+        generate(dir, "abapa", &[("rules", rules), ("max-seeds", &seeds)]);
     }
 }
 

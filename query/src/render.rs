@@ -1,0 +1,117 @@
+//! Answers as text for people: rendered from the same typed answers that
+//! `--json` and the HTTP API give.
+
+use crate::answer::{Outcome, PositionAnswer, Valuation, WholeGame};
+use crate::oracle::Oracle;
+use games::Game;
+
+/// A value in words: `win in 13`, `draw`, `score +3`, `mate in 6 (11 plies)`.
+pub fn value_words<G: Game>(oracle: &Oracle<G>, valuation: Valuation) -> String {
+    match (valuation.value(), oracle.caps.units) {
+        (Some(value), Some(units)) => units.say(value),
+        (Some(value), None) => value.to_string(),
+        (None, _) => match valuation {
+            Valuation::Outcome {
+                value: Outcome::Win,
+                ..
+            } => "win".into(),
+            Valuation::Outcome {
+                value: Outcome::Loss,
+                ..
+            } => "loss".into(),
+            _ => "draw".into(),
+        },
+    }
+}
+
+/// The board as the game draws it, or its notation.
+pub fn board<G: Game>(oracle: &Oracle<G>, position: &G::Position) -> String {
+    match oracle.caps.drawing {
+        Some(drawing) => drawing.draw(position),
+        None => oracle.game.write_position(position),
+    }
+}
+
+/// A position's answer for the terminal.
+pub fn position<G: Game>(
+    oracle: &Oracle<G>,
+    answer: &PositionAnswer,
+    position: &G::Position,
+) -> String {
+    let mut out = format!("{} {}\n", answer.game, answer.position);
+    if let (Some(why), Some(nim_sum)) = (&answer.why, answer.nim_sum) {
+        out.push_str(&format!("by formula ({why}): nim-sum {nim_sum}"));
+        if let Some(values) = &answer.heap_values {
+            let values: Vec<String> = values.iter().map(u64::to_string).collect();
+            out.push_str(&format!("; heap Grundy values {}", values.join(" ")));
+        }
+        out.push('\n');
+    } else if oracle.caps.drawing.is_some() {
+        out.push_str(&board(oracle, position));
+        if !out.ends_with('\n') {
+            out.push('\n');
+        }
+    }
+    let words = value_words(oracle, answer.value);
+    match (&answer.moves, &answer.winning_moves) {
+        (Some(moves), _) => {
+            out.push_str(&format!("value: {words}\n"));
+            if moves.is_empty() {
+                out.push_str("no moves: the game is over\n");
+            }
+            if !moves.is_empty() {
+                out.push_str(&format!("{} moves, best first:\n", moves.len()));
+            }
+            let width = moves.iter().map(|m| m.mv.len()).max().unwrap_or(0);
+            let value_width = moves
+                .iter()
+                .map(|m| value_words(oracle, m.value).len())
+                .max()
+                .unwrap_or(0)
+                .max(12);
+            for m in moves {
+                let again = if m.moves_again == Some(true) {
+                    " (moves again)"
+                } else {
+                    ""
+                };
+                out.push_str(&format!(
+                    "  {:width$}  {:value_width$} -> {}{again}\n",
+                    m.mv,
+                    value_words(oracle, m.value),
+                    m.position
+                ));
+            }
+        }
+        (None, Some(winning)) if winning.is_empty() => {
+            out.push_str(&format!("value: {words} (no winning move)\n"));
+        }
+        (None, Some(winning)) => {
+            out.push_str(&format!(
+                "value: {words} ({} winning moves: {})\n",
+                winning.len(),
+                winning.join(" ")
+            ));
+        }
+        (None, None) => out.push_str(&format!("value: {words}\n")),
+    }
+    if let Some(whole) = &answer.whole_game {
+        out.push('\n');
+        out.push_str(&whole_game(whole));
+        out.push('\n');
+    }
+    out
+}
+
+/// The whole-game verdict in a line.
+pub fn whole_game(whole: &WholeGame) -> String {
+    let verdict = match whole.winner.as_str() {
+        "mover" => "the mover wins the game",
+        "opponent" => "the opponent wins the game",
+        _ => "the game is drawn",
+    };
+    format!(
+        "with {} and {} captured: {verdict}, {} to {} under perfect play",
+        whole.captured[0], whole.captured[1], whole.totals[0], whole.totals[1]
+    )
+}
