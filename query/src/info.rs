@@ -171,12 +171,15 @@ impl Entry {
                 s.wins, s.losses, s.draws, s.longest
             )
         };
+        let names: Vec<&str> = [&s.game, &s.variant, &s.tier]
+            .into_iter()
+            .map(String::as_str)
+            .filter(|n| !n.is_empty())
+            .collect();
         let mut line = format!(
-            "{}: {} {} {}  {} slots, {} positions: {outcomes}; solved in {:.3} s; {} bytes",
+            "{}: {}  {} slots, {} positions: {outcomes}; solved in {:.3} s; {} bytes",
             self.file,
-            s.game,
-            s.variant,
-            s.tier,
+            names.join(" "),
             s.index_size,
             s.positions,
             s.solve_seconds,

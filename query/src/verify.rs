@@ -66,8 +66,9 @@ impl Report {
         };
         let mut parts = Vec::new();
         let mut part = |count: u64, against: String| {
+            let noun = if count == 1 { "position" } else { "positions" };
             if count > 0 {
-                parts.push(format!("{count} positions against {against}"));
+                parts.push(format!("{count} {noun} against {against}"));
             }
         };
         part(self.checked, search.clone());

@@ -9,6 +9,7 @@ use crate::format::{
 };
 use memmap2::Mmap;
 use std::fs::File;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
@@ -33,6 +34,31 @@ pub struct Table {
 impl Table {
     /// Opens and checks a table file: magic, version, header, block table and its
     /// checksum, and that the blocks exactly fill the file.
+    ///
+    /// ```
+    /// use tables::{DEFAULT_BLOCK_ENTRIES, Header, Stats, Table, TableError, write_table};
+    /// let dir = tempfile::tempdir().unwrap();
+    /// let path = dir.path().join("demo.tb");
+    /// let header = Header {
+    ///     game: "demo".into(),
+    ///     variant: String::new(),
+    ///     tier: String::new(),
+    ///     index_size: 3,
+    ///     encoding: "wld16".into(),
+    ///     block_entries: DEFAULT_BLOCK_ENTRIES,
+    ///     stats: Stats::default(),
+    /// };
+    /// write_table(&path, &header, &[1, 2, 3], 3).unwrap();
+    ///
+    /// let table = Table::open(&path).unwrap();
+    /// assert_eq!(table.header().game, "demo");
+    /// assert_eq!(table.get(2).unwrap(), 3);
+    /// assert!(matches!(table.get(3), Err(TableError::OutOfRange { .. })));
+    /// // A file that is not a table is refused, naming the file.
+    /// std::fs::write(dir.path().join("notes.tb"), "hello, world").unwrap();
+    /// let refused = Table::open(dir.path().join("notes.tb")).unwrap_err();
+    /// assert!(refused.to_string().contains("notes.tb: not a table file"));
+    /// ```
     pub fn open(path: impl AsRef<Path>) -> Result<Table, TableError> {
         let path = path.as_ref();
         let file = File::open(path).map_err(|e| TableError::io(path, "opening", e))?;
@@ -41,7 +67,14 @@ impl Table {
             .map_err(|e| TableError::io(path, "reading metadata", e))?
             .len();
         if len < PREAMBLE_BYTES as u64 {
-            return Err(if len >= MAGIC.len() as u64 || len == 0 {
+            // A short start of a table is a truncated table; anything else is foreign.
+            let mut start = Vec::new();
+            (&file)
+                .take(MAGIC.len() as u64)
+                .read_to_end(&mut start)
+                .map_err(|e| TableError::io(path, "reading", e))?;
+            let ours = start.iter().zip(MAGIC.iter()).all(|(a, b)| a == b);
+            return Err(if ours {
                 TableError::corrupt(
                     path,
                     format!("truncated: {len} bytes, shorter than the table preamble"),

@@ -112,3 +112,17 @@ pub fn change_table(path: &Path, change: impl FnOnce(&mut Vec<u16>)) {
     change(&mut codes);
     tables::write_table_with(path, &header, |i| codes[i as usize], 3).unwrap();
 }
+
+/// The `tbgen` binary, built beside `tbquery` (a workspace build makes both).
+pub fn tbgen_bin() -> std::path::PathBuf {
+    let tbquery = std::path::PathBuf::from(env!("CARGO_BIN_EXE_tbquery"));
+    let tbgen = tbquery.with_file_name(format!("tbgen{}", std::env::consts::EXE_SUFFIX));
+    if !tbgen.is_file() {
+        let status = Command::new(env!("CARGO"))
+            .args(["build", "--release", "-p", "generator", "--bin", "tbgen"])
+            .status()
+            .expect("cargo runs");
+        assert!(status.success(), "building tbgen");
+    }
+    tbgen
+}

@@ -1,0 +1,202 @@
+//! Every game of the registry through both command-line tools, as a user runs
+//! them: `tbgen all` makes the default tables, then each game's start is probed,
+//! a whole game is played by the computer against itself, and its tables are
+//! verified. The README's examples are run against the same tables, so the README
+//! cannot drift from what the tools say.
+
+mod common;
+
+use common::text;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+/// The default tables, made once per run by `tbgen all` (in the test target's
+/// scratch folder, replaced on every run).
+fn tables() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("every-game-tables");
+        let output = Command::new(common::tbgen_bin())
+            .args(["all", "--dir"])
+            .arg(&dir)
+            .output()
+            .expect("tbgen runs");
+        assert!(output.status.success(), "{}", text(&output.stderr));
+        dir
+    })
+}
+
+fn tbquery(args: &[&str]) -> (bool, String, String) {
+    let out = common::tbquery(tables(), args, "");
+    (out.status.success(), text(&out.stdout), text(&out.stderr))
+}
+
+#[test]
+fn every_game_is_generated_probed_played_and_verified() {
+    let (ok, listing, err) = tbquery(&["games", "--json"]);
+    assert!(ok, "{err}");
+    let list: query::answer::GameList = serde_json::from_str(&listing).unwrap();
+    assert_eq!(list.games.len(), games::registry::entries().len());
+    // `tbgen --help` lists the same games.
+    let help = Command::new(common::tbgen_bin())
+        .arg("--help")
+        .output()
+        .unwrap();
+    let help = text(&help.stdout);
+    for game in &list.games {
+        let id = game.game.as_str();
+        assert!(help.contains(&format!("  {id} ")), "tbgen --help: {id}");
+        // Games with many possible tables (chess endings, seed counts) have some.
+        let present = game.tables.iter().any(|t| t.present);
+        assert!(game.tables.is_empty() || present, "{id}: {:?}", game.tables);
+
+        // The start is answered, or (Abapa's 48 seeds) is beyond the tables and
+        // left to search in play.
+        let (ok, answer, err) = tbquery(&["probe", id, "start", "--json"]);
+        if ok {
+            let answer: query::answer::PositionAnswer = serde_json::from_str(&answer).unwrap();
+            assert_eq!(answer.position, game.start, "{id}");
+        } else {
+            assert!(
+                err.contains("`tbquery play` searches beyond them"),
+                "{id}: {err}"
+            );
+        }
+
+        // Only games that search beyond their tables take --think.
+        let think = [
+            "play",
+            id,
+            "--players",
+            "computer,computer",
+            "--think",
+            "0.01",
+        ];
+        let (ok, played, err) = match tbquery(&think) {
+            (false, _, err) if err.contains("unexpected argument '--think'") => {
+                tbquery(&think[..4])
+            }
+            result => result,
+        };
+        assert!(ok, "{id}: {err}");
+        let last = played.lines().last().unwrap_or_default();
+        assert!(
+            last.contains(" wins") || last.contains("drawn"),
+            "{id}: {played}"
+        );
+
+        let (ok, report, err) = tbquery(&["verify", id, "--samples", "2"]);
+        assert!(ok, "{id}: {report}{err}");
+        assert!(report.contains(" 0 mismatches"), "{id}: {report}");
+    }
+}
+
+/// Runs every `$ tbquery ...` example in a text block of README.md against the
+/// default tables, and checks that the lines shown come out, in order. A line
+/// `...` stands for any lines, `...` inside a line for any text, and times in
+/// seconds are not compared.
+#[test]
+fn readme_examples_say_what_the_tools_say() {
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md"))
+            .unwrap();
+    let mut examples = 0;
+    for (command, expected) in examples_of(&readme) {
+        let bin = Path::new(env!("CARGO_BIN_EXE_tbquery")).parent().unwrap();
+        let path = format!(
+            "{}:{}",
+            bin.display(),
+            std::env::var("PATH").unwrap_or_default()
+        );
+        let output = Command::new("sh")
+            .arg("-c")
+            .arg(format!("{command} --dir '{}'", tables().display()))
+            .env("PATH", path)
+            .output()
+            .unwrap();
+        let said = format!("{}{}", text(&output.stdout), text(&output.stderr));
+        let said: Vec<String> = said.lines().map(|l| without_times(l.trim_end())).collect();
+        let mut at = 0;
+        for line in &expected {
+            if line == "..." {
+                continue;
+            }
+            let wanted = without_times(line);
+            match said[at..].iter().position(|l| matches(&wanted, l)) {
+                Some(found) => at += found + 1,
+                None => panic!(
+                    "README: `{command}` does not say\n  {line}\nafter line {at}; it says:\n{}",
+                    said.join("\n")
+                ),
+            }
+        }
+        examples += 1;
+    }
+    assert!(examples >= 10, "only {examples} examples found");
+}
+
+/// `(command, lines shown)` for every `$ tbquery ...` line of a text block.
+fn examples_of(readme: &str) -> Vec<(String, Vec<String>)> {
+    let mut examples = Vec::new();
+    let mut in_text = false;
+    for line in readme.lines() {
+        if line.starts_with("```") {
+            in_text = line == "```text";
+            // A block's lines belong to a command of the same block.
+            examples.push((String::new(), Vec::new()));
+            continue;
+        }
+        if !in_text {
+            continue;
+        }
+        match line.strip_prefix("$ ") {
+            Some(command) if command.starts_with("tbquery ") => {
+                examples.push((command.to_string(), Vec::new()));
+            }
+            // Other commands (generation that takes long, curl) are not run.
+            Some(_) => examples.push((String::new(), Vec::new())),
+            None => {
+                if let Some((_, lines)) = examples.last_mut() {
+                    lines.push(line.to_string());
+                }
+            }
+        }
+    }
+    examples.retain(|(command, _)| !command.is_empty());
+    examples
+}
+
+/// A line with `... s` times (`0.028 s`, `6.87 s`) blanked.
+fn without_times(line: &str) -> String {
+    let words: Vec<&str> = line.split(' ').collect();
+    let mut out = Vec::new();
+    for (i, word) in words.iter().enumerate() {
+        let next = words.get(i + 1).copied().unwrap_or("");
+        let is_time = next.starts_with('s') && next.len() <= 2 && word.parse::<f64>().is_ok();
+        out.push(if is_time { "<time>" } else { word });
+    }
+    out.join(" ")
+}
+
+/// Whether `said` matches `wanted`, where `...` in `wanted` stands for any text.
+fn matches(wanted: &str, said: &str) -> bool {
+    let mut rest = said;
+    let pieces: Vec<&str> = wanted.split("...").collect();
+    for (i, piece) in pieces.iter().enumerate() {
+        if i == 0 {
+            match rest.strip_prefix(piece) {
+                Some(r) => rest = r,
+                None => return false,
+            }
+        } else if i == pieces.len() - 1 {
+            return rest.ends_with(piece);
+        } else {
+            match rest.find(piece) {
+                Some(at) => rest = &rest[at + piece.len()..],
+                None => return false,
+            }
+        }
+    }
+    rest.is_empty()
+}
