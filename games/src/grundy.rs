@@ -537,7 +537,6 @@ impl Layered<SplitGame> for SplitGame {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::Negamax;
 
     #[test]
     fn sequences_start_as_published() {
@@ -602,32 +601,14 @@ mod tests {
             HeapGame::Grundy,
             HeapGame::Lasker,
         ] {
-            let game = SplitGame::new(rules, 20);
-            let mut search = Negamax::new(&game);
-            for heaps in [
+            let positions = [
                 vec![7, 3],
                 vec![5, 5, 2],
                 vec![9],
                 vec![4, 6, 1, 1],
                 vec![12],
-            ] {
-                let formula = game.formula(&heaps).unwrap();
-                let value = search.value(&heaps);
-                assert_eq!(
-                    formula.mover_wins,
-                    matches!(value, Value::Win(_)),
-                    "{heaps:?}"
-                );
-                let winning: Vec<Split> = game
-                    .moves(&heaps)
-                    .into_iter()
-                    .filter(|m| {
-                        let child = game.play(&heaps, m).position;
-                        matches!(search.value(&child), Value::Loss(_))
-                    })
-                    .collect();
-                assert_eq!(formula.winning_moves, winning, "{} {heaps:?}", rules.id());
-            }
+            ];
+            crate::testing::formula_matches_search(&SplitGame::new(rules, 20), positions);
         }
     }
 

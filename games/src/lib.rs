@@ -28,6 +28,8 @@ pub mod pits;
 pub mod registry;
 pub mod search;
 pub mod symmetry;
+#[cfg(test)]
+mod testing;
 pub mod value;
 
 pub use capability::{Capabilities, Check, Formula, Solver};

@@ -589,33 +589,10 @@ mod tests {
 
     #[test]
     fn formula_matches_search_and_names_every_winning_move() {
-        let game_rules = [Rule::Nim, Rule::Misere, Rule::Subtract(3)];
-        for rule in game_rules {
-            let game = Heaps::new(rule);
-            let mut search = Negamax::new(&game);
-            for a in 0..6 {
-                for b in 0..6 {
-                    for c in 0..5 {
-                        let heaps = vec![a, b, c];
-                        let v = verdict(rule, &heaps);
-                        let value = search.value(&heaps);
-                        assert_eq!(
-                            v.mover_wins,
-                            matches!(value, Value::Win(_)),
-                            "{rule:?} {heaps:?}"
-                        );
-                        let winning: Vec<Take> = game
-                            .moves(&heaps)
-                            .into_iter()
-                            .filter(|m| {
-                                let child = game.play(&heaps, m).position;
-                                matches!(search.value(&child), Value::Loss(_))
-                            })
-                            .collect();
-                        assert_eq!(v.winning_moves, winning, "{rule:?} {heaps:?}");
-                    }
-                }
-            }
+        for rule in [Rule::Nim, Rule::Misere, Rule::Subtract(3)] {
+            let positions = (0..6u64)
+                .flat_map(|a| (0..6u64).flat_map(move |b| (0..5u64).map(move |c| vec![a, b, c])));
+            crate::testing::formula_matches_search(&Heaps::new(rule), positions);
         }
         assert!(wins(Rule::Misere, &[1, 1]));
         assert!(!wins(Rule::Misere, &[1, 1, 1]));

@@ -328,6 +328,29 @@ fn sampled<G: Game>(
     Ok(())
 }
 
+/// Runs `check` on every slot of a tier that holds a position, in parallel,
+/// with the slot's stored code and every code of the tier.
+fn every_slot<G: Game, T: Send>(
+    oracle: &Oracle<G>,
+    tier: u32,
+    what: &str,
+    progress: &Progress,
+    check: impl Fn(&G::Position, u16, &[u16]) -> T + Sync,
+) -> Result<Vec<T>, QueryError> {
+    let game = oracle.game;
+    let codes = oracle.tb.table(tier)?.read_all()?;
+    progress.start(what, codes.len() as u64);
+    Ok(codes
+        .par_iter()
+        .enumerate()
+        .filter_map(|(index, &code)| {
+            progress.advance(1);
+            let position = game.position_at(tier, index as u64)?;
+            Some(check(&position, code, &codes))
+        })
+        .collect())
+}
+
 /// Compares every slot of a tier with the game's formula.
 fn check_formula<G: Game>(
     oracle: &Oracle<G>,
@@ -339,37 +362,27 @@ fn check_formula<G: Game>(
     let Some(formula) = oracle.caps.formula else {
         return Ok(());
     };
-    let codes = oracle.tb.table(tier)?.read_all()?;
-    progress.start("formula", codes.len() as u64);
-    let outcomes: Vec<Option<String>> = codes
-        .par_iter()
-        .enumerate()
-        .filter_map(|(index, &code)| {
-            progress.advance(1);
-            Some((game.position_at(tier, index as u64)?, code))
-        })
-        .map(|(position, code)| {
-            let verdict = formula.formula(&position);
-            let stored = Value::from_code(game.value_kind(), code);
-            let agrees = match (&verdict, stored) {
-                (Ok(v), Some(Value::Win(_))) => v.mover_wins,
-                (Ok(v), Some(Value::Loss(_))) => !v.mover_wins,
-                _ => false,
+    let outcomes = every_slot(oracle, tier, "formula", progress, |position, code, _| {
+        let verdict = formula.formula(position);
+        let stored = Value::from_code(game.value_kind(), code);
+        let agrees = match (&verdict, stored) {
+            (Ok(v), Some(Value::Win(_))) => v.mover_wins,
+            (Ok(v), Some(Value::Loss(_))) => !v.mover_wins,
+            _ => false,
+        };
+        (!agrees).then(|| {
+            let stored = stored.map_or("nothing".to_string(), |v| v.to_string());
+            let says = match verdict {
+                Ok(v) if v.mover_wins => "the mover wins".to_string(),
+                Ok(_) => "the mover loses".to_string(),
+                Err(e) => format!("nothing ({e})"),
             };
-            (!agrees).then(|| {
-                let stored = stored.map_or("nothing".to_string(), |v| v.to_string());
-                let says = match verdict {
-                    Ok(v) if v.mover_wins => "the mover wins".to_string(),
-                    Ok(_) => "the mover loses".to_string(),
-                    Err(e) => format!("nothing ({e})"),
-                };
-                format!(
-                    "{}: table says {stored}, the formula says {says}",
-                    game.write_position(&position)
-                )
-            })
+            format!(
+                "{}: table says {stored}, the formula says {says}",
+                game.write_position(position)
+            )
         })
-        .collect();
+    })?;
     report.formula_checked += outcomes.len() as u64;
     report.mismatches.extend(outcomes.into_iter().flatten());
     Ok(())
@@ -389,48 +402,41 @@ fn check_consistency<G: Game>(
 ) -> Result<(), QueryError> {
     let game = oracle.game;
     let tb = &oracle.tb;
-    let codes = tb.table(tier)?.read_all()?;
-    progress.start("moves", codes.len() as u64);
-    let outcomes: Vec<Option<String>> = codes
-        .par_iter()
-        .enumerate()
-        .filter_map(|(index, &code)| {
-            progress.advance(1);
-            Some((game.position_at(tier, index as u64)?, code))
-        })
-        .map(|(position, code)| -> Result<Option<String>, QueryError> {
-            let stored = Value::from_code(game.value_kind(), code);
-            let mut failed = None;
-            let from_moves = games::value_from_children(game, &position, |child| {
-                let value = if game.tier_of(child) == tier {
-                    Value::from_code(game.value_kind(), codes[game.index(child) as usize])
-                        .ok_or_else(|| QueryError::WrongTable {
-                            path: tb.path(tier),
-                            problem: format!(
-                                "no value for {}, a legal position",
-                                game.write_position(child)
-                            ),
-                        })
-                } else {
-                    tb.value(child)
-                };
-                value.unwrap_or_else(|e| {
-                    failed.get_or_insert(e);
-                    Value::Draw
-                })
-            });
-            if let Some(e) = failed {
-                return Err(e);
-            }
-            Ok((stored != Some(from_moves)).then(|| {
-                let stored = stored.map_or("nothing".to_string(), |v| v.to_string());
-                format!(
-                    "{}: table says {stored}, its moves say {from_moves}",
-                    game.write_position(&position)
+    let outcomes = every_slot(oracle, tier, "moves", progress, |position, code, codes| {
+        let stored = Value::from_code(game.value_kind(), code);
+        let mut failed = None;
+        let from_moves = games::value_from_children(game, position, |child| {
+            let value = if game.tier_of(child) == tier {
+                Value::from_code(game.value_kind(), codes[game.index(child) as usize]).ok_or_else(
+                    || QueryError::WrongTable {
+                        path: tb.path(tier),
+                        problem: format!(
+                            "no value for {}, a legal position",
+                            game.write_position(child)
+                        ),
+                    },
                 )
-            }))
-        })
-        .collect::<Result<_, _>>()?;
+            } else {
+                tb.value(child)
+            };
+            value.unwrap_or_else(|e| {
+                failed.get_or_insert(e);
+                Value::Draw
+            })
+        });
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        Ok((stored != Some(from_moves)).then(|| {
+            let stored = stored.map_or("nothing".to_string(), |v| v.to_string());
+            format!(
+                "{}: table says {stored}, its moves say {from_moves}",
+                game.write_position(position)
+            )
+        }))
+    })?
+    .into_iter()
+    .collect::<Result<Vec<_>, _>>()?;
     report.consistency_checked += outcomes.len() as u64;
     report.mismatches.extend(outcomes.into_iter().flatten());
     Ok(())
