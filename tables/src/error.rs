@@ -3,12 +3,16 @@ use std::path::{Path, PathBuf};
 /// Why a table file could not be written, opened or read. Every error names the file.
 #[derive(Debug, thiserror::Error)]
 pub enum TableError {
-    #[error("{}: {action}: {source}", path.display())]
+    /// The operating system's error is part of the message, not a separate
+    /// cause, so that it is said once.
+    #[error("{}: {action}: {cause}", path.display())]
     Io {
         path: PathBuf,
         action: &'static str,
-        source: std::io::Error,
+        cause: std::io::Error,
     },
+    #[error("{}: not a regular file (a table is a file written by tbgen)", path.display())]
+    NotAFile { path: PathBuf },
     #[error("{}: not a table file (no table magic bytes at the start)", path.display())]
     Foreign { path: PathBuf },
     #[error("{}: table format version {found}; this build reads version {expected}", path.display())]
@@ -28,11 +32,11 @@ pub enum TableError {
 }
 
 impl TableError {
-    pub(crate) fn io(path: &Path, action: &'static str, source: std::io::Error) -> Self {
+    pub(crate) fn io(path: &Path, action: &'static str, cause: std::io::Error) -> Self {
         TableError::Io {
             path: path.to_path_buf(),
             action,
-            source,
+            cause,
         }
     }
 

@@ -2,12 +2,14 @@
 //! independently compressed blocks with checksums, an atomic writer and a
 //! memory-mapped reader. Knows no game's rules.
 
+mod cache;
 mod error;
 pub mod format;
 mod reader;
 mod writer;
 
+pub use cache::{BlockCache, DEFAULT_BUDGET_BYTES};
 pub use error::TableError;
 pub use format::{DEFAULT_BLOCK_ENTRIES, FORMAT_VERSION, Header, Stats, file_name};
-pub use reader::Table;
+pub use reader::{FileIdentity, Table};
 pub use writer::{DEFAULT_LEVEL, FAST_LEVEL, write_atomically, write_table, write_table_with};

@@ -1,24 +1,58 @@
 //! Reads a table file through a memory map. The header and block table are checked
-//! once at open; each block is checked (crc32 and zstd checksum) and decompressed on
-//! its first lookup and then kept.
+//! once at open; each block is checked (crc32 and zstd checksum) and decompressed
+//! when a lookup needs it, and kept in a [`BlockCache`] within its memory budget.
+//!
+//! A table must not be overwritten in place while it is open, as with every
+//! memory-mapped format: `tbgen` never does (it writes a new file and renames it
+//! into place), and [`FileIdentity`] lets a long-running reader notice a file that
+//! changed and open it again.
 
+use crate::cache::{Block, BlockCache, next_table_id};
 use crate::error::TableError;
 use crate::format::{
     BLOCK_ENTRY_BYTES, FORMAT_VERSION, Header, MAGIC, MAX_HEADER_BYTES, PREAMBLE_BYTES,
     bincode_config, block_count,
 };
 use memmap2::Mmap;
-use std::fs::File;
+use std::fs::{File, Metadata, OpenOptions};
 use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::time::SystemTime;
 
 /// Where one compressed block lies in the file.
 #[derive(Debug, Clone, Copy)]
-struct Block {
+struct BlockSpan {
     offset: usize,
     len: usize,
     crc: u32,
+}
+
+/// Which file a path names, and how it stood: a file replaced (a new inode) or
+/// changed in place (another size or time) has another identity.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FileIdentity {
+    device: u64,
+    inode: u64,
+    len: u64,
+    modified: Option<SystemTime>,
+}
+
+impl FileIdentity {
+    pub fn of(metadata: &Metadata) -> FileIdentity {
+        #[cfg(unix)]
+        let (device, inode) = {
+            use std::os::unix::fs::MetadataExt;
+            (metadata.dev(), metadata.ino())
+        };
+        #[cfg(not(unix))]
+        let (device, inode) = (0, 0);
+        FileIdentity {
+            device,
+            inode,
+            len: metadata.len(),
+            modified: metadata.modified().ok(),
+        }
+    }
 }
 
 /// An open table: lookups by index slot return the stored 16-bit code.
@@ -26,9 +60,36 @@ struct Block {
 pub struct Table {
     path: PathBuf,
     map: Mmap,
+    identity: FileIdentity,
     header: Header,
-    blocks: Vec<Block>,
-    cache: Vec<OnceLock<Box<[u16]>>>,
+    blocks: Vec<BlockSpan>,
+    /// This table's key in the block cache.
+    id: u64,
+    cache: BlockCache,
+}
+
+/// Opens `path` for reading only if it is a regular file: a FIFO or a device
+/// is refused without waiting on it.
+fn open_regular(path: &Path) -> Result<(File, Metadata), TableError> {
+    let mut options = OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options
+        .open(path)
+        .map_err(|e| TableError::io(path, "opening", e))?;
+    let metadata = file
+        .metadata()
+        .map_err(|e| TableError::io(path, "reading metadata", e))?;
+    if !metadata.is_file() {
+        return Err(TableError::NotAFile {
+            path: path.to_path_buf(),
+        });
+    }
+    Ok((file, metadata))
 }
 
 impl Table {
@@ -60,12 +121,15 @@ impl Table {
     /// assert!(refused.to_string().contains("notes.tb: not a table file"));
     /// ```
     pub fn open(path: impl AsRef<Path>) -> Result<Table, TableError> {
+        Table::open_with(path, BlockCache::shared())
+    }
+
+    /// Opens a table keeping its decompressed blocks in `cache`. Only regular
+    /// files are opened.
+    pub fn open_with(path: impl AsRef<Path>, cache: BlockCache) -> Result<Table, TableError> {
         let path = path.as_ref();
-        let file = File::open(path).map_err(|e| TableError::io(path, "opening", e))?;
-        let len = file
-            .metadata()
-            .map_err(|e| TableError::io(path, "reading metadata", e))?
-            .len();
+        let (file, metadata) = open_regular(path)?;
+        let len = metadata.len();
         if len < PREAMBLE_BYTES as u64 {
             // A short start of a table is a truncated table; anything else is foreign.
             let mut start = Vec::new();
@@ -90,14 +154,20 @@ impl Table {
         #[allow(unsafe_code)]
         let map = unsafe { Mmap::map(&file) }.map_err(|e| TableError::io(path, "mapping", e))?;
         let (header, blocks) = parse_layout(path, &map)?;
-        let cache = (0..blocks.len()).map(|_| OnceLock::new()).collect();
         Ok(Table {
             path: path.to_path_buf(),
             map,
+            identity: FileIdentity::of(&metadata),
             header,
             blocks,
+            id: next_table_id(),
             cache,
         })
+    }
+
+    /// The file as it stood when opened.
+    pub fn identity(&self) -> FileIdentity {
+        self.identity
     }
 
     pub fn header(&self) -> &Header {
@@ -127,24 +197,28 @@ impl Table {
         Ok(values[(index % per_block) as usize])
     }
 
-    /// Every code in the table, in index order (checks every block).
+    /// Every code in the table, in index order, each block checked (the blocks
+    /// are not kept in the cache).
     pub fn read_all(&self) -> Result<Vec<u16>, TableError> {
         let mut all = Vec::with_capacity(self.header.index_size as usize);
         for b in 0..self.blocks.len() {
-            all.extend_from_slice(self.block(b)?);
+            all.extend_from_slice(&self.decode_block(b)?);
         }
         Ok(all)
     }
 
-    fn block(&self, b: usize) -> Result<&[u16], TableError> {
-        if let Some(values) = self.cache[b].get() {
-            return Ok(values);
-        }
-        let values = self.decode_block(b)?;
-        Ok(self.cache[b].get_or_init(|| values))
+    /// Checks every block (its checksum, its zstd frame and checksum, its length)
+    /// without keeping any: what `tbquery check` does for each table.
+    pub fn check(&self) -> Result<(), TableError> {
+        (0..self.blocks.len()).try_for_each(|b| self.decode_block(b).map(drop))
     }
 
-    fn decode_block(&self, b: usize) -> Result<Box<[u16]>, TableError> {
+    fn block(&self, b: usize) -> Result<Block, TableError> {
+        self.cache
+            .get_or_load(self.id, b as u32, || self.decode_block(b))
+    }
+
+    fn decode_block(&self, b: usize) -> Result<Block, TableError> {
         let block = self.blocks[b];
         let bytes = &self.map[block.offset..block.offset + block.len];
         if crc32fast::hash(bytes) != block.crc {
@@ -184,7 +258,7 @@ fn read_u64(bytes: &[u8], at: usize) -> u64 {
 }
 
 /// Checks the preamble, header and block table of a mapped file.
-fn parse_layout(path: &Path, bytes: &[u8]) -> Result<(Header, Vec<Block>), TableError> {
+fn parse_layout(path: &Path, bytes: &[u8]) -> Result<(Header, Vec<BlockSpan>), TableError> {
     let corrupt = |problem: String| TableError::corrupt(path, problem);
     if bytes[..MAGIC.len()] != MAGIC {
         return Err(TableError::Foreign {
@@ -241,7 +315,7 @@ fn parse_layout(path: &Path, bytes: &[u8]) -> Result<(Header, Vec<Block>), Table
                 bytes.len()
             )));
         }
-        blocks.push(Block {
+        blocks.push(BlockSpan {
             offset: offset as usize,
             len: len as usize,
             crc: read_u32(bytes, at + 12),

@@ -103,8 +103,25 @@ fn compress_blocks(
         .map_err(|e| TableError::io(path, "compressing blocks", e))
 }
 
+/// Removes the temporary files an interrupted write of the same table left in
+/// `dir` (`.<name>.<random>.partial`). Two writers of one table at once are not
+/// supported: the later one removes the earlier one's file.
+fn remove_leftovers(dir: &Path, prefix: &str) -> Result<(), TableError> {
+    let entries = std::fs::read_dir(dir).map_err(|e| TableError::io(dir, "listing", e))?;
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name.starts_with(prefix) && name.ends_with(".partial") {
+            let leftover = entry.path();
+            std::fs::remove_file(&leftover)
+                .map_err(|e| TableError::io(&leftover, "removing a leftover", e))?;
+        }
+    }
+    Ok(())
+}
+
 /// Runs `fill` on a temporary file beside `path`, syncs it and renames it to `path`.
-/// On any error, or if the process dies first, nothing appears at `path`.
+/// On any error nothing appears at `path`; if the process dies first, only a
+/// `.partial` file is left, which the next write of the same table removes.
 pub fn write_atomically(
     path: &Path,
     fill: impl FnOnce(&mut std::io::BufWriter<&std::fs::File>) -> std::io::Result<()>,
@@ -119,6 +136,7 @@ pub fn write_atomically(
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
     let prefix = format!(".{name}.");
+    remove_leftovers(dir, &prefix)?;
     let mut builder = tempfile::Builder::new();
     builder.prefix(&prefix).suffix(".partial");
     // Temporary files are private by default; a table is meant to be read by others.

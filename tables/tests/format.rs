@@ -176,3 +176,75 @@ fn failed_write_leaves_nothing_behind() {
     assert_eq!(Table::open(&path).unwrap().header().index_size, 20);
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
 }
+
+#[test]
+fn a_rerun_removes_what_an_interrupted_write_left() {
+    let dir = tempfile::tempdir().unwrap();
+    // What a killed writer leaves, and a file of another table that must stay.
+    let leftover = dir.path().join(".t.tb.a1B2c3.partial");
+    let other = dir.path().join(".u.tb.a1B2c3.partial");
+    std::fs::write(&leftover, b"half a table").unwrap();
+    std::fs::write(&other, b"another table being written").unwrap();
+    write(dir.path(), 10, 4);
+    assert!(!leftover.exists());
+    assert!(other.exists());
+}
+
+#[test]
+fn only_regular_files_are_opened() {
+    let dir = tempfile::tempdir().unwrap();
+    let err = Table::open(dir.path()).unwrap_err();
+    assert!(matches!(err, TableError::NotAFile { .. }), "{err}");
+    #[cfg(unix)]
+    {
+        // A FIFO would block a plain open until a writer comes: refused at once.
+        let fifo = dir.path().join("fifo.tb");
+        let status = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if status.is_ok_and(|s| s.success()) {
+            let err = Table::open(&fifo).unwrap_err();
+            assert!(err.to_string().contains("not a regular file"), "{err}");
+        }
+    }
+    // The operating system's reason is said once.
+    let err = Table::open(dir.path().join("missing.tb")).unwrap_err();
+    let said = err.to_string();
+    assert_eq!(said.matches("No such file").count(), 1, "{said}");
+    assert!(std::error::Error::source(&err).is_none());
+}
+
+/// Any single flipped byte, anywhere in a file of several blocks, makes opening or
+/// checking the table fail: magic, version, header and block table are guarded
+/// by the prefix checksum, each block by its own and by its zstd frame.
+#[test]
+fn check_finds_any_flipped_byte() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(dir.path(), 3000, 1000);
+    let good = std::fs::read(&path).unwrap();
+    Table::open(&path).unwrap().check().unwrap();
+    let damaged = dir.path().join("damaged.tb");
+    for at in 0..good.len() {
+        let mut bytes = good.clone();
+        bytes[at] ^= 0x10;
+        std::fs::write(&damaged, &bytes).unwrap();
+        let found = Table::open(&damaged).and_then(|t| t.check());
+        assert!(
+            found.is_err(),
+            "byte {at} of {} flipped unnoticed",
+            good.len()
+        );
+    }
+}
+
+#[test]
+fn a_small_block_cache_keeps_answers_right() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(dir.path(), 5000, 64);
+    // Room for about two blocks: every lookup past them decompresses again.
+    let cache = tables::BlockCache::new(256);
+    let table = Table::open_with(&path, cache.clone()).unwrap();
+    let expected = values(5000);
+    for i in (0..5000).rev().step_by(7) {
+        assert_eq!(table.get(i as u64).unwrap(), expected[i]);
+    }
+    assert!(cache.bytes() <= 256 + 128, "{} bytes held", cache.bytes());
+}
