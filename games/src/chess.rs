@@ -372,6 +372,9 @@ impl Board {
             for c in rank_text.chars() {
                 if let Some(n) = c.to_digit(10).filter(|n| (1..=8).contains(n)) {
                     file += n as u8;
+                    if file > 8 {
+                        return Err(bad(format!("rank {} has more than 8 squares", rank + 1)));
+                    }
                 } else if c == 'p' || c == 'P' {
                     return Err(bad(
                         "pawns are not covered: only kings, queens, rooks, bishops and knights"
