@@ -172,3 +172,53 @@ fn unwritable_folder_is_reported_in_one_line() {
     );
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
 }
+
+#[test]
+fn absurd_options_are_refused_at_once_naming_the_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    for (args, reason) in [
+        (&["euler", "--threads", "5000"][..], "1..=256"),
+        (
+            &["grundy", "--limit", "18446744073709551615"],
+            "grundy takes a whole number from 1 to 60",
+        ),
+        (&["grundy", "--limit", "4294967296"], "from 1 to 60"),
+        (
+            &["abapa", "--max-seeds", "25"],
+            "abapa takes a whole number from 0 to 24",
+        ),
+        (&["chess", "KQRBNvK"], "at most 4 pieces"),
+        (&["northcott", "--size", "8x8"], "beyond the table limit"),
+    ] {
+        let started = std::time::Instant::now();
+        let output = Command::new(env!("CARGO_BIN_EXE_tbgen"))
+            .args(args)
+            .arg("--dir")
+            .arg(dir.path())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!output.status.success(), "{args:?}");
+        assert_ne!(
+            output.status.code(),
+            Some(101),
+            "{args:?} panicked: {stderr}"
+        );
+        assert!(stderr.contains(reason), "{args:?}: {stderr}");
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(10),
+            "{args:?} took long"
+        );
+    }
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
+#[test]
+fn a_rerun_removes_what_a_killed_generation_left() {
+    let dir = tempfile::tempdir().unwrap();
+    let leftover = dir.path().join(".euler.tb.Xy12ab.partial");
+    std::fs::write(&leftover, b"half a table").unwrap();
+    tbgen(dir.path(), &["euler"]);
+    assert!(!leftover.exists());
+    assert!(dir.path().join("euler.tb").exists());
+}

@@ -99,13 +99,17 @@ pub fn games(library: &Library) -> GameList {
     GameList { games }
 }
 
-/// Options for `id` from name/value pairs (HTTP query parameters), refusing any
-/// the game does not have.
+/// Options for `id` from name/value pairs (HTTP query parameters, where `_` may
+/// stand for `-`: `max_take`), refusing any the game does not have.
 pub fn options(id: &str, pairs: &[(String, String)]) -> Result<Options, GameError> {
     let entry = registry::entry(id)?;
+    let names: Vec<String> = pairs.iter().map(|(n, _)| n.replace('_', "-")).collect();
     let options = Options::with(
         Purpose::Query,
-        pairs.iter().map(|(n, v)| (n.as_str(), v.as_str())),
+        names
+            .iter()
+            .zip(pairs)
+            .map(|(n, (_, v))| (n.as_str(), v.as_str())),
     );
     entry.complete(&options)?;
     Ok(options)

@@ -1,7 +1,7 @@
 //! Lists the tables in a folder with their header statistics.
 
 use serde::{Deserialize, Serialize};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use tables::Table;
 
 /// What a table's header says, as `tbquery info` lists it.
@@ -75,22 +75,30 @@ pub struct Listing {
     pub tables: Vec<Entry>,
 }
 
-/// Every `*.tb` file in `dir`, in natural order (`abapa-2seeds` before
+/// The `*.tb` files in `dir`, in natural order (`abapa-2seeds` before
 /// `abapa-10seeds`).
-pub fn scan(dir: &Path) -> std::io::Result<Listing> {
+pub fn table_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
     let mut files: Vec<_> = std::fs::read_dir(dir)?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "tb"))
         .collect();
-    files.sort_by_cached_key(|p| natural_key(&p.file_name().unwrap_or_default().to_string_lossy()));
-    let tables = files
+    files.sort_by_cached_key(|p| natural_key(&file_name(p)));
+    Ok(files)
+}
+
+fn file_name(path: &Path) -> String {
+    path.file_name()
+        .unwrap_or_default()
+        .to_string_lossy()
+        .into_owned()
+}
+
+/// Every table in `dir` with its header's statistics.
+pub fn scan(dir: &Path) -> std::io::Result<Listing> {
+    let tables = table_files(dir)?
         .into_iter()
         .map(|path| Entry {
-            file: path
-                .file_name()
-                .unwrap_or_default()
-                .to_string_lossy()
-                .into_owned(),
+            file: file_name(&path),
             content: match Table::open(&path) {
                 Ok(table) => Content::Table(summary(&table)),
                 Err(e) => Content::Unreadable {

@@ -4,10 +4,12 @@
 
 pub mod answer;
 pub mod api;
+pub mod check;
 pub mod engine;
 pub mod error;
 pub mod info;
 pub mod library;
+pub mod metrics;
 pub mod oracle;
 pub mod play;
 pub mod probe;

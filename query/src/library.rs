@@ -5,6 +5,7 @@ use crate::tablebase::{TableCache, Tablebase};
 use games::Game;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use tables::BlockCache;
 
 /// A folder of tables and the ones already open.
 #[derive(Debug, Clone)]
@@ -14,10 +15,19 @@ pub struct Library {
 }
 
 impl Library {
+    /// The tables in `dir`, their blocks in the process-wide cache.
     pub fn new(dir: impl AsRef<Path>) -> Self {
         Library {
             dir: dir.as_ref().to_path_buf(),
             cache: Arc::default(),
+        }
+    }
+
+    /// The tables in `dir`, with a block cache of its own of `budget` bytes.
+    pub fn with_budget(dir: impl AsRef<Path>, budget: u64) -> Self {
+        Library {
+            dir: dir.as_ref().to_path_buf(),
+            cache: Arc::new(TableCache::new(BlockCache::new(budget))),
         }
     }
 

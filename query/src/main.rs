@@ -16,6 +16,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
+/// The most `--samples` accepted; a table with fewer slots is checked whole.
+const MAX_SAMPLES: u64 = 1_000_000_000;
+
 /// What a game offers beyond the common commands, for its subcommands' options.
 #[derive(Debug, Clone, Copy, Default)]
 struct Features {
@@ -61,6 +64,15 @@ fn cli() -> Command {
                 .value_parser(value_parser!(PathBuf))
                 .help("Folder holding the tables"),
         )
+        .arg(
+            Arg::new("cache-mb")
+                .long("cache-mb")
+                .global(true)
+                .value_name("MB")
+                .value_parser(value_parser!(u64).range(1..=1 << 20))
+                .default_value("256")
+                .help("Memory for decompressed table blocks, in MB; the least used are dropped first"),
+        )
         .subcommand(per_game(
             "probe",
             "The value of a position and every legal move with its value, best first",
@@ -87,14 +99,58 @@ fn cli() -> Command {
                 .arg(json_flag("One JSON object listing every table")),
         )
         .subcommand(
+            Command::new("check")
+                .about("Read and check every block of every table in the folder; exits 1 on any damage")
+                .arg(json_flag("One JSON object listing every table and its damage")),
+        )
+        .subcommand(
             Command::new("serve")
-                .about("Serve the JSON API and a web page over HTTP")
+                .about("Serve the JSON API, metrics and a web page over HTTP; SIGTERM or Ctrl-C stops it gracefully")
+                .after_help("Request logs go to standard error; TBQUERY_LOG sets their level (error, warn, info, debug), info by default.")
                 .arg(
                     Arg::new("addr")
                         .long("addr")
                         .value_name("ADDRESS")
                         .default_value("127.0.0.1:8080")
                         .help("Address and port to listen on"),
+                )
+                .arg(
+                    Arg::new("cors")
+                        .long("cors")
+                        .value_name("ORIGIN")
+                        .help("Let pages from this origin call the API, e.g. https://example.org"),
+                )
+                .arg(
+                    Arg::new("max-probes")
+                        .long("max-probes")
+                        .value_name("N")
+                        .value_parser(value_parser!(u64).range(1..=65_536))
+                        .default_value("256")
+                        .help("Probes answered at once; more are refused with 503 and Retry-After"),
+                )
+                .arg(
+                    Arg::new("max-connections")
+                        .long("max-connections")
+                        .value_name("N")
+                        .value_parser(value_parser!(u64).range(1..=1_000_000))
+                        .default_value("4096")
+                        .help("Connections open at once; a new one closes the oldest beyond this"),
+                )
+                .arg(
+                    Arg::new("header-timeout")
+                        .long("header-timeout")
+                        .value_name("SECONDS")
+                        .value_parser(value_parser!(u64).range(1..=3600))
+                        .default_value("10")
+                        .help("Time a client has to send a request's head"),
+                )
+                .arg(
+                    Arg::new("drain-timeout")
+                        .long("drain-timeout")
+                        .value_name("SECONDS")
+                        .value_parser(value_parser!(u64).range(0..=3600))
+                        .default_value("10")
+                        .help("Time open connections may finish in after SIGTERM or Ctrl-C"),
                 ),
         )
 }
@@ -217,10 +273,10 @@ fn verify_args(command: Command, _features: Features) -> Command {
             Arg::new("samples")
                 .long("samples")
                 .value_name("N")
-                .value_parser(value_parser!(u64))
+                .value_parser(value_parser!(u64).range(0..=MAX_SAMPLES))
                 .default_value("10000")
                 .conflicts_with("all")
-                .help("Slots per table checked against live search, drawn at random"),
+                .help("Slots per table checked against live search, drawn at random (at most the slots a table has)"),
         )
         .arg(
             Arg::new("seed")
@@ -267,7 +323,8 @@ fn run(matches: &ArgMatches) -> anyhow::Result<ExitCode> {
         .get_one::<PathBuf>("dir")
         .cloned()
         .unwrap_or_else(|| PathBuf::from("tablebases"));
-    let library = Library::new(&dir);
+    let budget = matches.get_one::<u64>("cache-mb").copied().unwrap_or(256) << 20;
+    let library = Library::with_budget(&dir, budget);
     let (command, sub) = matches.subcommand().expect("a subcommand is required");
     match command {
         "probe" | "play" | "verify" => {
@@ -338,10 +395,63 @@ fn run(matches: &ArgMatches) -> anyhow::Result<ExitCode> {
                 ExitCode::FAILURE
             })
         }
+        "check" => {
+            let report = query::check::check_dir(&dir)
+                .with_context(|| format!("reading {}", dir.display()))?;
+            if sub.get_flag("json") {
+                say(serde_json::to_string(&report)?)?;
+            } else {
+                for table in &report.tables {
+                    match &table.damage {
+                        None => say(format_args!("{}: sound, {} bytes", table.file, table.bytes))?,
+                        Some(damage) => say(format_args!("{}: DAMAGED: {damage}", table.file))?,
+                    }
+                }
+                say(format_args!(
+                    "{} tables checked, every block read: {} damaged",
+                    report.tables.len(),
+                    report.damaged()
+                ))?;
+            }
+            Ok(if report.damaged() == 0 {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            })
+        }
         "serve" => {
+            let filter = tracing_subscriber::EnvFilter::try_from_env("TBQUERY_LOG")
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+            tracing_subscriber::fmt()
+                .with_env_filter(filter)
+                .with_writer(std::io::stderr)
+                .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+                .init();
             let addr = sub.get_one::<String>("addr").expect("has a default");
+            let number = |name: &str| *sub.get_one::<u64>(name).expect("has a default");
+            let cors = sub
+                .get_one::<String>("cors")
+                .map(|origin| {
+                    origin
+                        .parse::<axum::http::HeaderValue>()
+                        .map_err(|_| GameError::option("cors", origin, "is not a valid origin"))
+                })
+                .transpose()?;
+            let limits = query::serve::Limits {
+                header_timeout: Duration::from_secs(number("header-timeout")),
+                drain_timeout: Duration::from_secs(number("drain-timeout")),
+                max_probes: number("max-probes") as usize,
+                max_connections: number("max-connections") as usize,
+                cors,
+                ..query::serve::Limits::default()
+            };
             let runtime = tokio::runtime::Runtime::new().context("starting the server runtime")?;
-            runtime.block_on(query::serve::serve(addr, library))?;
+            runtime.block_on(query::serve::serve(
+                addr,
+                library,
+                limits,
+                query::serve::shutdown_signal(),
+            ))?;
             Ok(ExitCode::SUCCESS)
         }
         other => unreachable!("clap knows no command {other}"),
@@ -393,24 +503,36 @@ fn probe_command<G: Game>(oracle: &Oracle<G>, args: &ArgMatches) -> anyhow::Resu
         say(answer(position)?)?;
         return Ok(ExitCode::SUCCESS);
     }
+    // One answer per input line, in order, blank lines and lines that are not
+    // UTF-8 included.
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut failures = 0;
-    for line in std::io::stdin().lock().lines() {
-        let line = line.context("reading standard input")?;
-        let text = line.trim();
-        if text.is_empty() {
-            continue;
+    for (n, line) in std::io::stdin().lock().split(b'\n').enumerate() {
+        let mut line = line.context("reading standard input")?;
+        if line.last() == Some(&b'\r') {
+            line.pop();
         }
-        match answer(text) {
+        let (text, answered) = match String::from_utf8(line) {
+            Ok(text) => {
+                let answered = answer(text.trim());
+                (text, answered)
+            }
+            Err(e) => {
+                let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
+                let error = GameError::position(&text, format!("line {} is not UTF-8", n + 1));
+                (text, Err(QueryError::Input(error)))
+            }
+        };
+        match answered {
             Ok(answer) => writeln!(out, "{answer}")?,
             Err(e) => {
                 failures += 1;
                 if json {
-                    let error = serde_json::to_string(&error_answer(text, &e))?;
+                    let error = serde_json::to_string(&error_answer(text.trim(), &e))?;
                     writeln!(out, "{error}")?;
                 } else {
-                    writeln!(out, "{text}: error: {e}")?;
+                    writeln!(out, "{}: error: {e}", text.trim())?;
                 }
             }
         }

@@ -1,53 +1,329 @@
-//! The HTTP server: the same JSON as `probe --json`, and a page to try it.
+//! The HTTP server: the same JSON as `probe --json`, a page to try it, and
+//! `/metrics`. It is built to stay up under hostile clients: a client must send
+//! its request head within a time limit, positions and bodies are bounded, a cap
+//! on concurrent probes answers 503 with Retry-After when full, and when the
+//! connection cap is reached the oldest connection is closed to make room, so
+//! clients that trickle bytes cannot starve the ones that ask and go. SIGTERM
+//! and SIGINT stop it gracefully within a drain time.
 
 use crate::api::{self, error_answer};
 use crate::error::QueryError;
 use crate::library::Library;
-use axum::Router;
-use axum::extract::{Path, Query, State};
-use axum::http::StatusCode;
+use crate::metrics::Metrics;
+use axum::error_handling::HandleErrorLayer;
+use axum::extract::{Path, Query, Request, State};
+use axum::http::{HeaderValue, Method, StatusCode, header};
+use axum::middleware::{self, Next};
 use axum::response::{Html, IntoResponse, Json, Response};
 use axum::routing::get;
+use axum::{BoxError, Router};
 use games::GameError;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::server::graceful::GracefulShutdown;
+use hyper_util::service::TowerToHyperService;
+use std::collections::BTreeMap;
+use std::future::Future;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio::sync::oneshot;
+use tower::ServiceBuilder;
+use tower_http::cors::CorsLayer;
+use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::timeout::TimeoutLayer;
+use tower_http::trace::{DefaultMakeSpan, DefaultOnResponse, TraceLayer};
+use tracing::{Level, info, warn};
 
-/// The routes: `/`, `/api/v1/games`, `/api/v1/{game}?position=...`.
-pub fn router(library: Library) -> Router {
-    Router::new()
-        .route("/", get(page))
-        .route("/api/v1/games", get(list_games))
-        .route("/api/v1/{game}", get(probe_game))
-        .with_state(library)
+/// How the server protects itself.
+#[derive(Debug, Clone)]
+pub struct Limits {
+    /// A client must send a request's head within this time.
+    pub header_timeout: Duration,
+    /// A request must be answered within this time (408 otherwise).
+    pub request_timeout: Duration,
+    /// After SIGTERM or SIGINT, open connections may finish for this long.
+    pub drain_timeout: Duration,
+    /// Probes answered at once; more are refused with 503 and Retry-After.
+    pub max_probes: usize,
+    /// Connections open at once; a new one closes the oldest beyond this.
+    pub max_connections: usize,
+    /// The longest position (and request line) accepted, in bytes.
+    pub max_position: usize,
+    /// The largest request body, in bytes.
+    pub max_body: usize,
+    /// An origin allowed to call the API from a browser (CORS), if any.
+    pub cors: Option<HeaderValue>,
 }
 
-/// Serves until the process is interrupted (Ctrl-C).
-pub async fn serve(addr: &str, library: Library) -> anyhow::Result<()> {
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            header_timeout: Duration::from_secs(10),
+            request_timeout: Duration::from_secs(30),
+            drain_timeout: Duration::from_secs(10),
+            max_probes: 256,
+            max_connections: 4096,
+            max_position: 8 << 10,
+            max_body: 1 << 20,
+            cors: None,
+        }
+    }
+}
+
+/// The most a request head may take in bytes before hyper refuses it (431).
+const HEAD_BUFFER: usize = 256 << 10;
+
+#[derive(Clone)]
+struct AppState {
+    library: Library,
+    metrics: Metrics,
+    max_position: usize,
+}
+
+/// The routes with default limits: `/`, `/api/v1/games`, `/api/v1/{game}`,
+/// `/metrics`.
+pub fn router(library: Library) -> Router {
+    app(library, &Limits::default(), Metrics::new())
+}
+
+/// The routes with their layers: logs, metrics, time and size limits, load
+/// shedding for probes, and CORS where an origin is allowed.
+pub fn app(library: Library, limits: &Limits, metrics: Metrics) -> Router {
+    let state = AppState {
+        library,
+        metrics,
+        max_position: limits.max_position,
+    };
+    let probes = Router::new()
+        .route("/api/v1/{game}", get(probe_game))
+        .layer(
+            ServiceBuilder::new()
+                .layer(HandleErrorLayer::new(overloaded))
+                .load_shed()
+                .concurrency_limit(limits.max_probes),
+        );
+    let mut app = Router::new()
+        .route("/", get(page))
+        .route("/api/v1/games", get(list_games))
+        .route("/metrics", get(metrics_text))
+        .merge(probes)
+        .layer(RequestBodyLimitLayer::new(limits.max_body))
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::REQUEST_TIMEOUT,
+            limits.request_timeout,
+        ))
+        .layer(middleware::from_fn_with_state(state.clone(), record))
+        .layer(
+            TraceLayer::new_for_http()
+                .make_span_with(DefaultMakeSpan::new().level(Level::INFO))
+                .on_response(DefaultOnResponse::new().level(Level::INFO)),
+        )
+        .with_state(state);
+    if let Some(origin) = &limits.cors {
+        app = app.layer(
+            CorsLayer::new()
+                .allow_origin(origin.clone())
+                .allow_methods([Method::GET, Method::POST]),
+        );
+    }
+    app
+}
+
+/// Serves until `shutdown` completes, then lets open connections finish within
+/// the drain time.
+pub async fn serve(
+    addr: &str,
+    library: Library,
+    limits: Limits,
+    shutdown: impl Future<Output = ()>,
+) -> anyhow::Result<()> {
+    raise_open_file_limit();
     let listener = tokio::net::TcpListener::bind(addr).await?;
+    info!(
+        "serving tables from {} on http://{}",
+        library.dir.display(),
+        listener.local_addr()?
+    );
     eprintln!(
         "serving tables from {} on http://{}",
         library.dir.display(),
         listener.local_addr()?
     );
-    axum::serve(listener, router(library))
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await?;
+    let app = app(library, &limits, Metrics::new());
+    let mut http = hyper::server::conn::http1::Builder::new();
+    // Room for request heads well past the longest position, so that a long
+    // one reaches the handler and is refused there in JSON.
+    http.timer(TokioTimer::new())
+        .header_read_timeout(limits.header_timeout)
+        .max_buf_size(HEAD_BUFFER.max(4 * limits.max_position));
+    let graceful = GracefulShutdown::new();
+    let connections = Connections::new(limits.max_connections);
+    tokio::pin!(shutdown);
+    loop {
+        let stream = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok((stream, _)) => stream,
+                Err(e) => {
+                    // Out of file handles, most likely: wait for some to close.
+                    warn!("accepting a connection: {e}");
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                    continue;
+                }
+            },
+            () = &mut shutdown => break,
+        };
+        let slot = connections.admit();
+        let service = TowerToHyperService::new(app.clone());
+        let connection = graceful.watch(http.serve_connection(TokioIo::new(stream), service));
+        tokio::spawn(async move {
+            let mut slot = slot;
+            tokio::select! {
+                _ = connection => {}
+                _ = &mut slot.evicted => {}
+            }
+        });
+    }
+    drop(listener);
+    info!("shutting down: draining open connections");
+    tokio::select! {
+        () = graceful.shutdown() => info!("all connections closed"),
+        () = tokio::time::sleep(limits.drain_timeout) => {
+            warn!("drain time over: closing the connections left");
+        }
+    }
     Ok(())
+}
+
+/// Completes on SIGINT (Ctrl-C) or SIGTERM (what `docker stop` and systemd send).
+pub async fn shutdown_signal() {
+    let interrupt = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = interrupt => {}
+        () = terminate => {}
+    }
+}
+
+/// Lets the process open as many files as its hard limit allows: each
+/// connection takes one.
+fn raise_open_file_limit() {
+    #[cfg(unix)]
+    if let Err(e) = rlimit::increase_nofile_limit(u64::MAX) {
+        warn!("raising the open file limit: {e}");
+    }
+}
+
+/// The open connections, oldest first; admitting one beyond the cap evicts the
+/// oldest.
+#[derive(Clone)]
+struct Connections {
+    open: Arc<Mutex<BTreeMap<u64, oneshot::Sender<()>>>>,
+    next: Arc<std::sync::atomic::AtomicU64>,
+    cap: usize,
+}
+
+/// A connection's place among the open ones; it leaves when dropped.
+struct Slot {
+    id: u64,
+    open: Arc<Mutex<BTreeMap<u64, oneshot::Sender<()>>>>,
+    /// Completes when the connection is evicted.
+    evicted: oneshot::Receiver<()>,
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        self.open
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(&self.id);
+    }
+}
+
+impl Connections {
+    fn new(cap: usize) -> Self {
+        Connections {
+            open: Arc::default(),
+            next: Arc::default(),
+            cap: cap.max(1),
+        }
+    }
+
+    fn admit(&self) -> Slot {
+        let id = self.next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let (evict, evicted) = oneshot::channel();
+        let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        while open.len() >= self.cap {
+            // Dropping the sender wakes the oldest connection's task, which closes it.
+            open.pop_first();
+        }
+        open.insert(id, evict);
+        Slot {
+            id,
+            open: Arc::clone(&self.open),
+            evicted,
+        }
+    }
+}
+
+/// Counts every answered request by status, with its latency.
+async fn record(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    let started = Instant::now();
+    let response = next.run(request).await;
+    state
+        .metrics
+        .record(response.status().as_u16(), started.elapsed());
+    response
+}
+
+async fn overloaded(error: BoxError) -> Response {
+    if error.is::<tower::load_shed::error::Overloaded>() {
+        let body = serde_json::json!({ "error": "too many probes at once; try again in a second" });
+        let mut response = (StatusCode::SERVICE_UNAVAILABLE, Json(body)).into_response();
+        response
+            .headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+        return response;
+    }
+    let body = serde_json::json!({ "error": error.to_string() });
+    (StatusCode::INTERNAL_SERVER_ERROR, Json(body)).into_response()
 }
 
 async fn page() -> Html<&'static str> {
     Html(include_str!("page.html"))
 }
 
-async fn list_games(State(library): State<Library>) -> Response {
-    match tokio::task::spawn_blocking(move || api::games(&library)).await {
+async fn metrics_text(State(state): State<AppState>) -> Response {
+    let text = state.metrics.render(&state.library);
+    (
+        [(
+            header::CONTENT_TYPE,
+            "application/openmetrics-text; version=1.0.0; charset=utf-8",
+        )],
+        text,
+    )
+        .into_response()
+}
+
+async fn list_games(State(state): State<AppState>) -> Response {
+    match tokio::task::spawn_blocking(move || api::games(&state.library)).await {
         Ok(list) => Json(list).into_response(),
         Err(e) => internal(e),
     }
 }
 
 async fn probe_game(
-    State(library): State<Library>,
+    State(state): State<AppState>,
     Path(game): Path<String>,
     Query(mut params): Query<Vec<(String, String)>>,
 ) -> Response {
@@ -64,7 +340,21 @@ async fn probe_game(
         ));
         return (StatusCode::BAD_REQUEST, Json(error_answer("", &error))).into_response();
     };
+    if position.len() > state.max_position {
+        let shown: String = position.chars().take(40).collect();
+        let error = QueryError::Input(GameError::position(
+            &format!("{shown}..."),
+            format!(
+                "{} bytes; positions of up to {} bytes are answered",
+                position.len(),
+                state.max_position
+            ),
+        ));
+        let body = error_answer(&format!("{shown}..."), &error);
+        return (StatusCode::PAYLOAD_TOO_LARGE, Json(body)).into_response();
+    }
     // Probing reads table blocks from disk: keep it off the async workers.
+    let library = state.library;
     let answer = tokio::task::spawn_blocking(move || {
         api::options(&game, &params)
             .map_err(QueryError::Input)
@@ -96,5 +386,37 @@ pub fn status_of(error: &QueryError) -> StatusCode {
         QueryError::Table(_) | QueryError::WrongTable { .. } | QueryError::Terminal(_) => {
             StatusCode::INTERNAL_SERVER_ERROR
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_full_server_says_when_to_come_back() {
+        let response = overloaded(Box::new(tower::load_shed::error::Overloaded::new())).await;
+        assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(response.headers()[header::RETRY_AFTER], "1");
+    }
+
+    #[test]
+    fn the_oldest_connection_makes_room() {
+        let connections = Connections::new(2);
+        let mut first = connections.admit();
+        let _second = connections.admit();
+        assert!(
+            first
+                .evicted
+                .try_recv()
+                .is_err_and(|e| e == oneshot::error::TryRecvError::Empty)
+        );
+        let _third = connections.admit();
+        assert_eq!(
+            first.evicted.try_recv(),
+            Err(oneshot::error::TryRecvError::Closed)
+        );
+        drop(first);
+        assert_eq!(connections.open.lock().unwrap().len(), 2);
     }
 }

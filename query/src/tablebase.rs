@@ -6,26 +6,61 @@ use games::{Game, Value};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
-use tables::{Table, file_name};
+use tables::{BlockCache, FileIdentity, Table, file_name};
 
 /// Open tables shared by every query of a long-running process (the server), so a
-/// file is mapped and checked once, and its decompressed blocks are kept.
-#[derive(Debug, Default)]
+/// file is mapped and checked once and its decompressed blocks are shared. A table
+/// replaced on disk (tbgen renames a new file into place) is opened again on its
+/// next use; queries still holding the old one keep a valid mapping until they
+/// drop it.
+#[derive(Debug)]
 pub struct TableCache {
     open: Mutex<HashMap<PathBuf, Arc<Table>>>,
+    blocks: BlockCache,
+}
+
+impl Default for TableCache {
+    fn default() -> Self {
+        TableCache::new(BlockCache::shared())
+    }
 }
 
 impl TableCache {
-    pub(crate) fn get_or_open(&self, path: &Path) -> Result<Arc<Table>, tables::TableError> {
-        let mut open = self
-            .open
+    /// Open tables whose blocks are kept in `blocks`.
+    pub fn new(blocks: BlockCache) -> Self {
+        TableCache {
+            open: Mutex::default(),
+            blocks,
+        }
+    }
+
+    /// The decompressed blocks of every table opened here.
+    pub fn blocks(&self) -> &BlockCache {
+        &self.blocks
+    }
+
+    /// How many tables are open.
+    pub fn open_tables(&self) -> usize {
+        self.lock().len()
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<PathBuf, Arc<Table>>> {
+        self.open
             .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        if let Some(table) = open.get(path) {
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// The table at `path`, opened again if the file is not the one opened before
+    /// (replaced, or changed in place). No lock is held while a file is opened.
+    pub(crate) fn get_or_open(&self, path: &Path) -> Result<Arc<Table>, tables::TableError> {
+        let now = std::fs::metadata(path).map(|m| FileIdentity::of(&m)).ok();
+        if let Some(table) = self.lock().get(path)
+            && Some(table.identity()) == now
+        {
             return Ok(Arc::clone(table));
         }
-        let table = Arc::new(Table::open(path)?);
-        open.insert(path.to_path_buf(), Arc::clone(&table));
+        let table = Arc::new(Table::open_with(path, self.blocks.clone())?);
+        self.lock().insert(path.to_path_buf(), Arc::clone(&table));
         Ok(table)
     }
 }

@@ -28,7 +28,7 @@ pub enum Selection {
 #[derive(Debug, Default, Clone, Serialize)]
 pub struct Report {
     pub game: String,
-    /// The tables checked.
+    /// The tables checked; every block of each was read and found sound first.
     pub tables: Vec<String>,
     /// Positions compared with live search.
     pub checked: u64,
@@ -91,8 +91,13 @@ impl Report {
             0 => String::new(),
             n => format!(" ({n} empty slots)"),
         };
+        let blocks = match self.tables.len() {
+            0 => String::new(),
+            1 => "; every block of its table sound".to_string(),
+            n => format!("; every block of its {n} tables sound"),
+        };
         format!(
-            "{}: checked {}{empty}, {} mismatches, {:.2} s",
+            "{}: checked {}{empty}{blocks}, {} mismatches, {:.2} s",
             self.game,
             parts.join(", "),
             self.mismatches.len(),
@@ -137,6 +142,22 @@ pub fn verify<G: Game>(
         .map(|&t| oracle.tb.path(t).display().to_string())
         .collect();
     let progress = Progress::new(game.id());
+    // Damage anywhere in a table stops the verification, naming the table.
+    progress.start("blocks", tiers.len() as u64);
+    for &tier in &tiers {
+        oracle.tb.table(tier)?.check()?;
+        progress.advance(1);
+    }
+    if let Selection::Samples { count, .. } = selection {
+        let most = tiers.iter().map(|&t| game.index_size(t)).max().unwrap_or(0);
+        if most > 0 && count > most {
+            return Err(QueryError::Input(games::GameError::option(
+                "samples",
+                &count.to_string(),
+                format!("the tables have at most {most} slots each; --all checks every one"),
+            )));
+        }
+    }
     for check in &oracle.caps.checks {
         match check {
             Check::LiveSearch => sampled(oracle, &tiers, selection, None, &mut report, &progress)?,
@@ -278,17 +299,17 @@ fn sampled<G: Game>(
             Live::Exact(Negamax::new(game))
         };
         let size = game.index_size(tier);
+        // As many samples as slots, or more, check every slot once.
         let indices: Box<dyn Iterator<Item = u64>> = match selection {
-            Selection::All => Box::new(0..size),
-            Selection::Samples { .. } if size == 0 => Box::new(0..0),
-            Selection::Samples { count, seed } => {
+            Selection::Samples { count, seed } if count < size => {
                 let mut rng = StdRng::seed_from_u64(seed ^ u64::from(tier));
                 Box::new((0..count).map(move |_| rng.random_range(0..size)))
             }
+            _ => Box::new(0..size),
         };
         let steps = match selection {
+            Selection::Samples { count, .. } => count.min(size),
             Selection::All => size,
-            Selection::Samples { count, .. } => count,
         };
         progress.start(&format!("search {}", game.tier_name(tier)), steps);
         for index in indices {

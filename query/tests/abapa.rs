@@ -35,7 +35,7 @@ fn hand_checked_values_verification_and_the_whole_game() {
         assert!(out.status.success(), "{said}{}", text(&out.stderr));
         // C(20, 12) positions with 0 to 8 seeds.
         assert!(
-            said.contains("125970 positions against value iteration, 0 mismatches"),
+            said.contains("125970 positions against value iteration; every block of its 9 tables sound, 0 mismatches"),
             "{said}"
         );
     }

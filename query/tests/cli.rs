@@ -14,7 +14,8 @@ fn json_lines_answer_every_line_and_go_on_after_errors() {
         .lines()
         .map(|l| serde_json::from_str(l).expect("each line is JSON"))
         .collect();
-    assert_eq!(lines.len(), 3);
+    // One answer per line, the blank one included.
+    assert_eq!(lines.len(), 4);
     assert_eq!(lines[0]["value"], "loss");
     assert_eq!(lines[0]["distance"], 1);
     assert_eq!(lines[1]["position"], "not a board");
@@ -24,8 +25,10 @@ fn json_lines_answer_every_line_and_go_on_after_errors() {
             .unwrap()
             .contains("expected 4 rows")
     );
-    assert_eq!(lines[2]["value"], "win");
-    assert_eq!(lines[2]["moves"].as_array().unwrap().len(), 0);
+    assert_eq!(lines[2]["position"], "");
+    assert!(lines[2]["error"].is_string());
+    assert_eq!(lines[3]["value"], "win");
+    assert_eq!(lines[3]["moves"].as_array().unwrap().len(), 0);
     assert!(
         !out.status.success(),
         "a failed line makes the exit status non-zero"

@@ -1,0 +1,305 @@
+//! Hostile input and hostile clients: each input that once crashed, stalled or
+//! misled a tool, and the server under slow clients, huge URLs, a FIFO in the
+//! table folder, a table overwritten in place, and SIGTERM.
+
+mod common;
+
+use common::{tbquery, tbquery_bytes, text};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+/// Runs tbquery and expects a refusal: exit status 1 or 2 (never a panic's
+/// 101), with `reason` in its message.
+fn refused(dir: &std::path::Path, args: &[&str], reason: &str) {
+    let out = tbquery(dir, args, "quit\n");
+    let code = out.status.code();
+    assert!(matches!(code, Some(1 | 2)), "{args:?}: exit {code:?}");
+    let said = format!("{}{}", text(&out.stdout), text(&out.stderr));
+    assert!(said.contains(reason), "{args:?}: {said}");
+}
+
+#[test]
+fn inputs_that_once_panicked_are_refused_with_a_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    common::generate_euler(dir.path());
+    common::generate(dir.path(), "abapa", &[("max-seeds", "2")]);
+    let dir = dir.path();
+    let eights = format!("{}/8/8/8/8/2k5/8/KQ6 w - - 0 1", "8".repeat(33));
+    refused(dir, &["probe", "chess", &eights], "more than 8 squares");
+    let king = format!("{}K7/8/8/8/8/2k5/8/KQ6 w - - 0 1", "8".repeat(32));
+    refused(dir, &["probe", "chess", &king], "more than 8 squares");
+    let huge = "18446744073709551615";
+    refused(
+        dir,
+        &["probe", "subtraction", "5 7", "--max-take", huge],
+        "subtraction takes a whole number from 1 to",
+    );
+    let captured = "--captured=4294967295,4294967295";
+    let seeds = "0 0 0 0 0 1 / 1 0 0 0 0 0";
+    refused(dir, &["probe", "abapa", seeds, captured], "do not make 48");
+    refused(
+        dir,
+        &["play", "abapa", "--think=1e308"],
+        "takes seconds from 0.001 to 3600",
+    );
+    refused(dir, &["verify", "euler", "--samples", huge], "--samples");
+    refused(
+        dir,
+        &["verify", "euler", "--samples", "70000"],
+        "the tables have at most 65536 slots each; --all checks every one",
+    );
+    // The operating system's reason is said once.
+    let out = tbquery(&dir.join("missing"), &["info"], "");
+    let said = text(&out.stderr);
+    assert_eq!(said.matches("No such file").count(), 1, "{said}");
+}
+
+#[test]
+fn batch_answers_every_line_in_order_whatever_it_holds() {
+    let dir = tempfile::tempdir().unwrap();
+    common::generate_euler(dir.path());
+    let input = b"xxxx/xxxx/x.../x...\n\xff\xfe\n\nxxxx/xxxx/xxxx/xxx.\r\n";
+    let out = tbquery_bytes(dir.path(), &["probe", "euler", "-", "--json"], input);
+    let lines: Vec<serde_json::Value> = text(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    assert_eq!(lines.len(), 4, "{lines:?}");
+    assert_eq!(lines[0]["distance"], 4);
+    assert!(
+        lines[1]["error"]
+            .as_str()
+            .unwrap()
+            .contains("line 2 is not UTF-8")
+    );
+    assert!(
+        lines[2]["error"]
+            .as_str()
+            .unwrap()
+            .contains("expected 4 rows")
+    );
+    assert_eq!(
+        (lines[3]["value"].as_str(), lines[3]["distance"].as_u64()),
+        (Some("loss"), Some(1))
+    );
+    assert!(
+        !out.status.success(),
+        "failed lines make the exit status non-zero"
+    );
+}
+
+#[test]
+fn a_fifo_in_the_folder_is_refused_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("euler.tb");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        eprintln!("SKIPPED: mkfifo is not available here");
+        return;
+    }
+    refused(
+        dir.path(),
+        &["probe", "euler", "start"],
+        "not a regular file",
+    );
+    refused(dir.path(), &["check"], "DAMAGED");
+}
+
+/// A server started on a free port, stopped when dropped.
+struct Server {
+    child: Child,
+    addr: SocketAddr,
+}
+
+impl Server {
+    fn start(dir: &std::path::Path, extra: &[&str]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tbquery"))
+            .args(["serve", "--addr", "127.0.0.1:0", "--dir"])
+            .arg(dir)
+            .args(extra)
+            .env("TBQUERY_LOG", "warn")
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stderr = BufReader::new(child.stderr.take().unwrap());
+        let mut line = String::new();
+        stderr.read_line(&mut line).unwrap();
+        let addr = line
+            .trim()
+            .rsplit("http://")
+            .next()
+            .and_then(|a| a.parse().ok())
+            .unwrap_or_else(|| panic!("no address in {line:?}"));
+        // Keep reading its log, so that it never blocks on a full pipe.
+        std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
+        Server { child, addr }
+    }
+
+    /// GET a path: the status and the body.
+    fn get(&self, path: &str) -> (u16, String) {
+        let agent = ureq::Agent::config_builder()
+            .http_status_as_error(false)
+            .timeout_global(Some(Duration::from_secs(30)))
+            .build()
+            .new_agent();
+        let mut response = agent
+            .get(&format!("http://{}{path}", self.addr))
+            .call()
+            .unwrap();
+        let status = response.status().as_u16();
+        (status, response.body_mut().read_to_string().unwrap())
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn the_server_survives_a_table_overwritten_in_place_and_picks_up_a_new_one() {
+    let dir = tempfile::tempdir().unwrap();
+    common::generate_dots(dir.path(), &["1x1", "2x2"]);
+    let server = Server::start(dir.path(), &[]);
+    let probe = "/api/v1/dots?size=2x2&position=000000000000";
+    let (status, body) = server.get(probe);
+    assert_eq!(status, 200, "{body}");
+    let good = std::fs::read(dir.path().join("dots-2x2.tb")).unwrap();
+    // In place, as `cp` does: same file, other contents.
+    let smaller = std::fs::read(dir.path().join("dots-1x1.tb")).unwrap();
+    std::fs::OpenOptions::new()
+        .write(true)
+        .truncate(true)
+        .open(dir.path().join("dots-2x2.tb"))
+        .unwrap()
+        .write_all(&smaller)
+        .unwrap();
+    let (status, body) = server.get(probe);
+    assert_eq!(status, 500, "{body}");
+    assert!(
+        body.contains("table's variant is '1x1', expected '2x2'"),
+        "{body}"
+    );
+    // As tbgen does: a new file renamed into place.
+    let fresh = dir.path().join("fresh.tmp");
+    std::fs::write(&fresh, &good).unwrap();
+    std::fs::rename(&fresh, dir.path().join("dots-2x2.tb")).unwrap();
+    let (status, body) = server.get(probe);
+    assert_eq!(status, 200, "{body}");
+    // Parameters named the old way still work; absurd ones are refused.
+    let (status, _) = server.get("/api/v1/dots?size=1x1&position=0000");
+    assert_eq!(status, 200);
+    let (status, body) =
+        server.get("/api/v1/subtraction?position=5+7&max_take=18446744073709551615");
+    assert_eq!(status, 400, "{body}");
+    let metrics = server.get("/metrics").1;
+    assert!(
+        metrics.contains("tbquery_http_requests_total{status=\"200\"}"),
+        "{metrics}"
+    );
+    assert!(metrics.contains("tbquery_open_tables "), "{metrics}");
+}
+
+#[test]
+fn the_server_answers_during_slow_client_and_huge_url_attacks_and_stops_on_sigterm() {
+    let dir = tempfile::tempdir().unwrap();
+    common::generate_euler(dir.path());
+    let mut server = Server::start(
+        dir.path(),
+        &["--max-connections", "64", "--header-timeout", "5"],
+    );
+    // More connections than the server keeps, each sending half a request and
+    // then waiting: the oldest are closed to make room for new ones.
+    let slow: Vec<TcpStream> = (0..200)
+        .filter_map(|_| TcpStream::connect(server.addr).ok())
+        .map(|mut s| {
+            let _ = s.write_all(b"GET /api/v1/euler?position=");
+            s
+        })
+        .collect();
+    assert!(slow.len() > 64);
+    let huge = format!("/api/v1/nim?position={}", vec!["15"; 20_000].join("+"));
+    for _ in 0..20 {
+        let (status, body) = server.get("/api/v1/euler?position=start");
+        assert_eq!(status, 200, "{body}");
+        let (status, body) = server.get(&huge);
+        assert_eq!(status, 413, "{body}");
+        assert!(body.contains("positions of up to 8192 bytes"), "{body}");
+    }
+    // The first slow connections were closed by the server.
+    let mut first = &slow[0];
+    first
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    let mut buffer = [0u8; 16];
+    assert!(matches!(first.read(&mut buffer), Ok(0) | Err(_)));
+
+    // SIGTERM: graceful, and within the drain time even with clients connected.
+    let killed = Command::new("kill")
+        .args(["-TERM", &server.child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let started = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = server.child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "still running after SIGTERM"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert!(status.success(), "{status:?}");
+    drop(slow);
+}
+
+#[test]
+fn probes_beyond_the_cap_are_refused_with_retry_after() {
+    let dir = tempfile::tempdir().unwrap();
+    common::generate_euler(dir.path());
+    let server = Server::start(dir.path(), &["--max-probes", "1"]);
+    let addr = server.addr;
+    // Many clients at once, each asking many times: one probe runs at a time,
+    // and the others are told to come back.
+    let answers: Vec<(u16, Option<String>)> = std::thread::scope(|scope| {
+        let clients: Vec<_> = (0..16)
+            .map(|_| {
+                scope.spawn(move || {
+                    let agent = ureq::Agent::config_builder()
+                        .http_status_as_error(false)
+                        .build()
+                        .new_agent();
+                    (0..40)
+                        .map(|_| {
+                            let url = format!("http://{addr}/api/v1/euler?position=start");
+                            let response = agent.get(&url).call().unwrap();
+                            let retry = response
+                                .headers()
+                                .get("retry-after")
+                                .map(|v| v.to_str().unwrap().to_string());
+                            (response.status().as_u16(), retry)
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        clients
+            .into_iter()
+            .flat_map(|c| c.join().unwrap())
+            .collect()
+    });
+    assert!(answers.iter().any(|(status, _)| *status == 200));
+    for (status, retry) in &answers {
+        match status {
+            200 => assert_eq!(retry, &None),
+            503 => assert_eq!(retry.as_deref(), Some("1")),
+            other => panic!("status {other}"),
+        }
+    }
+}
