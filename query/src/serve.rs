@@ -400,6 +400,47 @@ mod tests {
         assert_eq!(response.headers()[header::RETRY_AFTER], "1");
     }
 
+    #[tokio::test]
+    async fn cors_names_the_origin_allowed() {
+        use tower::ServiceExt;
+        let dir = tempfile::tempdir().unwrap();
+        let limits = Limits {
+            cors: Some(HeaderValue::from_static("https://example.org")),
+            ..Limits::default()
+        };
+        let ask = |origin: &'static str| {
+            axum::http::Request::get("/api/v1/games")
+                .header(header::ORIGIN, origin)
+                .body(axum::body::Body::empty())
+                .unwrap()
+        };
+        let app = app(Library::new(dir.path()), &limits, Metrics::new());
+        let allowed = app
+            .clone()
+            .oneshot(ask("https://example.org"))
+            .await
+            .unwrap();
+        assert_eq!(
+            allowed.headers()[header::ACCESS_CONTROL_ALLOW_ORIGIN],
+            "https://example.org"
+        );
+        // Another origin is told the one allowed, which its browser refuses.
+        let other = app.oneshot(ask("https://elsewhere.example")).await.unwrap();
+        assert_eq!(
+            other.headers()[header::ACCESS_CONTROL_ALLOW_ORIGIN],
+            "https://example.org"
+        );
+        // Without --cors, no origin is named.
+        let plain = router(Library::new(dir.path()));
+        let response = plain.oneshot(ask("https://example.org")).await.unwrap();
+        assert!(
+            response
+                .headers()
+                .get(header::ACCESS_CONTROL_ALLOW_ORIGIN)
+                .is_none()
+        );
+    }
+
     #[test]
     fn the_oldest_connection_makes_room() {
         let connections = Connections::new(2);
