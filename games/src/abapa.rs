@@ -12,9 +12,13 @@
 //! a move is played as a capture of the difference: the position after it is the
 //! empty board, and the move scores `mover's seeds - opponent's seeds`.
 
-use crate::capability::{Capabilities, Check, Dedicated, Drawing, Reference, Solver, WholeGame};
+use crate::capability::{
+    Capabilities, Check, Clicks, Dedicated, Drawing, Editing, Marks, Picture, Reference, Solver,
+    Tool, WholeGame, one_step,
+};
 use crate::game::{Child, Game, GameError};
 use crate::registry::{Entry, OptionSpec, Options, Purpose, Scope, Spec, Values};
+use crate::svg::Svg;
 use crate::value::{Value, ValueKind};
 use std::sync::OnceLock;
 
@@ -48,6 +52,8 @@ pub static SPEC: Spec<Abapa> = Spec {
     capabilities: |game| Capabilities {
         drawing: Some(game),
         whole_game: Some(game),
+        picture: Some(game),
+        editing: Some(game),
         search_beyond_tables: true,
         ..Capabilities::new(
             Solver::Dedicated(Dedicated::AbapaThresholds),
@@ -532,6 +538,121 @@ impl Reference<Abapa> for Abapa {
                     .collect()
             })
             .collect()
+    }
+}
+
+/// The place of pit `j` (0..12) on the board: the mover's `a`..`f`, the
+/// opponent's `oa`..`of`.
+fn pit_place(j: usize) -> String {
+    let letter = char::from(b'a' + (j % 6) as u8);
+    if j < 6 {
+        letter.to_string()
+    } else {
+        format!("o{letter}")
+    }
+}
+
+impl Picture<Abapa> for Abapa {
+    /// The opponent's row on top (right to left, as the seeds go round), the
+    /// mover's below (a to f), each pit with its count; the stores at the ends
+    /// show what each side has taken, when known.
+    fn svg(&self, pits: &Pits, marks: &Marks) -> String {
+        let (pit, pad, store) = (76.0, 18.0, 70.0);
+        let width = 2.0 * pad + 2.0 * store + 6.0 * pit;
+        let mut svg = Svg::new(width, 2.0 * pad + 2.0 * pit + 28.0);
+        for (j, &seeds) in pits.iter().enumerate() {
+            let (col, row) = if j < 6 { (j, 1.0) } else { (11 - j, 0.0) };
+            let (x, y) = (pad + store + col as f64 * pit, pad + row * pit);
+            let place = pit_place(j);
+            let class = if marks.last.contains(&place) {
+                "pit last"
+            } else {
+                "pit"
+            };
+            svg.rounded(
+                (x + 4.0, y + 4.0, pit - 8.0, pit - 8.0),
+                30.0,
+                class,
+                Some(&place),
+            );
+            // Up to 12 seeds drawn, four to a row, the count below them.
+            for s in 0..usize::from(seeds).min(12) {
+                let (sx, sy) = (
+                    x + 20.0 + (s % 4) as f64 * 12.0,
+                    y + 18.0 + (s / 4) as f64 * 12.0,
+                );
+                svg.circle(sx, sy, 4.5, "stone", None);
+            }
+            svg.text(x + pit / 2.0, y + pit - 18.0, &seeds.to_string(), "count");
+        }
+        for (i, label) in ["a", "b", "c", "d", "e", "f"].iter().enumerate() {
+            let x = pad + store + (i as f64 + 0.5) * pit;
+            svg.text(x, pad + 2.0 * pit + 14.0, label, "label");
+        }
+        let height = 2.0 * pit;
+        svg.rounded(
+            (pad + 4.0, pad + 4.0, store - 8.0, height - 8.0),
+            30.0,
+            "pit",
+            None,
+        );
+        svg.rounded(
+            (
+                width - pad - store + 4.0,
+                pad + 4.0,
+                store - 8.0,
+                height - 8.0,
+            ),
+            30.0,
+            "pit",
+            None,
+        );
+        if let Some([mover, other]) = marks.taken {
+            svg.text(pad + store / 2.0, pad + pit, &other.to_string(), "count");
+            svg.text(
+                width - pad - store / 2.0,
+                pad + pit,
+                &mover.to_string(),
+                "count",
+            );
+        }
+        svg.finish(&format!("Abapa board {}", self.write_position(pits)))
+    }
+
+    fn places(&self, _pits: &Pits, &pit: &usize) -> Vec<Clicks> {
+        one_step(vec![pit_place(pit)])
+    }
+
+    /// The pit sown, in the opponent's row of the next board.
+    fn landed(&self, _pits: &Pits, &pit: &usize) -> Vec<String> {
+        vec![pit_place((pit + 6) % 12)]
+    }
+}
+
+impl Editing<Abapa> for Abapa {
+    fn tools(&self) -> Vec<Tool> {
+        vec![
+            Tool::on_board("add", "one more seed"),
+            Tool::on_board("remove", "one fewer seed"),
+        ]
+    }
+
+    fn edit(&self, text: &str, place: &str, tool: &str) -> Result<String, GameError> {
+        let mut pits = self.parse_position(text)?;
+        let j = (0..12)
+            .find(|&j| pit_place(j) == place)
+            .ok_or_else(|| GameError::position(place, "not a pit: a to f, or oa to of"))?;
+        match tool {
+            "add" if seeds(&pits) < TOTAL_SEEDS => pits[j] += 1,
+            "add" => return Err(GameError::position(text, "all 48 seeds are on the board")),
+            "remove" => pits[j] = pits[j].saturating_sub(1),
+            _ => return Err(GameError::position(tool, "tools are add and remove")),
+        }
+        Ok(self.write_position(&pits))
+    }
+
+    fn sketch(&self, text: &str) -> Result<String, GameError> {
+        Ok(self.svg(&self.parse_position(text)?, &Marks::default()))
     }
 }
 

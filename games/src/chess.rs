@@ -344,10 +344,10 @@ impl Board {
         parents
     }
 
-    /// Reads a FEN of a pawnless position: one king each, kings apart, the side not
-    /// to move not in check, no castling rights, no en passant square. The move
-    /// counters, if given, must be numbers; they are ignored.
-    pub fn from_fen(fen: &str) -> Result<Board, GameError> {
+    /// Reads the pieces and the side to move of a FEN, whatever they are: a board
+    /// being edited may lack a king. Pawns, castling rights and an en passant
+    /// square are refused.
+    pub fn sketch(fen: &str) -> Result<Board, GameError> {
         let bad = |reason: String| GameError::position(fen, reason);
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if !(2..=6).contains(&fields.len()) {
@@ -415,6 +415,16 @@ impl Board {
         if let Some(counter) = fields.iter().skip(4).find(|c| c.parse::<u32>().is_err()) {
             return Err(bad(format!("move counter '{counter}' is not a number")));
         }
+        Ok(board)
+    }
+
+    /// Reads a FEN as [`Board::sketch`] does, then refuses what no legal position
+    /// has: a side without exactly one king, kings side by side, the side not to
+    /// move in check.
+    pub fn from_fen(fen: &str) -> Result<Board, GameError> {
+        let board = Board::sketch(fen)?;
+        let bad = |reason: String| GameError::position(fen, reason);
+        let turn = board.turn;
         for color in [Color::White, Color::Black] {
             let kings = board
                 .pieces()

@@ -8,9 +8,13 @@
 //! by row. A position is the bit mask of drawn edges (bit `i` = edge `i`), which is
 //! also its index: every mask is a legal position.
 
-use crate::capability::{Capabilities, Check, Dedicated, Drawing, Layered, Solver, WholeGame};
+use crate::capability::{
+    Capabilities, Check, Clicks, Dedicated, Drawing, Editing, Layered, Marks, Picture, Solver,
+    Tool, WholeGame, one_step,
+};
 use crate::game::{Child, Game, GameError};
 use crate::registry::{Entry, OptionSpec, Scope, Spec, Values};
+use crate::svg::Svg;
 use crate::value::{Value, ValueKind};
 
 pub static SPEC: Spec<Dots> = Spec {
@@ -34,6 +38,8 @@ pub static SPEC: Spec<Dots> = Spec {
     capabilities: |game| Capabilities {
         drawing: Some(game),
         whole_game: Some(game),
+        picture: Some(game),
+        editing: Some(game),
         ..Capabilities::new(
             Solver::Dedicated(Dedicated::DotsWaves),
             vec![Check::LiveSearch],
@@ -437,6 +443,108 @@ impl Game for Dots {
             return Err(GameError::bad_move(text, "that edge is already drawn"));
         }
         Ok(edge)
+    }
+}
+
+/// Pixels between dots, and around the grid.
+const GAP: f64 = 70.0;
+const PAD: f64 = 24.0;
+
+impl Picture<Dots> for Dots {
+    /// Dots, drawn edges dark, free edges dashed with a wide place to click,
+    /// complete boxes in their owner's colour, and the score below when known.
+    fn svg(&self, drawn: &Edges, marks: &Marks) -> String {
+        let (rows, cols) = (self.rows as f64, self.cols as f64);
+        let below = if marks.taken.is_some() { 30.0 } else { 0.0 };
+        let mut svg = Svg::new(2.0 * PAD + cols * GAP, 2.0 * PAD + rows * GAP + below);
+        let at = |r: u32, c: u32| (PAD + f64::from(c) * GAP, PAD + f64::from(r) * GAP);
+        for b in 0..self.boxes() as usize {
+            let (r, c) = (b as u32 / self.cols, b as u32 % self.cols);
+            let (x, y) = at(r, c);
+            let name = format!("b{b}");
+            let class = match marks.owners.iter().find(|(place, _)| *place == name) {
+                Some((_, 1)) => "owner1",
+                Some((_, 2)) => "owner2",
+                _ if self.is_complete(*drawn, b) => "done",
+                _ => "bg",
+            };
+            svg.rect(x, y, GAP, GAP, class, None);
+        }
+        for e in 0..self.edges() as Edge {
+            let name = self.edge_name(e);
+            let horizontal = u32::from(e) < self.horizontal_count();
+            let (r, c) = if horizontal {
+                (u32::from(e) / self.cols, u32::from(e) % self.cols)
+            } else {
+                let v = u32::from(e) - self.horizontal_count();
+                (v / (self.cols + 1), v % (self.cols + 1))
+            };
+            let (x1, y1) = at(r, c);
+            let (x2, y2) = if horizontal {
+                at(r, c + 1)
+            } else {
+                at(r + 1, c)
+            };
+            let class = match (drawn & (1 << e) != 0, marks.last.contains(&name)) {
+                (true, true) => "drawn lastline",
+                (true, false) => "drawn",
+                _ => "edge",
+            };
+            svg.line(x1, y1, x2, y2, class);
+            let (w, h) = if horizontal {
+                (GAP - 16.0, 20.0)
+            } else {
+                (20.0, GAP - 16.0)
+            };
+            let (cx, cy) = ((x1 + x2) / 2.0, (y1 + y2) / 2.0);
+            svg.rect(cx - w / 2.0, cy - h / 2.0, w, h, "hit", Some(&name));
+        }
+        for r in 0..=self.rows {
+            for c in 0..=self.cols {
+                let (x, y) = at(r, c);
+                svg.circle(x, y, 5.0, "dot", None);
+            }
+        }
+        if let Some([mover, other]) = marks.taken {
+            let y = 2.0 * PAD + rows * GAP + 8.0;
+            let text = format!("to move {mover}, other {other}");
+            svg.text(PAD + cols * GAP / 2.0, y, &text, "label");
+        }
+        svg.finish(&format!(
+            "dots-and-boxes {} board {}",
+            self.variant(),
+            self.write_position(drawn)
+        ))
+    }
+
+    fn places(&self, _drawn: &Edges, edge: &Edge) -> Vec<Clicks> {
+        one_step(vec![self.edge_name(*edge)])
+    }
+
+    /// The boxes the edge completes, named `b<index>` row by row.
+    fn scored(&self, drawn: &Edges, edge: &Edge) -> Vec<String> {
+        self.completed_boxes(*drawn, *edge)
+            .into_iter()
+            .map(|b| format!("b{b}"))
+            .collect()
+    }
+}
+
+impl Editing<Dots> for Dots {
+    fn tools(&self) -> Vec<Tool> {
+        vec![Tool::on_board("toggle", "draw or erase an edge")]
+    }
+
+    fn edit(&self, text: &str, place: &str, _tool: &str) -> Result<String, GameError> {
+        let drawn = self.parse_position(text)?;
+        let edge = (0..self.edges() as Edge)
+            .find(|&e| self.edge_name(e) == place)
+            .ok_or_else(|| GameError::position(place, "not an edge of this board"))?;
+        Ok(self.write_position(&(drawn ^ (1 << edge))))
+    }
+
+    fn sketch(&self, text: &str) -> Result<String, GameError> {
+        Ok(self.svg(&self.parse_position(text)?, &Marks::default()))
     }
 }
 

@@ -45,6 +45,10 @@ pub static SPEC: Spec<Endgame> = Spec {
         aliases: Some(game),
         units: Some(game),
         notes: Some(game),
+        picture: Some(game),
+        wording: Some(game),
+        record: Some(game),
+        editing: Some(game),
         ..Capabilities::new(
             Solver::Retracting(game),
             vec![Check::Consistency, Check::MateSearch { plies: 7 }],
@@ -622,6 +626,7 @@ impl DistanceUnits for Endgame {
     fn say(&self, value: Value) -> String {
         match (value, self.in_units(value)) {
             (Value::Loss(0), _) => "checkmated".to_string(),
+            (Value::Win(1), _) => "mate in 1 (1 ply)".to_string(),
             (Value::Win(n), Some(m)) => format!("mate in {m} ({n} plies)"),
             (Value::Loss(n), Some(m)) => format!("mated in {m} ({n} plies)"),
             (other, _) => other.to_string(),

@@ -4,9 +4,12 @@
 //! the rows that remain, `margin(i..j) = max(a[i] - margin(i+1..j), a[j-1] -
 //! margin(i..j-1))`; brute force over every line of play checks it for short rows.
 
-use crate::capability::{Capabilities, Check, Exact, Sampler, Solver};
+use crate::capability::{
+    Capabilities, Check, Clicks, Exact, Marks, Picture, Sampler, Solver, one_step,
+};
 use crate::game::{Child, Game, GameError};
 use crate::registry::{Entry, Spec, no_generate_options};
+use crate::svg::Svg;
 use crate::value::{Value, ValueKind};
 
 pub static SPEC: Spec<Ends> = Spec {
@@ -21,6 +24,7 @@ pub static SPEC: Spec<Ends> = Spec {
     build: |_| Ok(Ends),
     capabilities: |game| Capabilities {
         exact: Some(game),
+        picture: Some(game),
         ..Capabilities::new(Solver::None, vec![Check::ExactAgainstSearch(game)])
     },
     generate_options: no_generate_options,
@@ -117,6 +121,67 @@ impl Game for Ends {
 
     fn write_move(&self, _row: &Vec<i64>, end: &End) -> String {
         end.write().to_string()
+    }
+}
+
+/// Numbers drawn at each end of a long row; the middle is elided.
+const SHOWN_EACH_END: usize = 12;
+
+impl Picture<Ends> for Ends {
+    /// The row of numbers, the two ends to click; what each side has taken
+    /// below when known.
+    fn svg(&self, row: &Vec<i64>, marks: &Marks) -> String {
+        let (box_px, pad) = (62.0, 20.0);
+        let cells: Vec<Option<usize>> = if row.len() <= 2 * SHOWN_EACH_END {
+            (0..row.len()).map(Some).collect()
+        } else {
+            (0..SHOWN_EACH_END)
+                .map(Some)
+                .chain([None])
+                .chain((row.len() - SHOWN_EACH_END..row.len()).map(Some))
+                .collect()
+        };
+        let below = if marks.taken.is_some() { 34.0 } else { 0.0 };
+        let width = 2.0 * pad + (cells.len().max(4) as f64) * box_px;
+        let mut svg = Svg::new(width, 2.0 * pad + box_px + below);
+        for (slot, cell) in cells.iter().enumerate() {
+            let x = pad + slot as f64 * box_px;
+            let Some(i) = cell else {
+                svg.text(x + box_px / 2.0, pad + box_px / 2.0, "...", "label");
+                continue;
+            };
+            let place = match *i {
+                0 => Some("left"),
+                i if i + 1 == row.len() => Some("right"),
+                _ => None,
+            };
+            svg.rounded(
+                (x + 3.0, pad + 3.0, box_px - 6.0, box_px - 6.0),
+                8.0,
+                "pit",
+                place,
+            );
+            svg.text(
+                x + box_px / 2.0,
+                pad + box_px / 2.0,
+                &row[*i].to_string(),
+                "count",
+            );
+        }
+        if let Some([mover, other]) = marks.taken {
+            let text = format!("to move has {mover}, the other {other}");
+            svg.text(width / 2.0, 2.0 * pad + box_px + 10.0, &text, "label");
+        }
+        svg.finish(&format!("pick from the ends: {}", self.write_position(row)))
+    }
+
+    fn places(&self, _row: &Vec<i64>, end: &End) -> Vec<Clicks> {
+        one_step(vec![end.write().to_string()])
+    }
+
+    /// Nothing: the number taken is gone from the row.
+    fn landed(&self, _row: &Vec<i64>, _end: &End) -> Vec<String> {
+        Vec::new()
     }
 }
 

@@ -7,7 +7,9 @@
 //! 65,536 slots of one byte compress to a few kilobytes, so folding the 8 symmetries
 //! would save less than the rank map it needs.
 
-use crate::capability::{Capabilities, Check, Drawing, Layered, Solver};
+use crate::capability::{
+    Capabilities, Check, Clicks, Drawing, Editing, Layered, Marks, Picture, Solver, Tool, one_step,
+};
 use crate::game::{Child, Game, GameError};
 use crate::grid::{self, CELLS, SIZE};
 use crate::registry::{Entry, Spec, no_generate_options};
@@ -26,6 +28,8 @@ pub static SPEC: Spec<Euler> = Spec {
     build: |_| Ok(Euler),
     capabilities: |game| Capabilities {
         drawing: Some(game),
+        picture: Some(game),
+        editing: Some(game),
         ..Capabilities::new(Solver::Layered(game), vec![Check::LiveSearch])
     },
     generate_options: no_generate_options,
@@ -145,6 +149,39 @@ impl Game for Euler {
 impl Drawing<Euler> for Euler {
     fn draw(&self, board: &Board) -> String {
         grid::draw_rows(&symbols(*board))
+    }
+}
+
+impl Picture<Euler> for Euler {
+    /// Covered cells dark with a nail; free cells light.
+    fn svg(&self, board: &Board, marks: &Marks) -> String {
+        let title = format!("Euler board {}", self.write_position(board));
+        grid::svg_grid(&title, marks, |cell| match board & (1 << cell) {
+            0 => ("cell", None),
+            _ => ("covered", Some("token")),
+        })
+    }
+
+    /// The cells the nail covers, clicked in any order.
+    fn places(&self, _board: &Board, nail: &Nail) -> Vec<Clicks> {
+        one_step(grid::cell_names(*nail))
+    }
+}
+
+impl Editing<Euler> for Euler {
+    fn tools(&self) -> Vec<Tool> {
+        vec![Tool::on_board("toggle", "cover or free a cell")]
+    }
+
+    fn edit(&self, text: &str, place: &str, _tool: &str) -> Result<String, GameError> {
+        let board = self.parse_position(text)?;
+        let cell = grid::parse_cell(place)
+            .ok_or_else(|| GameError::position(place, "not a cell: a1 to d4"))?;
+        Ok(self.write_position(&(board ^ (1 << cell))))
+    }
+
+    fn sketch(&self, text: &str) -> Result<String, GameError> {
+        Ok(self.svg(&self.parse_position(text)?, &Marks::default()))
     }
 }
 

@@ -17,6 +17,8 @@ pub enum GameError {
     BadMove { text: String, reason: String },
     #[error("bad variant '{text}': {reason}")]
     BadVariant { text: String, reason: String },
+    #[error("'{text}' is beyond the tables: {reason}")]
+    BeyondTables { text: String, reason: String },
     #[error("bad --{option} '{value}': {reason}")]
     BadOption {
         option: String,
@@ -40,6 +42,12 @@ impl GameError {
     }
     pub fn variant(text: &str, reason: impl Into<String>) -> Self {
         GameError::BadVariant {
+            text: text.to_string(),
+            reason: reason.into(),
+        }
+    }
+    pub fn beyond_tables(text: &str, reason: impl Into<String>) -> Self {
+        GameError::BeyondTables {
             text: text.to_string(),
             reason: reason.into(),
         }

@@ -1,7 +1,9 @@
 //! Helpers for games on a 4x4 grid of cells (Euler, L-Game): cell names and
 //! the `..../..../..../....` row notation.
 
+use crate::capability::Marks;
 use crate::game::GameError;
+use crate::svg::Svg;
 
 /// Cells are numbered `row * 4 + col`; rows top to bottom, columns left to right.
 pub const SIZE: usize = 4;
@@ -11,6 +13,66 @@ pub const CELLS: usize = SIZE * SIZE;
 pub fn cell_name(cell: usize) -> String {
     let col = (b'a' + (cell % SIZE) as u8) as char;
     format!("{}{}", col, cell / SIZE + 1)
+}
+
+/// The names of the cells of a mask, in cell order.
+pub fn cell_names(mask: u16) -> Vec<String> {
+    (0..CELLS)
+        .filter(|&c| mask & (1 << c) != 0)
+        .map(cell_name)
+        .collect()
+}
+
+/// Pixels per cell of a drawn grid, and the room for the row and column names.
+const CELL_PX: f64 = 80.0;
+const MARGIN_PX: f64 = 24.0;
+
+/// The grid drawn: each cell a place named like `b3`, its look given by
+/// `look(cell)` as (class of the square, optionally the class of a disc on it).
+pub fn svg_grid(
+    title: &str,
+    marks: &Marks,
+    look: impl Fn(usize) -> (&'static str, Option<&'static str>),
+) -> String {
+    let mut svg = Svg::new(
+        MARGIN_PX + SIZE as f64 * CELL_PX,
+        MARGIN_PX + SIZE as f64 * CELL_PX,
+    );
+    for cell in 0..CELLS {
+        let (row, col) = (cell / SIZE, cell % SIZE);
+        let (x, y) = (
+            MARGIN_PX + col as f64 * CELL_PX,
+            MARGIN_PX + row as f64 * CELL_PX,
+        );
+        let name = cell_name(cell);
+        let (square, disc) = look(cell);
+        svg.rect(x, y, CELL_PX, CELL_PX, square, Some(&name));
+        if let Some(disc) = disc {
+            svg.circle(
+                x + CELL_PX / 2.0,
+                y + CELL_PX / 2.0,
+                CELL_PX / 4.0,
+                disc,
+                Some(&name),
+            );
+        }
+        if marks.last.contains(&name) {
+            let inset = 4.0;
+            let side = CELL_PX - 2.0 * inset;
+            svg.rect(x + inset, y + inset, side, side, "lastbox", None);
+        }
+    }
+    for i in 0..SIZE {
+        let middle = MARGIN_PX + (i as f64 + 0.5) * CELL_PX;
+        svg.text(
+            middle,
+            MARGIN_PX / 2.0,
+            &char::from(b'a' + i as u8).to_string(),
+            "label",
+        );
+        svg.text(MARGIN_PX / 2.0, middle, &(i + 1).to_string(), "label");
+    }
+    svg.finish(title)
 }
 
 /// Reads a cell name such as `b3`.

@@ -11,8 +11,12 @@
 //! computed on demand for Grundy's game, whose values have no known period.
 //! `tbquery verify` checks every table slot against the formula.
 
-use crate::capability::{Capabilities, Check, ClosedForm, Formula, Layered, Solver, TableNotes};
+use crate::capability::{
+    Capabilities, Check, Clicks, ClosedForm, Editing, Formula, Layered, Marks, Picture, Solver,
+    TableNotes, Tool,
+};
 use crate::game::{Child, Game, GameError};
+use crate::heap_picture;
 use crate::nim::{parse_heaps, write_heaps};
 use crate::partition::Partitions;
 use crate::registry::{Entry, OptionSpec, Options, Scope, Spec, Values};
@@ -95,14 +99,16 @@ heap_spec!(
     "Lasker's Nim: take any number from a heap, or split it in two; who takes the last stone wins"
 );
 
-const SPLIT_NOTATION: &str = "rows of pins or heaps separated by spaces or commas: 7 3; \\
-     a move names the heap, counted from 1: h2-1 takes 1 from the end of heap 2, \\
+const SPLIT_NOTATION: &str = "rows of pins or heaps separated by spaces or commas: 7 3; \
+     a move names the heap, counted from 1: h2-1 takes 1 from the end of heap 2, \
      h2-1:4+6 takes 1 leaving rows of 4 and 6, h2:4+6 splits heap 2";
 
 fn split_capabilities(game: &SplitGame) -> Capabilities<'_, SplitGame> {
     Capabilities {
         formula: Some(game),
         notes: Some(game),
+        picture: Some(game),
+        editing: Some(game),
         ..Capabilities::new(
             Solver::Layered(game),
             vec![Check::Formula, Check::LiveSearch],
@@ -494,6 +500,60 @@ impl ClosedForm<SplitGame> for SplitGame {
             part_values: Some(part_values),
             winning_moves,
         })
+    }
+}
+
+impl Picture<SplitGame> for SplitGame {
+    fn svg(&self, heaps: &Vec<u64>, marks: &Marks) -> String {
+        let title = format!("{} heaps {}", self.id(), write_heaps(heaps));
+        heap_picture::svg_rows(heaps, marks, &title)
+    }
+
+    fn clickable(&self, heaps: &Vec<u64>) -> bool {
+        heap_picture::drawn_whole(heaps)
+    }
+
+    /// Knocking pins: the pins knocked, counted from either end; a split: the
+    /// gap it splits at; Lasker's taking: the first pin taken, with all after it.
+    fn places(&self, heaps: &Vec<u64>, mv: &Split) -> Vec<Clicks> {
+        let (n, h) = (heaps[mv.heap], mv.heap + 1);
+        let mut ways: Vec<Vec<String>> = match (self.rules, mv.removed) {
+            (_, 0) => [mv.left, mv.right]
+                .into_iter()
+                .filter(|a| (1..n).contains(a))
+                .map(|a| vec![format!("h{h}g{a}")])
+                .collect(),
+            (HeapGame::Lasker, k) => vec![vec![format!("h{h}p{}", n - k + 1)]],
+            (_, knocked) => [mv.left, mv.right]
+                .into_iter()
+                .map(|a| (a + 1..=a + knocked).map(|k| format!("h{h}p{k}")).collect())
+                .collect(),
+        };
+        ways.dedup();
+        ways.into_iter().map(|way| vec![way]).collect()
+    }
+
+    /// The heap played on, and the heap split from it.
+    fn landed(&self, _heaps: &Vec<u64>, mv: &Split) -> Vec<String> {
+        let split = mv.left > 0;
+        (mv.heap..=mv.heap + usize::from(split))
+            .map(|i| format!("h{}", i + 1))
+            .collect()
+    }
+}
+
+impl Editing<SplitGame> for SplitGame {
+    fn tools(&self) -> Vec<Tool> {
+        heap_picture::tools()
+    }
+
+    fn edit(&self, text: &str, place: &str, tool: &str) -> Result<String, GameError> {
+        let heaps = heap_picture::edit(parse_heaps(text)?, place, tool)?;
+        Ok(write_heaps(&heaps))
+    }
+
+    fn sketch(&self, text: &str) -> Result<String, GameError> {
+        Ok(self.svg(&self.parse_position(text)?, &Marks::default()))
     }
 }
 

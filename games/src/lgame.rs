@@ -11,7 +11,7 @@
 //! The index folds the 8 symmetries of the square: 18,368 legal positions fall into
 //! 2,296 classes, and each slot holds one class, ranked by its smallest image.
 
-use crate::capability::{Capabilities, Check, Drawing, Solver};
+use crate::capability::{Capabilities, Check, Clicks, Drawing, Marks, Picture, Solver};
 use crate::game::{Child, Game, GameError};
 use crate::grid::{self, CELLS, SIZE};
 use crate::registry::{Entry, Spec, no_generate_options};
@@ -32,6 +32,7 @@ pub static SPEC: Spec<LGame> = Spec {
     build: |_| Ok(LGame),
     capabilities: |game| Capabilities {
         drawing: Some(game),
+        picture: Some(game),
         ..Capabilities::new(
             Solver::Retrograde,
             vec![Check::Consistency, Check::LiveSearch],
@@ -344,6 +345,35 @@ impl Game for LGame {
             }
         };
         Ok(LMove { l, neutral })
+    }
+}
+
+impl Picture<LGame> for LGame {
+    /// The mover's L blue, the opponent's red, the neutral pieces grey discs.
+    fn svg(&self, p: &LPosition, marks: &Marks) -> String {
+        let title = format!("L-Game board {}", self.write_position(p));
+        grid::svg_grid(&title, marks, |cell| {
+            let bit = 1 << cell;
+            if p.mover & bit != 0 {
+                ("mine", None)
+            } else if p.other & bit != 0 {
+                ("theirs", None)
+            } else if p.neutrals & bit != 0 {
+                ("cell", Some("neutral"))
+            } else {
+                ("cell", None)
+            }
+        })
+    }
+
+    /// The four cells of the new L, then the neutral piece moved, then where to.
+    fn places(&self, _p: &LPosition, mv: &LMove) -> Vec<Clicks> {
+        let mut steps = vec![grid::cell_names(mv.l)];
+        if let Some((from, to)) = mv.neutral {
+            steps.push(vec![grid::cell_name(from.into())]);
+            steps.push(vec![grid::cell_name(to.into())]);
+        }
+        vec![steps]
     }
 }
 

@@ -12,6 +12,7 @@
 pub mod abapa;
 pub mod capability;
 pub mod chess;
+pub mod chess_page;
 pub mod dots;
 pub mod endgame;
 pub mod ends;
@@ -19,6 +20,7 @@ pub mod euler;
 pub mod game;
 pub mod grid;
 pub mod grundy;
+pub mod heap_picture;
 pub mod lgame;
 pub mod multiset;
 pub mod nim;
@@ -27,6 +29,7 @@ pub mod partition;
 pub mod pits;
 pub mod registry;
 pub mod search;
+pub mod svg;
 pub mod symmetry;
 #[cfg(test)]
 mod testing;

@@ -6,10 +6,15 @@
 //! any size (who wins, and every winning move). Tests and `tbquery verify` check
 //! the two against each other.
 
-use crate::capability::{Capabilities, Check, ClosedForm, Formula, Layered, Solver};
+use crate::capability::{
+    Capabilities, Check, Clicks, ClosedForm, Editing, Formula, Layered, Marks, Picture, Solver,
+    Tool, one_step,
+};
 use crate::game::{Child, Game, GameError};
+use crate::heap_picture;
 use crate::multiset::Multisets;
 use crate::registry::{Entry, OptionSpec, Scope, Spec, Values, no_generate_options};
+use crate::svg::Svg;
 use crate::value::{Value, ValueKind};
 
 /// How heaps are written, for every heap game.
@@ -20,6 +25,8 @@ pub const HEAP_NOTATION: &str = "heap sizes separated by spaces or commas: 3 4 5
 fn heap_capabilities(game: &Heaps) -> Capabilities<'_, Heaps> {
     Capabilities {
         formula: Some(game),
+        picture: Some(game),
+        editing: Some(game),
         ..Capabilities::new(
             Solver::Layered(game),
             vec![Check::Formula, Check::LiveSearch],
@@ -86,6 +93,7 @@ pub static SUBTRACTION: Spec<Heaps> = Spec {
 fn counting_capabilities(game: &Counting) -> Capabilities<'_, Counting> {
     Capabilities {
         formula: Some(game),
+        picture: Some(game),
         ..Capabilities::new(
             Solver::Layered(game),
             vec![Check::Formula, Check::LiveSearch],
@@ -412,6 +420,34 @@ impl Game for Heaps {
     fn write_move(&self, _heaps: &Vec<u64>, mv: &Take) -> String {
         mv.write()
     }
+
+    /// Reads `h<i>-<k>` directly: heaps may be far too large to list their moves.
+    fn parse_move(&self, heaps: &Vec<u64>, text: &str) -> Result<Take, GameError> {
+        let refuse = |why: String| GameError::bad_move(text, why);
+        let (heap, take) = text
+            .trim()
+            .strip_prefix(['h', 'H'])
+            .and_then(|rest| rest.split_once('-'))
+            .and_then(|(i, k)| Some((i.parse::<usize>().ok()?, k.parse::<u64>().ok()?)))
+            .ok_or_else(|| {
+                refuse("a move is h<heap>-<stones>, heaps counted from 1: h2-3".into())
+            })?;
+        let size = heap
+            .checked_sub(1)
+            .and_then(|i| heaps.get(i))
+            .ok_or_else(|| refuse(format!("there are heaps 1 to {}", heaps.len())))?;
+        if !self.rule.allows(*size, take) {
+            let most = match self.rule {
+                Rule::Subtract(k) => k.min(*size),
+                _ => *size,
+            };
+            return Err(refuse(format!("heap {heap} has {size}: take 1 to {most}")));
+        }
+        Ok(Take {
+            heap: heap - 1,
+            take,
+        })
+    }
 }
 
 impl ClosedForm<Heaps> for Heaps {
@@ -423,6 +459,43 @@ impl ClosedForm<Heaps> for Heaps {
             part_values: None,
             winning_moves: v.winning_moves,
         })
+    }
+}
+
+impl Picture<Heaps> for Heaps {
+    fn svg(&self, heaps: &Vec<u64>, marks: &Marks) -> String {
+        let title = format!("{} heaps {}", self.id(), write_heaps(heaps));
+        heap_picture::svg_stacks(heaps, marks, &title)
+    }
+
+    fn clickable(&self, heaps: &Vec<u64>) -> bool {
+        heap_picture::drawn_whole(heaps)
+    }
+
+    /// The lowest token taken: it and those above it go.
+    fn places(&self, heaps: &Vec<u64>, mv: &Take) -> Vec<Clicks> {
+        let lowest = heaps[mv.heap] - mv.take + 1;
+        one_step(vec![format!("h{}t{lowest}", mv.heap + 1)])
+    }
+
+    /// The heap taken from.
+    fn landed(&self, _heaps: &Vec<u64>, mv: &Take) -> Vec<String> {
+        vec![format!("h{}", mv.heap + 1)]
+    }
+}
+
+impl Editing<Heaps> for Heaps {
+    fn tools(&self) -> Vec<Tool> {
+        heap_picture::tools()
+    }
+
+    fn edit(&self, text: &str, place: &str, tool: &str) -> Result<String, GameError> {
+        let heaps = heap_picture::edit(parse_heaps(text)?, place, tool)?;
+        Ok(write_heaps(&heaps))
+    }
+
+    fn sketch(&self, text: &str) -> Result<String, GameError> {
+        Ok(self.svg(&parse_heaps(text)?, &Marks::default()))
     }
 }
 
@@ -562,6 +635,51 @@ impl ClosedForm<Counting> for Counting {
             part_values: None,
             winning_moves: winning.into_iter().collect(),
         })
+    }
+}
+
+impl Picture<Counting> for Counting {
+    /// The numbers from 1 to the target, ten to a row: those said grey, the last
+    /// one said marked, the ones that may be said next to click.
+    fn svg(&self, said: &u64, _marks: &Marks) -> String {
+        let (box_px, pad) = (46.0, 20.0);
+        let rows = self.target.div_ceil(10) as f64;
+        let mut svg = Svg::new(2.0 * pad + 10.0 * box_px, 2.0 * pad + rows * box_px + 40.0);
+        svg.text(
+            pad + 5.0 * box_px,
+            pad + 10.0,
+            &format!("said: {said}"),
+            "big",
+        );
+        for n in 1..=self.target {
+            let i = n - 1;
+            let (x, y) = (
+                pad + (i % 10) as f64 * box_px,
+                pad + 40.0 + (i / 10) as f64 * box_px,
+            );
+            let name = format!("n{n}");
+            let next = n > *said && n <= said + self.max_add;
+            let class = if n == *said {
+                "said"
+            } else if n < *said {
+                "done"
+            } else {
+                "cell"
+            };
+            let place = next.then_some(name.as_str());
+            svg.rect(x + 2.0, y + 2.0, box_px - 4.0, box_px - 4.0, class, place);
+            svg.text(x + box_px / 2.0, y + box_px / 2.0, &n.to_string(), "label");
+        }
+        svg.finish(&format!("{}: {said} said", self.id))
+    }
+
+    fn places(&self, _said: &u64, number: &u64) -> Vec<Clicks> {
+        one_step(vec![format!("n{number}")])
+    }
+
+    /// Nothing: the board marks the number said last itself.
+    fn landed(&self, _said: &u64, _number: &u64) -> Vec<String> {
+        Vec::new()
     }
 }
 

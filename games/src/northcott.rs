@@ -12,10 +12,13 @@
 //! columns separated by `/`: `x..o/.x.o`. A move names the column (a, b, ...) and
 //! the row (from 1 at the top) the mover's piece goes to: `b3`.
 
-use crate::capability::{Capabilities, Check, ClosedForm, Drawing, Formula, Solver};
+use crate::capability::{
+    Capabilities, Check, Clicks, ClosedForm, Drawing, Formula, Marks, Picture, Solver, one_step,
+};
 use crate::game::{Child, Game, GameError};
 use crate::multiset::Multisets;
 use crate::registry::{Entry, OptionSpec, Purpose, Scope, Spec, Values};
+use crate::svg::Svg;
 use crate::value::{Value, ValueKind};
 
 pub static SPEC: Spec<Northcott> = Spec {
@@ -55,6 +58,7 @@ pub static SPEC: Spec<Northcott> = Spec {
     capabilities: |game| Capabilities {
         formula: Some(game),
         drawing: Some(game),
+        picture: Some(game),
         ..Capabilities::new(
             Solver::Retrograde,
             vec![Check::Formula, Check::Consistency, Check::LiveSearch],
@@ -439,6 +443,45 @@ impl Game for Northcott {
 
     fn write_move(&self, _board: &Board, mv: &Slide) -> String {
         mv.write()
+    }
+}
+
+impl Picture<Northcott> for Northcott {
+    /// Columns side by side, row 1 at the top: the mover's pieces blue, the
+    /// opponent's red; cell `b3` (column b, row 3) is a place.
+    fn svg(&self, board: &Board, marks: &Marks) -> String {
+        let cell = (640.0 / f64::from(self.rows)).clamp(4.0, 48.0);
+        let (pad, columns) = (24.0, board.len() as f64);
+        let mut svg = Svg::new(
+            2.0 * pad + columns * cell,
+            2.0 * pad + f64::from(self.rows) * cell,
+        );
+        for (i, col) in board.iter().enumerate() {
+            let letter = char::from(b'a' + i as u8);
+            let x = pad + i as f64 * cell;
+            svg.text(x + cell / 2.0, pad / 2.0, &letter.to_string(), "label");
+            for r in 0..self.rows {
+                let place = format!("{letter}{}", r + 1);
+                let class = match r {
+                    r if r == col.mine => "mine",
+                    r if r == col.theirs => "theirs",
+                    _ => "cell",
+                };
+                let y = pad + f64::from(r) * cell;
+                svg.rect(x, y, cell, cell, class, Some(&place));
+                if marks.last.contains(&place) {
+                    let inset = (cell / 10.0).max(1.0);
+                    let side = cell - 2.0 * inset;
+                    svg.rect(x + inset, y + inset, side, side, "lastbox", None);
+                }
+            }
+        }
+        svg.finish(&format!("Northcott board {}", self.write_position(board)))
+    }
+
+    /// The cell the mover's piece goes to.
+    fn places(&self, _board: &Board, mv: &Slide) -> Vec<Clicks> {
+        one_step(vec![mv.write()])
     }
 }
 

@@ -14,9 +14,13 @@
 //! Notation: pits left to right, `.` empty, `o` a stone: `..o.o`. A move is
 //! `<from>-<to>`, pits numbered from 1 at the left: `5-4`.
 
-use crate::capability::{Capabilities, Check, ClosedForm, Formula, Layered, Solver};
+use crate::capability::{
+    Capabilities, Check, Clicks, ClosedForm, Editing, Formula, Layered, Marks, Picture, Solver,
+    Tool,
+};
 use crate::game::{Child, Game, GameError};
 use crate::registry::{Entry, Spec, no_generate_options};
+use crate::svg::Svg;
 use crate::value::{Value, ValueKind};
 
 pub static SPEC: Spec<Pits> = Spec {
@@ -31,6 +35,8 @@ pub static SPEC: Spec<Pits> = Spec {
     build: |_| Ok(Pits),
     capabilities: |game| Capabilities {
         formula: Some(game),
+        picture: Some(game),
+        editing: Some(game),
         ..Capabilities::new(
             Solver::Layered(game),
             vec![Check::Formula, Check::LiveSearch],
@@ -216,6 +222,61 @@ impl Game for Pits {
 
     fn write_move(&self, _row: &Row, mv: &Slide) -> String {
         mv.write()
+    }
+}
+
+impl Picture<Pits> for Pits {
+    /// The row of pits numbered from 1, stones dark; pit `i` is the place `p<i>`.
+    fn svg(&self, row: &Row, marks: &Marks) -> String {
+        let pit = (1200.0 / f64::from(row.len)).clamp(18.0, 48.0);
+        let pad = 20.0;
+        let mut svg = Svg::new(2.0 * pad + f64::from(row.len) * pit, 2.0 * pad + pit + 18.0);
+        for i in 0..row.len {
+            let place = format!("p{}", i + 1);
+            let cx = pad + (f64::from(i) + 0.5) * pit;
+            let class = if marks.last.contains(&place) {
+                "pit last"
+            } else {
+                "pit"
+            };
+            svg.circle(cx, pad + pit / 2.0, pit * 0.45, class, Some(&place));
+            if row.stones & (1 << i) != 0 {
+                svg.circle(cx, pad + pit / 2.0, pit * 0.3, "stone", Some(&place));
+            }
+            if pit >= 24.0 || (i + 1) % 5 == 0 {
+                svg.text(cx, pad + pit + 10.0, &(i + 1).to_string(), "label");
+            }
+        }
+        svg.finish(&format!("stones in pits {}", row.write()))
+    }
+
+    /// The stone's pit, then the pit it slides to.
+    fn places(&self, _row: &Row, mv: &Slide) -> Vec<Clicks> {
+        vec![vec![
+            vec![format!("p{}", mv.from + 1)],
+            vec![format!("p{}", mv.to + 1)],
+        ]]
+    }
+}
+
+impl Editing<Pits> for Pits {
+    fn tools(&self) -> Vec<Tool> {
+        vec![Tool::on_board("toggle", "put or take a stone")]
+    }
+
+    fn edit(&self, text: &str, place: &str, _tool: &str) -> Result<String, GameError> {
+        let mut row = Row::parse(text)?;
+        let pit = place
+            .strip_prefix('p')
+            .and_then(|n| n.parse::<u32>().ok())
+            .filter(|&n| (1..=row.len).contains(&n))
+            .ok_or_else(|| GameError::position(place, "not a pit of this row"))?;
+        row.stones ^= 1 << (pit - 1);
+        Ok(row.write())
+    }
+
+    fn sketch(&self, text: &str) -> Result<String, GameError> {
+        Ok(self.svg(&Row::parse(text)?, &Marks::default()))
     }
 }
 

@@ -168,6 +168,9 @@ pub struct OptionInfo {
     pub help: String,
     /// The values it takes, e.g. `1 to 24` or `default | thesis`.
     pub values: String,
+    /// For an option that is one of a few words, the words.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub choices: Vec<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub default: Option<String>,
 }
@@ -197,10 +200,120 @@ pub struct GameInfo {
     pub options: Vec<OptionInfo>,
     /// The tables of the default variant (none for games that keep none).
     pub tables: Vec<TableStatus>,
+    /// The position editor's tools; none where positions are edited as text only.
+    #[serde(default)]
+    pub tools: Vec<ToolInfo>,
+    /// The record format lines can be given in (chess: `pgn`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub record: Option<String>,
+}
+
+/// A tool of the position editor.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ToolInfo {
+    pub id: String,
+    pub label: String,
+    /// Used on a place of the board; otherwise on the whole position.
+    pub on_board: bool,
 }
 
 /// Every game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameList {
     pub games: Vec<GameInfo>,
+}
+
+/// One legal move as the page shows and makes it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MoveView {
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The position after the move, from the next mover's side.
+    pub position: String,
+    /// The ways to make the move by clicking: steps of places (see `Picture`).
+    pub places: Vec<Vec<Vec<String>>>,
+    /// The places to mark as the last move on the board it leads to.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub landed: Vec<String>,
+    /// The places the move scores (dots-and-boxes boxes).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub scored: Vec<String>,
+    /// What the move itself scores (score games).
+    #[serde(default)]
+    pub gain: i64,
+    /// Whether the mover moves again.
+    #[serde(default)]
+    pub moves_again: bool,
+    /// The move's value for its player in words, where known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub said: Option<String>,
+}
+
+/// Everything the page shows of a position: the board, the answer (or why there
+/// is none), the value in words, and every move it can make by clicking.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct View {
+    pub game: String,
+    pub position: String,
+    /// The board as an SVG document.
+    pub board: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub answer: Option<PositionAnswer>,
+    /// Why the position has no answer (an illegal position while editing, a
+    /// table missing).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    /// The value for the player to move in the game's words.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub said: Option<String>,
+    /// Whether the game is over here.
+    pub over: bool,
+    pub moves: Vec<MoveView>,
+}
+
+/// One ply of a line of perfect play.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LineStep {
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The position after the move.
+    pub position: String,
+    /// The move's value for the player making it.
+    #[serde(flatten)]
+    pub value: Valuation,
+}
+
+/// The line of perfect play from a position to the end of the game.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LineAnswer {
+    pub game: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub variant: String,
+    pub position: String,
+    pub line: Vec<LineStep>,
+    /// Why the line stops: the game is over, a position repeats, or the bound.
+    pub end: String,
+}
+
+/// One table's figures: counts, the longest distance, and how many positions
+/// hold each value.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TableStats {
+    pub tier: String,
+    pub file: String,
+    pub present: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub summary: Option<crate::info::TableSummary>,
+    /// `(value, positions)`: `win 3`, `loss 0`, `draw`, or a score `+2`.
+    #[serde(default)]
+    pub histogram: Vec<(String, u64)>,
+}
+
+/// A game's tables and their figures.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct StatsAnswer {
+    pub game: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub variant: String,
+    pub tables: Vec<TableStats>,
 }

@@ -1,11 +1,13 @@
 //! Queries by game identifier, for the command line and the HTTP server: each
 //! builds the game from the registry and runs the generic code on it.
 
-use crate::answer::{ErrorAnswer, GameInfo, GameList, OptionInfo, PositionAnswer, TableStatus};
+use crate::answer::{
+    ErrorAnswer, GameInfo, GameList, OptionInfo, PositionAnswer, TableStatus, ToolInfo,
+};
 use crate::error::QueryError;
 use crate::library::Library;
 use crate::oracle::{Oracle, parse_captured};
-use games::registry::{self, Options, Purpose, Spec, Visitor};
+use games::registry::{self, Options, Purpose, Spec, Values, Visitor};
 use games::{Game, GameError};
 
 /// The answer for one position of game `id`; with `captured` (`M,O`), also who
@@ -35,6 +37,30 @@ pub fn probe(
         captured,
     };
     registry::with_game(id, options, visitor)?
+}
+
+/// Runs `ask` with the oracle of game `id` built from `options`: what every
+/// per-game request of the page does.
+pub fn with_oracle<T>(
+    library: &Library,
+    id: &str,
+    options: &Options,
+    ask: impl Ask<Output = T>,
+) -> Result<T, QueryError> {
+    struct Run<'a, A>(&'a Library, A);
+    impl<A: Ask> Visitor for Run<'_, A> {
+        type Output = A::Output;
+        fn visit<G: Game>(self, spec: &'static Spec<G>, game: &G) -> A::Output {
+            self.1.ask(&Oracle::new(spec, game, self.0))
+        }
+    }
+    Ok(registry::with_game(id, options, Run(library, ask))?)
+}
+
+/// A question any game's oracle answers (a generic closure, which Rust has not).
+pub trait Ask {
+    type Output;
+    fn ask<G: Game>(self, oracle: &Oracle<G>) -> Self::Output;
 }
 
 /// The error answer for a position that could not be answered.
@@ -79,12 +105,29 @@ pub fn games(library: &Library) -> GameList {
                 variant: game.variant(),
                 value: game.value_kind().tag().to_string(),
                 start: game.write_position(&game.start()),
+                tools: oracle
+                    .caps
+                    .editing
+                    .map(|e| e.tools())
+                    .unwrap_or_default()
+                    .into_iter()
+                    .map(|tool| ToolInfo {
+                        id: tool.id.to_string(),
+                        label: tool.label.to_string(),
+                        on_board: tool.on_board,
+                    })
+                    .collect(),
+                record: oracle.caps.record.map(|r| r.format().to_string()),
                 options: entry
                     .options_for(Purpose::Query)
                     .map(|o| OptionInfo {
                         name: o.name.to_string(),
                         help: o.help.to_string(),
                         values: o.describe_values(),
+                        choices: match o.values {
+                            Values::Choice(words) => words.iter().map(|w| w.to_string()).collect(),
+                            _ => Vec::new(),
+                        },
                         default: o.default.map(str::to_string),
                     })
                     .collect(),

@@ -136,7 +136,8 @@ fn natural_key(name: &str) -> Vec<(String, u64)> {
     key
 }
 
-fn summary(table: &Table) -> TableSummary {
+/// What a table's header says.
+pub fn summary(table: &Table) -> TableSummary {
     let h = table.header();
     let s = &h.stats;
     TableSummary {

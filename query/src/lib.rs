@@ -17,6 +17,7 @@ pub mod render;
 pub mod serve;
 pub mod tablebase;
 pub mod verify;
+pub mod view;
 
 pub use error::QueryError;
 pub use library::Library;

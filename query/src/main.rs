@@ -84,6 +84,11 @@ fn cli() -> Command {
             play_args,
         ))
         .subcommand(per_game(
+            "line",
+            "The line of perfect play from a position to the end of the game",
+            line_args,
+        ))
+        .subcommand(per_game(
             "verify",
             "Check tables against live search, formulas and their own moves; exits 1 on any mismatch",
             verify_args,
@@ -256,6 +261,34 @@ fn play_args(command: Command, features: Features) -> Command {
     }
 }
 
+fn line_args(command: Command, _features: Features) -> Command {
+    command
+        .arg(
+            Arg::new("position")
+                .required(true)
+                .value_name("POSITION")
+                .help("The position, or `start`"),
+        )
+        .arg(json_flag("One JSON object: the line, ply by ply"))
+        .arg(
+            Arg::new("pgn")
+                .long("pgn")
+                .action(ArgAction::SetTrue)
+                .conflicts_with("json")
+                .help(
+                    "The line in the game's record format (chess: PGN with FEN and SetUp headers)",
+                ),
+        )
+        .arg(
+            Arg::new("plies")
+                .long("plies")
+                .value_name("N")
+                .value_parser(value_parser!(u64).range(1..=query::view::MAX_LINE as u64))
+                .default_value("500")
+                .help("The most plies; a drawn line also stops where a position repeats"),
+        )
+}
+
 fn verify_args(command: Command, _features: Features) -> Command {
     command
         .arg(
@@ -327,7 +360,7 @@ fn run(matches: &ArgMatches) -> anyhow::Result<ExitCode> {
     let library = Library::with_budget(&dir, budget);
     let (command, sub) = matches.subcommand().expect("a subcommand is required");
     match command {
-        "probe" | "play" | "verify" => {
+        "probe" | "play" | "line" | "verify" => {
             let (id, args) = sub.subcommand().expect("a game is required");
             let entry = registry::entry(id)?;
             let mut options = Options::query();
@@ -472,6 +505,7 @@ impl Visitor for Run<'_> {
         match self.command {
             "probe" => probe_command(&oracle, self.args),
             "play" => play_command(&oracle, self.args),
+            "line" => line_command(&oracle, self.args),
             _ => verify_command(&oracle, self.args),
         }
     }
@@ -597,6 +631,37 @@ fn play_command<G: Game>(oracle: &Oracle<G>, args: &ArgMatches) -> anyhow::Resul
     } else {
         ExitCode::SUCCESS
     })
+}
+
+fn line_command<G: Game>(oracle: &Oracle<G>, args: &ArgMatches) -> anyhow::Result<ExitCode> {
+    let position = args.get_one::<String>("position").expect("required");
+    let plies = *args.get_one::<u64>("plies").expect("has a default") as usize;
+    if args.get_flag("pgn") {
+        say(query::view::record(oracle, position, plies)?.trim_end())?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let line = query::view::line(oracle, position, plies)?.answer;
+    if args.get_flag("json") {
+        say(serde_json::to_string(&line)?)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    say(format_args!("{} {}", line.game, line.position))?;
+    say(format_args!(
+        "{} plies of perfect play ({}):",
+        line.line.len(),
+        line.end
+    ))?;
+    let width = line.line.iter().map(|s| s.mv.len()).max().unwrap_or(0);
+    for (ply, step) in line.line.iter().enumerate() {
+        say(format_args!(
+            "{:>4}  {:width$}  {:22} -> {}",
+            ply + 1,
+            step.mv,
+            render::value_words(oracle, step.value),
+            step.position
+        ))?;
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 fn verify_command<G: Game>(oracle: &Oracle<G>, args: &ArgMatches) -> anyhow::Result<ExitCode> {

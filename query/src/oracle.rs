@@ -124,9 +124,9 @@ impl<'g, G: Game> Oracle<'g, G> {
         } else {
             ""
         };
-        Err(QueryError::Input(GameError::position(
+        Err(QueryError::Input(GameError::beyond_tables(
             &game.write_position(position),
-            format!("beyond the tables: {reason}{hint}"),
+            format!("{reason}{hint}"),
         )))
     }
 

@@ -195,7 +195,12 @@ pub fn play<G: Game>(
         }
         let mv = match seats.players[seat] {
             Player::Computer => {
-                let (mv, note) = computer_move(oracle, engine.as_ref(), &position, &seats, seat)?;
+                let (mv, reason) = computer_move(oracle, engine.as_ref(), &position)?;
+                let them = match seats.person_against_computer() {
+                    true => "the computer",
+                    false => seats.name(seat),
+                };
+                let note = explain(oracle, &reason, them, seats.person_against_computer());
                 writeln!(
                     out,
                     "{} plays {} ({note})",
@@ -274,50 +279,51 @@ fn verdict(seats: &Seats, ending: Ending, score_game: bool, score: [i64; 2]) -> 
     }
 }
 
-/// The computer's move and a note on what it is worth.
-fn computer_move<G: Game>(
+/// How the computer chose a move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Reason {
+    /// From exact values: the move's value for the computer, and how many of
+    /// the opponent's replies make it worse for them.
+    Exact { value: Value, mistakes: usize },
+    /// A move the formula says wins.
+    FormulaWins,
+    /// The formula says every move loses.
+    FormulaLoses,
+    /// Search where nothing exact reaches: the net score found, and how deep
+    /// (None where the tables answered).
+    Search { score: i64, depth: Option<u32> },
+}
+
+/// The computer's move from `position`: perfect from the tables, the formula or
+/// the exact solver, searched beyond them where the game allows it.
+pub fn computer_move<G: Game>(
     oracle: &Oracle<G>,
     engine: Option<&Engine<G>>,
     position: &G::Position,
-    seats: &Seats,
-    seat: usize,
-) -> Result<(G::Move, String), QueryError> {
-    let them = match seats.players[seat] {
-        Player::Computer if seats.person_against_computer() => "the computer".to_string(),
-        _ => seats.name(seat).to_string(),
-    };
+) -> Result<(G::Move, Reason), QueryError> {
     let known = match oracle.answer(position) {
         Ok(known) => known,
         Err(QueryError::Input(_) | QueryError::MissingTable { .. }) if engine.is_some() => {
-            let engine = engine.expect("checked");
-            let choice = engine.choose(position)?;
-            let how = match choice.depth {
-                None => "exact, from the tables".to_string(),
-                Some(d) => format!("searched {d} plies ahead"),
+            let choice = engine.expect("checked").choose(position)?;
+            let reason = Reason::Search {
+                score: choice.score,
+                depth: choice.depth,
             };
-            return Ok((choice.mv, format!("{:+} for {them}, {how}", choice.score)));
+            return Ok((choice.mv, reason));
         }
         Err(e) => return Err(e),
     };
     match known {
         Known::Valued { probe, .. } => {
             let (best, mistakes) = computer_choice(oracle, &probe)?;
-            let mut note = format!(
-                "{} for {them}",
-                render::value_words(oracle, crate::answer::Valuation::of(best.value))
-            );
-            if engine.is_some() {
-                note.push_str(", exact, from the tables");
-            }
-            if mistakes > 0 && seats.person_against_computer() {
-                note.push_str(&format!(
-                    "; {mistakes} of your replies make it worse for you"
-                ));
-            }
-            Ok((best.mv.clone(), note))
+            let reason = Reason::Exact {
+                value: best.value,
+                mistakes,
+            };
+            Ok((best.mv.clone(), reason))
         }
         Known::Formula { formula, .. } => match formula.winning_moves.first() {
-            Some(mv) => Ok((mv.clone(), "a winning move, by the formula".into())),
+            Some(mv) => Ok((mv.clone(), Reason::FormulaWins)),
             None => {
                 let mv = oracle
                     .game
@@ -330,9 +336,44 @@ fn computer_move<G: Game>(
                             "no move here",
                         ))
                     })?;
-                Ok((mv, "every move loses, by the formula".into()))
+                Ok((mv, Reason::FormulaLoses))
             }
         },
+    }
+}
+
+/// What the computer says of its move, for `them` (who it plays for).
+pub fn explain<G: Game>(
+    oracle: &Oracle<G>,
+    reason: &Reason,
+    them: &str,
+    to_a_person: bool,
+) -> String {
+    match reason {
+        Reason::Exact { value, mistakes } => {
+            let mut note = format!(
+                "{} for {them}",
+                render::value_words(oracle, crate::answer::Valuation::of(*value))
+            );
+            if oracle.caps.search_beyond_tables {
+                note.push_str(", exact, from the tables");
+            }
+            if *mistakes > 0 && to_a_person {
+                note.push_str(&format!(
+                    "; {mistakes} of your replies make it worse for you"
+                ));
+            }
+            note
+        }
+        Reason::FormulaWins => "a winning move, by the formula".into(),
+        Reason::FormulaLoses => "every move loses, by the formula".into(),
+        Reason::Search { score, depth } => {
+            let how = match depth {
+                None => "exact, from the tables".to_string(),
+                Some(d) => format!("searched {d} plies ahead"),
+            };
+            format!("{score:+} for {them}, {how}")
+        }
     }
 }
 

@@ -24,6 +24,16 @@ pub fn value_words<G: Game>(oracle: &Oracle<G>, valuation: Valuation) -> String 
     }
 }
 
+/// A value in a word and a number, for histograms: `win 3`, `loss 0`, `draw`, `+2`.
+pub fn short(value: games::Value) -> String {
+    match value {
+        games::Value::Win(n) => format!("win {n}"),
+        games::Value::Loss(n) => format!("loss {n}"),
+        games::Value::Draw => "draw".into(),
+        games::Value::Score(s) => format!("{s:+}"),
+    }
+}
+
 /// The board as the game draws it, or its notation.
 pub fn board<G: Game>(oracle: &Oracle<G>, position: &G::Position) -> String {
     match oracle.caps.drawing {

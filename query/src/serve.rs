@@ -18,6 +18,7 @@ use axum::response::{Html, IntoResponse, Json, Response};
 use axum::routing::get;
 use axum::{BoxError, Router};
 use games::GameError;
+use games::capability::Marks;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
 use hyper_util::service::TowerToHyperService;
@@ -94,7 +95,13 @@ pub fn app(library: Library, limits: &Limits, metrics: Metrics) -> Router {
         max_position: limits.max_position,
     };
     let probes = Router::new()
-        .route("/api/v1/{game}", get(probe_game))
+        .route("/api/v1/{game}", get(probe_game).post(batch))
+        .route("/api/v1/{game}/view", get(view))
+        .route("/api/v1/{game}/line", get(line))
+        .route("/api/v1/{game}/stats", get(stats))
+        .route("/api/v1/{game}/edit", get(edit))
+        .route("/api/v1/{game}/move", get(typed_move))
+        .route("/api/v1/{game}/computer", get(computer))
         .layer(
             ServiceBuilder::new()
                 .layer(HandleErrorLayer::new(overloaded))
@@ -103,6 +110,8 @@ pub fn app(library: Library, limits: &Limits, metrics: Metrics) -> Router {
         );
     let mut app = Router::new()
         .route("/", get(page))
+        .route("/app.js", get(script))
+        .route("/app.css", get(style))
         .route("/api/v1/games", get(list_games))
         .route("/metrics", get(metrics_text))
         .merge(probes)
@@ -300,7 +309,17 @@ async fn overloaded(error: BoxError) -> Response {
 }
 
 async fn page() -> Html<&'static str> {
-    Html(include_str!("page.html"))
+    Html(include_str!("../web/index.html"))
+}
+
+async fn script() -> Response {
+    let js = [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")];
+    (js, include_str!("../web/app.js")).into_response()
+}
+
+async fn style() -> Response {
+    let css = [(header::CONTENT_TYPE, "text/css; charset=utf-8")];
+    (css, include_str!("../web/app.css")).into_response()
 }
 
 async fn metrics_text(State(state): State<AppState>) -> Response {
@@ -367,6 +386,333 @@ async fn probe_game(
     match answer {
         Ok(Ok(answer)) => Json(answer).into_response(),
         Ok(Err((status, body))) => (status, Json(body)).into_response(),
+        Err(e) => internal(e),
+    }
+}
+
+/// The parameters of a request, taken out by name; what is left are the game's
+/// options.
+struct Params(Vec<(String, String)>);
+
+impl Params {
+    fn take(&mut self, name: &str) -> Option<String> {
+        let at = self.0.iter().position(|(n, _)| n == name)?;
+        Some(self.0.remove(at).1)
+    }
+
+    fn require(&mut self, name: &str) -> Result<String, QueryError> {
+        self.take(name).ok_or_else(|| {
+            QueryError::Input(GameError::position(
+                "",
+                format!("missing query parameter '{name}'"),
+            ))
+        })
+    }
+}
+
+/// Runs a request of game `game` off the async workers: `work` gets the
+/// library, the game's id and the request's parameters, from which it takes its
+/// own before the rest are read as the game's options. Errors become JSON with
+/// their status.
+async fn per_game(
+    state: AppState,
+    game: String,
+    params: Vec<(String, String)>,
+    work: impl FnOnce(&Library, &str, &mut Params) -> Result<Response, QueryError> + Send + 'static,
+) -> Response {
+    let max_position = state.max_position;
+    let library = state.library;
+    let answer = tokio::task::spawn_blocking(move || {
+        let mut params = Params(params);
+        if let Some((_, long)) = params.0.iter().find(|(_, v)| v.len() > max_position) {
+            let error = QueryError::Input(GameError::position(
+                &long.chars().take(40).collect::<String>(),
+                format!("{} bytes; at most {max_position} are answered", long.len()),
+            ));
+            return Err((StatusCode::PAYLOAD_TOO_LARGE, error_answer("", &error)));
+        }
+        work(&library, &game, &mut params).map_err(|e| (status_of(&e), error_answer("", &e)))
+    })
+    .await;
+    match answer {
+        Ok(Ok(response)) => response,
+        Ok(Err((status, body))) => (status, Json(body)).into_response(),
+        Err(e) => internal(e),
+    }
+}
+
+/// Reads the page's marks: `owners=b0:1,b4:2`, `taken=3,2`, `last=e2,e4`.
+fn marks(params: &mut Params) -> Result<Marks, QueryError> {
+    let bad = |name: &str, value: &str| {
+        QueryError::Input(GameError::option(
+            name,
+            value,
+            "is not in the form the page sends",
+        ))
+    };
+    let mut marks = Marks::default();
+    if let Some(owners) = params.take("owners") {
+        for pair in owners.split(',').filter(|p| !p.is_empty()) {
+            let (place, seat) = pair.split_once(':').ok_or_else(|| bad("owners", &owners))?;
+            let seat = seat.parse::<u8>().map_err(|_| bad("owners", &owners))?;
+            marks.owners.push((place.to_string(), seat));
+        }
+    }
+    if let Some(taken) = params.take("taken") {
+        let numbers: Vec<i64> = taken
+            .split(',')
+            .map(|n| n.parse::<i64>())
+            .collect::<Result<_, _>>()
+            .map_err(|_| bad("taken", &taken))?;
+        marks.taken = Some(<[i64; 2]>::try_from(numbers).map_err(|_| bad("taken", &taken))?);
+    }
+    if let Some(last) = params.take("last") {
+        marks.last = last
+            .split(',')
+            .filter(|p| !p.is_empty())
+            .map(String::from)
+            .collect();
+    }
+    Ok(marks)
+}
+
+fn options_of(game: &str, params: &Params) -> Result<games::Options, QueryError> {
+    api::options(game, &params.0).map_err(QueryError::Input)
+}
+
+async fn view(
+    State(state): State<AppState>,
+    Path(game): Path<String>,
+    Query(params): Query<Vec<(String, String)>>,
+) -> Response {
+    struct Ask(String, Marks);
+    impl api::Ask for Ask {
+        type Output = crate::answer::View;
+        fn ask<G: games::Game>(self, oracle: &crate::Oracle<G>) -> Self::Output {
+            crate::view::view(oracle, &self.0, &self.1)
+        }
+    }
+    per_game(state, game, params, |library, game, params| {
+        let position = params.require("position")?;
+        let marks = marks(params)?;
+        let view = api::with_oracle(
+            library,
+            game,
+            &options_of(game, params)?,
+            Ask(position, marks),
+        )?;
+        Ok(Json(view).into_response())
+    })
+    .await
+}
+
+async fn line(
+    State(state): State<AppState>,
+    Path(game): Path<String>,
+    Query(params): Query<Vec<(String, String)>>,
+) -> Response {
+    struct Line(String, bool);
+    impl api::Ask for Line {
+        type Output = Result<Response, QueryError>;
+        fn ask<G: games::Game>(self, oracle: &crate::Oracle<G>) -> Self::Output {
+            if self.1 {
+                let record = crate::view::record(oracle, &self.0, crate::view::MAX_LINE)?;
+                let pgn = [(
+                    header::CONTENT_TYPE,
+                    "application/x-chess-pgn; charset=utf-8",
+                )];
+                return Ok((pgn, record).into_response());
+            }
+            let answer = crate::view::line(oracle, &self.0, crate::view::MAX_LINE)?.answer;
+            Ok(Json(answer).into_response())
+        }
+    }
+    per_game(state, game, params, |library, game, params| {
+        let position = params.require("position")?;
+        let pgn = match params.take("format").as_deref() {
+            None | Some("json") => false,
+            Some("pgn") => true,
+            Some(other) => {
+                return Err(QueryError::Input(GameError::option(
+                    "format",
+                    other,
+                    "takes json or pgn",
+                )));
+            }
+        };
+        let options = options_of(game, params)?;
+        api::with_oracle(library, game, &options, Line(position, pgn))?
+    })
+    .await
+}
+
+async fn stats(
+    State(state): State<AppState>,
+    Path(game): Path<String>,
+    Query(params): Query<Vec<(String, String)>>,
+) -> Response {
+    struct Stats;
+    impl api::Ask for Stats {
+        type Output = Result<crate::answer::StatsAnswer, QueryError>;
+        fn ask<G: games::Game>(self, oracle: &crate::Oracle<G>) -> Self::Output {
+            crate::view::stats(oracle)
+        }
+    }
+    per_game(state, game, params, |library, game, params| {
+        let stats = api::with_oracle(library, game, &options_of(game, params)?, Stats)??;
+        Ok(Json(stats).into_response())
+    })
+    .await
+}
+
+async fn edit(
+    State(state): State<AppState>,
+    Path(game): Path<String>,
+    Query(params): Query<Vec<(String, String)>>,
+) -> Response {
+    struct Edit(String, String, String);
+    impl api::Ask for Edit {
+        type Output = Result<serde_json::Value, QueryError>;
+        fn ask<G: games::Game>(self, oracle: &crate::Oracle<G>) -> Self::Output {
+            let position = crate::view::edit(oracle, &self.0, &self.1, &self.2)?;
+            Ok(serde_json::json!({ "position": position }))
+        }
+    }
+    per_game(state, game, params, |library, game, params| {
+        let ask = Edit(
+            params.require("position")?,
+            params.require("place")?,
+            params.require("tool")?,
+        );
+        let edited = api::with_oracle(library, game, &options_of(game, params)?, ask)??;
+        Ok(Json(edited).into_response())
+    })
+    .await
+}
+
+async fn typed_move(
+    State(state): State<AppState>,
+    Path(game): Path<String>,
+    Query(params): Query<Vec<(String, String)>>,
+) -> Response {
+    struct Typed(String, String);
+    impl api::Ask for Typed {
+        type Output = Result<crate::answer::MoveView, QueryError>;
+        fn ask<G: games::Game>(self, oracle: &crate::Oracle<G>) -> Self::Output {
+            crate::view::typed_move(oracle, &self.0, &self.1)
+        }
+    }
+    per_game(state, game, params, |library, game, params| {
+        let ask = Typed(params.require("position")?, params.require("move")?);
+        let made = api::with_oracle(library, game, &options_of(game, params)?, ask)??;
+        Ok(Json(made).into_response())
+    })
+    .await
+}
+
+async fn computer(
+    State(state): State<AppState>,
+    Path(game): Path<String>,
+    Query(params): Query<Vec<(String, String)>>,
+) -> Response {
+    struct Computer(String, Duration);
+    impl api::Ask for Computer {
+        type Output = Result<serde_json::Value, QueryError>;
+        fn ask<G: games::Game>(self, oracle: &crate::Oracle<G>) -> Self::Output {
+            let position = oracle.read(&self.0)?;
+            let engine = oracle
+                .caps
+                .search_beyond_tables
+                .then(|| crate::engine::Engine::new(oracle, self.1));
+            let (mv, reason) = crate::play::computer_move(oracle, engine.as_ref(), &position)?;
+            let note = crate::play::explain(oracle, &reason, "the computer", true);
+            let view =
+                crate::view::typed_move(oracle, &self.0, &oracle.game.write_move(&position, &mv))?;
+            Ok(serde_json::json!({ "move": view, "note": note }))
+        }
+    }
+    per_game(state, game, params, |library, game, params| {
+        let position = params.require("position")?;
+        let think = match params.take("think") {
+            None => Duration::from_millis(500),
+            Some(t) => t
+                .parse::<f64>()
+                .ok()
+                .and_then(|s| Duration::try_from_secs_f64(s).ok())
+                .filter(|d| !d.is_zero() && *d <= Duration::from_secs(10))
+                .ok_or_else(|| {
+                    QueryError::Input(GameError::option(
+                        "think",
+                        &t,
+                        "takes seconds from 0.001 to 10",
+                    ))
+                })?,
+        };
+        let ask = Computer(position, think);
+        let chosen = api::with_oracle(library, game, &options_of(game, params)?, ask)??;
+        Ok(Json(chosen).into_response())
+    })
+    .await
+}
+
+/// The most lines a batch may hold.
+const MAX_BATCH: usize = 10_000;
+
+/// Probes in a batch: a JSON Lines body, each line a position as a JSON string
+/// (or an object with `position`), answered one JSON line each, in order.
+async fn batch(
+    State(state): State<AppState>,
+    Path(game): Path<String>,
+    Query(params): Query<Vec<(String, String)>>,
+    body: String,
+) -> Response {
+    let library = state.library;
+    let max_position = state.max_position;
+    let answer = tokio::task::spawn_blocking(move || {
+        let options = api::options(&game, &params).map_err(QueryError::Input)?;
+        let lines: Vec<&str> = body.lines().collect();
+        if lines.len() > MAX_BATCH {
+            return Err(QueryError::Input(GameError::position(
+                "",
+                format!("{} lines; a batch holds at most {MAX_BATCH}", lines.len()),
+            )));
+        }
+        let mut out = String::new();
+        for line in lines {
+            let position = match serde_json::from_str::<serde_json::Value>(line) {
+                Ok(serde_json::Value::String(p)) => Ok(p),
+                Ok(serde_json::Value::Object(o)) => match o.get("position") {
+                    Some(serde_json::Value::String(p)) => Ok(p.clone()),
+                    _ => Err("an object needs a \"position\" string".to_string()),
+                },
+                Ok(_) => Err("each line is a position as a JSON string".to_string()),
+                Err(e) => Err(format!("not JSON: {e}")),
+            };
+            // An error names the position read, or the line where none was.
+            let (shown, answer) = match position {
+                Err(why) => (line, Err(QueryError::Input(GameError::position(line, why)))),
+                Ok(ref p) if p.len() > max_position => (
+                    "",
+                    Err(QueryError::Input(GameError::position(
+                        "",
+                        format!("{} bytes; at most {max_position} are answered", p.len()),
+                    ))),
+                ),
+                Ok(ref p) => (p.as_str(), api::probe(&library, &game, &options, p, None)),
+            };
+            let json = match answer {
+                Ok(answer) => serde_json::to_string(&answer),
+                Err(e) => serde_json::to_string(&error_answer(shown, &e)),
+            };
+            out.push_str(&json.expect("answers serialize"));
+            out.push('\n');
+        }
+        Ok(out)
+    })
+    .await;
+    match answer {
+        Ok(Ok(lines)) => ([(header::CONTENT_TYPE, "application/x-ndjson")], lines).into_response(),
+        Ok(Err(e)) => (status_of(&e), Json(error_answer("", &e))).into_response(),
         Err(e) => internal(e),
     }
 }

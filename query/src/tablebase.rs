@@ -214,9 +214,9 @@ impl<'g, G: Game> Tablebase<'g, G> {
     /// The stored value of a position.
     pub fn value(&self, position: &G::Position) -> Result<Value, QueryError> {
         if let Err(reason) = self.game.coverage(position) {
-            return Err(QueryError::Input(games::GameError::position(
+            return Err(QueryError::Input(games::GameError::beyond_tables(
                 &self.game.write_position(position),
-                format!("beyond the tables: {reason}"),
+                reason,
             )));
         }
         let tier = self.game.tier_of(position);

@@ -213,3 +213,28 @@ fn a_table_of_another_game_is_refused() {
         "{err}"
     );
 }
+
+#[test]
+fn line_gives_perfect_play_as_text_json_and_pgn() {
+    let dir = tempfile::tempdir().unwrap();
+    common::generate(dir.path(), "chess", &[("materials", "KQvK")]);
+    let fen = "8/8/8/8/8/2k5/8/KQ6 w - - 0 1";
+    let out = tbquery(dir.path(), &["line", "chess", fen], "");
+    let said = text(&out.stdout);
+    assert!(
+        said.contains("11 plies of perfect play (the game is over):"),
+        "{said}"
+    );
+    assert!(said.contains("Qb2#  mate in 1 (1 ply)"), "{said}");
+    let out = tbquery(dir.path(), &["line", "chess", fen, "--json"], "");
+    let line: query::answer::LineAnswer = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(line.line.len(), 11);
+    let out = tbquery(dir.path(), &["line", "chess", fen, "--pgn"], "");
+    let pgn = text(&out.stdout);
+    assert!(
+        pgn.contains("[FEN \"8/8/8/8/8/2k5/8/KQ6 w - - 0 1\"]") && pgn.contains("6. Qb2# 1-0"),
+        "{pgn}"
+    );
+    let out = tbquery(dir.path(), &["line", "nim", "3 4 5", "--pgn"], "");
+    assert!(text(&out.stderr).contains("nim has no game record format"));
+}

@@ -11,20 +11,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 
-/// The default tables, made once per run by `tbgen all` (in the test target's
-/// scratch folder, replaced on every run).
 fn tables() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
-    DIR.get_or_init(|| {
-        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("every-game-tables");
-        let output = Command::new(common::tbgen_bin())
-            .args(["all", "--dir"])
-            .arg(&dir)
-            .output()
-            .expect("tbgen runs");
-        assert!(output.status.success(), "{}", text(&output.stderr));
-        dir
-    })
+    DIR.get_or_init(common::default_tables)
 }
 
 fn tbquery(args: &[&str]) -> (bool, String, String) {

@@ -139,3 +139,163 @@ fn missing_table_is_503_naming_the_file() {
     let (_, games) = get(addr, "/api/v1/games");
     assert_eq!(games["games"][0]["tables"][0]["present"], false);
 }
+
+/// GET a path as text: the status, the content type and the body.
+fn get_text(addr: SocketAddr, path: &str) -> (u16, String, String) {
+    let agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .build()
+        .new_agent();
+    let mut response = agent.get(&format!("http://{addr}{path}")).call().unwrap();
+    let status = response.status().as_u16();
+    let kind = response
+        .headers()
+        .get("content-type")
+        .map(|v| v.to_str().unwrap().to_string())
+        .unwrap_or_default();
+    (status, kind, response.body_mut().read_to_string().unwrap())
+}
+
+#[test]
+fn the_page_api_gives_lines_records_views_statistics_and_batches() {
+    let dir = tempfile::tempdir().unwrap();
+    common::generate(dir.path(), "chess", &[("materials", "KQvK")]);
+    common::generate_euler(dir.path());
+    let addr = start(dir.path());
+    let fen = "8/8/8/8/8/2k5/8/KQ6%20w%20-%20-%200%201";
+
+    // The line of perfect play: 11 plies to checkmate, as JSON and as PGN.
+    let (status, line) = get(addr, &format!("/api/v1/chess/line?position={fen}"));
+    assert_eq!(status, 200, "{line}");
+    let steps = line["line"].as_array().unwrap();
+    assert_eq!(steps.len(), 11);
+    assert_eq!(
+        (steps[0]["move"].as_str(), steps[0]["distance"].as_u64()),
+        (Some("Qe4"), Some(11))
+    );
+    assert!(steps[10]["move"].as_str().unwrap().ends_with('#'), "{line}");
+    assert_eq!(line["end"], "the game is over");
+    let (status, kind, pgn) = get_text(
+        addr,
+        &format!("/api/v1/chess/line?position={fen}&format=pgn"),
+    );
+    assert_eq!(status, 200);
+    assert!(kind.contains("pgn"), "{kind}");
+    assert!(
+        pgn.contains("[SetUp \"1\"]") && pgn.contains("[FEN \"8/8/8/8/8/2k5/8/KQ6 w - - 0 1\"]")
+    );
+    assert!(
+        pgn.contains("1. Qe4 ") && pgn.trim_end().ends_with("1-0"),
+        "{pgn}"
+    );
+    let (status, _) = get(addr, "/api/v1/euler/line?position=start&format=pgn");
+    assert_eq!(status, 400);
+
+    // The page's view: the board, the value in words, every move with its places.
+    let (status, view) = get(addr, &format!("/api/v1/chess/view?position={fen}&last=b1"));
+    assert_eq!(status, 200);
+    assert_eq!(view["said"], "White mates in 6");
+    assert!(view["board"].as_str().unwrap().starts_with("<svg"));
+    let qe4 = view["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["move"] == "Qe4")
+        .unwrap();
+    assert_eq!(qe4["places"], serde_json::json!([[["b1"], ["e4"]]]));
+    assert_eq!(qe4["said"], "mate in 6 (11 plies)");
+    let (status, view) = get(
+        addr,
+        "/api/v1/chess/view?position=8/8/8/8/8/8/8/KQ6%20w%20-%20-%200%201",
+    );
+    assert_eq!(status, 200, "an illegal position is drawn, with the reason");
+    assert!(
+        view["error"]
+            .as_str()
+            .unwrap()
+            .contains("Black has 0 kings")
+    );
+    assert!(
+        view["board"]
+            .as_str()
+            .unwrap()
+            .contains("data-place=\"h8\"")
+    );
+
+    // Editing, a typed move, the computer's move.
+    let (_, edited) = get(
+        addr,
+        &format!("/api/v1/chess/edit?position={fen}&place=c3&tool=clear"),
+    );
+    assert_eq!(edited["position"], "8/8/8/8/8/8/8/KQ6 w - - 0 1");
+    let (status, made) = get(
+        addr,
+        &format!("/api/v1/chess/move?position={fen}&move=b1e4"),
+    );
+    assert_eq!(
+        (status, made["move"].as_str()),
+        (200, Some("Qe4")),
+        "UCI is understood"
+    );
+    let (status, bad) = get(addr, &format!("/api/v1/chess/move?position={fen}&move=Qh9"));
+    assert_eq!(status, 400, "{bad}");
+    let (status, chosen) = get(addr, &format!("/api/v1/chess/computer?position={fen}"));
+    assert_eq!(
+        (status, chosen["move"]["move"].as_str()),
+        (200, Some("Qe4"))
+    );
+
+    // Statistics: counts and a histogram of values, from the table itself.
+    let (status, stats) = get(addr, "/api/v1/chess/stats");
+    assert_eq!(status, 200);
+    let kqk = stats["tables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["tier"] == "KQvK")
+        .unwrap();
+    assert_eq!(kqk["summary"]["positions"], 46137);
+    let histogram = kqk["histogram"].as_array().unwrap();
+    let wins_in_19: u64 = histogram
+        .iter()
+        .filter(|pair| pair[0] == "win 19")
+        .map(|pair| pair[1].as_u64().unwrap())
+        .sum();
+    assert!(wins_in_19 > 0, "{histogram:?}");
+    let counted: u64 = histogram.iter().map(|pair| pair[1].as_u64().unwrap()).sum();
+    assert_eq!(counted, 46137);
+
+    // A batch: one JSON line per line of the body, in order, errors included.
+    let agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .build()
+        .new_agent();
+    let body = "\"xxxx/xxxx/x.../x...\"\nnot json\n{\"position\": \"start\"}\n\"bad\"\n";
+    let mut response = agent
+        .post(&format!("http://{addr}/api/v1/euler"))
+        .send(body)
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 200);
+    let lines: Vec<serde_json::Value> = response
+        .body_mut()
+        .read_to_string()
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 4);
+    assert_eq!(lines[0]["distance"], 4);
+    assert!(lines[1]["error"].as_str().unwrap().contains("not JSON"));
+    assert_eq!(lines[1]["position"], "not json");
+    assert_eq!(lines[2]["distance"], 13);
+    assert_eq!(lines[3]["position"], "bad");
+    assert!(
+        lines[3]["error"]
+            .as_str()
+            .unwrap()
+            .contains("expected 4 rows")
+    );
+    let (status, _, page) = get_text(addr, "/app.js");
+    assert_eq!(status, 200);
+    assert!(page.contains("function render()"));
+}

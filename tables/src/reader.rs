@@ -210,7 +210,13 @@ impl Table {
     /// Checks every block (its checksum, its zstd frame and checksum, its length)
     /// without keeping any: what `tbquery check` does for each table.
     pub fn check(&self) -> Result<(), TableError> {
-        (0..self.blocks.len()).try_for_each(|b| self.decode_block(b).map(drop))
+        self.for_each_block(|_| {})
+    }
+
+    /// Calls `visit` with the codes of every block in order, each block checked
+    /// and none kept: the whole table is read in a block's memory.
+    pub fn for_each_block(&self, mut visit: impl FnMut(&[u16])) -> Result<(), TableError> {
+        (0..self.blocks.len()).try_for_each(|b| self.decode_block(b).map(|codes| visit(&codes)))
     }
 
     fn block(&self, b: usize) -> Result<Block, TableError> {

@@ -127,3 +127,30 @@ pub fn tbgen_bin() -> std::path::PathBuf {
     }
     tbgen
 }
+
+/// The tables `tbgen all` makes, in the test target's scratch folder: made again
+/// when the `tbgen` binary changed since, shared by the test files that need
+/// every game (cargo runs test files one after another).
+pub fn default_tables() -> std::path::PathBuf {
+    static DIR: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("default-tables");
+        let tbgen = tbgen_bin();
+        let built = std::fs::metadata(&tbgen)
+            .and_then(|m| m.modified())
+            .map(|t| format!("{t:?} {}", tbgen.display()))
+            .unwrap_or_default();
+        let stamp = dir.join("made-by.txt");
+        if std::fs::read_to_string(&stamp).ok().as_deref() != Some(built.as_str()) {
+            let output = Command::new(&tbgen)
+                .args(["all", "--dir"])
+                .arg(&dir)
+                .output()
+                .expect("tbgen runs");
+            assert!(output.status.success(), "{}", text(&output.stderr));
+            std::fs::write(&stamp, &built).unwrap();
+        }
+        dir
+    })
+    .clone()
+}

@@ -1,0 +1,296 @@
+//! Pawnless chess for people: the board as SVG with every square a place to
+//! click, values as players say them ("White mates in 6"), lines as PGN, and an
+//! editor that sets up any board, legal or not, one square at a time.
+
+use crate::capability::{Clicks, Editing, Marks, Picture, Record, Tool, Wording};
+use crate::chess::{Board, Color, Move, Piece, Role, square_name};
+use crate::endgame::Endgame;
+use crate::game::{Game, GameError};
+use crate::svg::Svg;
+use crate::value::Value;
+
+/// Pixels per square.
+const SQUARE: f64 = 56.0;
+/// Room for the file and rank letters.
+const MARGIN: f64 = 22.0;
+
+fn glyph(piece: Piece) -> &'static str {
+    // The solid shapes for both colours, filled white or black by class.
+    match piece.role {
+        Role::King => "\u{265A}",
+        Role::Queen => "\u{265B}",
+        Role::Rook => "\u{265C}",
+        Role::Bishop => "\u{265D}",
+        Role::Knight => "\u{265E}",
+    }
+}
+
+/// The board drawn with White at the bottom.
+fn draw(board: &Board, marks: &Marks) -> String {
+    let mut svg = Svg::new(MARGIN + 8.0 * SQUARE, 8.0 * SQUARE + MARGIN);
+    for rank in 0..8u8 {
+        for file in 0..8u8 {
+            let sq = rank * 8 + file;
+            let name = square_name(sq);
+            let (x, y) = (
+                MARGIN + f64::from(file) * SQUARE,
+                f64::from(7 - rank) * SQUARE,
+            );
+            let shade = if (rank + file) % 2 == 0 {
+                "dark"
+            } else {
+                "light"
+            };
+            let class = if marks.last.contains(&name) {
+                format!("{shade} last")
+            } else {
+                shade.to_string()
+            };
+            svg.rect(x, y, SQUARE, SQUARE, &class, Some(&name));
+            if let Some(piece) = board.piece_at(sq) {
+                let colour = if piece.color == Color::White {
+                    "pw"
+                } else {
+                    "pb"
+                };
+                svg.text(
+                    x + SQUARE / 2.0,
+                    y + SQUARE / 2.0 + 2.0,
+                    glyph(piece),
+                    &format!("piece {colour}"),
+                );
+            }
+        }
+    }
+    for i in 0..8u8 {
+        let file = char::from(b'a' + i).to_string();
+        let rank = (8 - i).to_string();
+        svg.text(
+            MARGIN + (f64::from(i) + 0.5) * SQUARE,
+            8.0 * SQUARE + MARGIN / 2.0,
+            &file,
+            "label",
+        );
+        svg.text(MARGIN / 2.0, (f64::from(i) + 0.5) * SQUARE, &rank, "label");
+    }
+    let side = match board.turn {
+        Color::White => "white",
+        Color::Black => "black",
+    };
+    svg.finish(&format!("chess board, {side} to move: {}", board.fen()))
+}
+
+impl Picture<Endgame> for Endgame {
+    fn svg(&self, board: &Board, marks: &Marks) -> String {
+        draw(board, marks)
+    }
+
+    /// The square a piece leaves, and the square it goes to.
+    fn places(&self, _board: &Board, mv: &Move) -> Vec<Clicks> {
+        vec![vec![vec![square_name(mv.from)], vec![square_name(mv.to)]]]
+    }
+}
+
+fn side(color: Color) -> &'static str {
+    match color {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+impl Wording<Endgame> for Endgame {
+    /// `White mates in 6`, `Black is mated in 35`, `White is checkmated`, `draw`.
+    fn say(&self, board: &Board, value: Value) -> String {
+        let mover = side(board.turn);
+        match value {
+            Value::Win(n) => format!("{mover} mates in {}", n.div_ceil(2)),
+            Value::Loss(0) => format!("{mover} is checkmated"),
+            Value::Loss(n) => format!("{mover} is mated in {}", n / 2),
+            Value::Draw => "draw".to_string(),
+            Value::Score(s) => format!("score {s:+}"),
+        }
+    }
+}
+
+impl Record<Endgame> for Endgame {
+    fn format(&self) -> &'static str {
+        "pgn"
+    }
+
+    /// PGN with `SetUp` and `FEN` headers, move numbers from the FEN's side to
+    /// move, and the result where the line ends in mate or a draw.
+    fn record(&self, start: &Board, moves: &[Move]) -> String {
+        let mut board = start.clone();
+        let mut text = String::new();
+        for (i, mv) in moves.iter().enumerate() {
+            let number = (i + usize::from(start.turn == Color::Black)) / 2 + 1;
+            match (board.turn, i) {
+                (Color::White, _) => text.push_str(&format!("{number}. ")),
+                (Color::Black, 0) => text.push_str(&format!("{number}... ")),
+                (Color::Black, _) => {}
+            }
+            text.push_str(&board.san(mv));
+            text.push(' ');
+            board = board.play(mv);
+        }
+        let result = match self.end_value(&board) {
+            Some(Value::Loss(_)) if board.turn == Color::White => "0-1",
+            Some(Value::Loss(_)) => "1-0",
+            Some(Value::Draw) => "1/2-1/2",
+            _ => "*",
+        };
+        let headers = [
+            ("Event", "Perfect play from the tablebase"),
+            ("Site", "?"),
+            ("Date", "????.??.??"),
+            ("Round", "-"),
+            ("White", "?"),
+            ("Black", "?"),
+            ("Result", result),
+            ("SetUp", "1"),
+            ("FEN", &start.fen()),
+        ];
+        let mut pgn: String = headers
+            .iter()
+            .map(|(name, value)| format!("[{name} \"{value}\"]\n"))
+            .collect();
+        pgn.push('\n');
+        pgn.push_str(&text);
+        pgn.push_str(result);
+        pgn.push('\n');
+        pgn
+    }
+}
+
+/// The editor's tools: a piece of either colour, an empty square, the side to move.
+const TOOLS: [Tool; 12] = [
+    Tool::on_board("K", "white king"),
+    Tool::on_board("Q", "white queen"),
+    Tool::on_board("R", "white rook"),
+    Tool::on_board("B", "white bishop"),
+    Tool::on_board("N", "white knight"),
+    Tool::on_board("k", "black king"),
+    Tool::on_board("q", "black queen"),
+    Tool::on_board("r", "black rook"),
+    Tool::on_board("b", "black bishop"),
+    Tool::on_board("n", "black knight"),
+    Tool::on_board("clear", "empty square"),
+    Tool::whole("turn", "other side to move"),
+];
+
+impl Editing<Endgame> for Endgame {
+    fn tools(&self) -> Vec<Tool> {
+        TOOLS.to_vec()
+    }
+
+    /// Puts the tool's piece on the square (or empties it); `turn` changes the
+    /// side to move wherever it is used.
+    fn edit(&self, fen: &str, place: &str, tool: &str) -> Result<String, GameError> {
+        let mut board = Board::sketch(fen)?;
+        if tool == "turn" {
+            board.turn = board.turn.other();
+            return Ok(board.fen());
+        }
+        let square = (0..64u8)
+            .find(|&sq| square_name(sq) == place)
+            .ok_or_else(|| GameError::position(place, "not a square: a1 to h8"))?;
+        let piece = match tool {
+            "clear" => None,
+            letter => {
+                let c = letter.chars().next().filter(|_| letter.len() == 1);
+                let role = c.and_then(|c| match c.to_ascii_uppercase() {
+                    'K' => Some(Role::King),
+                    'Q' => Some(Role::Queen),
+                    'R' => Some(Role::Rook),
+                    'B' => Some(Role::Bishop),
+                    'N' => Some(Role::Knight),
+                    _ => None,
+                });
+                let role = role.ok_or_else(|| {
+                    GameError::position(tool, "tools are K Q R B N, k q r b n, clear and turn")
+                })?;
+                let color = if letter.chars().all(|c| c.is_ascii_uppercase()) {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                Some(Piece { color, role })
+            }
+        };
+        board.set(square, piece);
+        Ok(board.fen())
+    }
+
+    fn sketch(&self, fen: &str) -> Result<String, GameError> {
+        Ok(draw(&Board::sketch(fen)?, &Marks::default()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::endgame::Material;
+
+    fn endings() -> Endgame {
+        Endgame::of_all(&Material::all_up_to_four())
+    }
+
+    #[test]
+    fn values_are_said_as_players_say_them() {
+        let game = endings();
+        let white = game
+            .parse_position("8/8/8/8/8/2k5/8/KQ6 w - - 0 1")
+            .unwrap();
+        assert_eq!(game.say(&white, Value::Win(11)), "White mates in 6");
+        let black = game
+            .parse_position("8/8/8/8/8/2k5/8/KQ6 b - - 0 1")
+            .unwrap();
+        assert_eq!(game.say(&black, Value::Loss(70)), "Black is mated in 35");
+        assert_eq!(game.say(&black, Value::Loss(0)), "Black is checkmated");
+        assert_eq!(game.say(&black, Value::Draw), "draw");
+    }
+
+    #[test]
+    fn the_editor_builds_any_board_and_the_picture_has_every_square() {
+        let game = endings();
+        let mut fen = "8/8/8/8/8/8/8/8 w - - 0 1".to_string();
+        for (square, tool) in [
+            ("a1", "K"),
+            ("c3", "k"),
+            ("b1", "Q"),
+            ("b1", "clear"),
+            ("b2", "Q"),
+        ] {
+            fen = game.edit(&fen, square, tool).unwrap();
+        }
+        fen = game.edit(&fen, "a1", "turn").unwrap();
+        assert_eq!(fen, "8/8/8/8/8/2k5/1Q6/K7 b - - 0 1");
+        // Without a king the board is still drawn, but it is no position.
+        let kingless = game.edit(&fen, "a1", "clear").unwrap();
+        assert!(
+            game.sketch(&kingless)
+                .unwrap()
+                .contains("data-place=\"a1\"")
+        );
+        assert!(game.parse_position(&kingless).is_err());
+        assert!(game.edit(&fen, "i9", "Q").is_err());
+        assert!(game.edit(&fen, "a2", "P").is_err());
+        let svg = game.svg(&game.parse_position(&fen).unwrap(), &Marks::default());
+        assert_eq!(svg.matches("data-place=").count(), 64);
+    }
+
+    #[test]
+    fn a_line_is_written_as_pgn() {
+        let game = endings();
+        let start = game
+            .parse_position("k7/8/1K6/8/8/8/8/6Q1 w - - 0 1")
+            .unwrap();
+        let mate = game.parse_move(&start, "Qg8#").unwrap();
+        let pgn = game.record(&start, &[mate]);
+        assert!(
+            pgn.contains("[SetUp \"1\"]\n[FEN \"k7/8/1K6/8/8/8/8/6Q1 w - - 0 1\"]"),
+            "{pgn}"
+        );
+        assert!(pgn.ends_with("\n1. Qg8# 1-0\n"), "{pgn}");
+    }
+}

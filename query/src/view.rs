@@ -1,0 +1,361 @@
+//! What the web page asks of a game, generic over every game: a position's view
+//! (its board as SVG, its answer, its value in words, every move with the places
+//! that make it), the line of perfect play, the tables' statistics, the editor,
+//! and a move typed by hand.
+
+use crate::answer::{LineAnswer, LineStep, MoveView, StatsAnswer, TableStats, Valuation, View};
+use crate::error::QueryError;
+use crate::info::TableSummary;
+use crate::oracle::{Known, Oracle};
+use crate::render;
+use games::capability::Marks;
+use games::{Game, GameError, Value, ValueKind};
+use std::collections::HashSet;
+
+/// The most plies a line goes; a drawn line also stops where a position repeats.
+pub const MAX_LINE: usize = 500;
+
+/// A value in words for the page: the game's own (`White mates in 6`) where it
+/// has them, else `win in 13 plies`, `loss in 4 plies`, `draw`, `score +3`.
+pub fn said<G: Game>(oracle: &Oracle<G>, position: &G::Position, value: Value) -> String {
+    if let Some(wording) = oracle.caps.wording {
+        return wording.say(position, value);
+    }
+    let plies = |n: u16| {
+        if n == 1 {
+            "1 ply".to_string()
+        } else {
+            format!("{n} plies")
+        }
+    };
+    match value {
+        Value::Win(n) => format!("win in {}", plies(n)),
+        Value::Loss(n) => format!("loss in {}", plies(n)),
+        Value::Draw => "draw".into(),
+        Value::Score(s) => format!("score {s:+}"),
+    }
+}
+
+/// A move's value for its player, short: `mate in 7 (13 plies)`, `win in 3 plies`.
+fn said_of_move<G: Game>(oracle: &Oracle<G>, value: Value) -> String {
+    match (oracle.caps.units, value) {
+        (Some(units), _) => units.say(value),
+        (None, Value::Win(1)) => "win in 1 ply".into(),
+        (None, Value::Loss(1)) => "loss in 1 ply".into(),
+        (None, Value::Win(n)) => format!("win in {n} plies"),
+        (None, Value::Loss(n)) => format!("loss in {n} plies"),
+        (None, other) => other.to_string(),
+    }
+}
+
+/// The page's view of a position written `text`, drawn with `marks`. A text
+/// that is no position (a board being edited) is drawn where the game's editor
+/// can, with the reason it is refused.
+pub fn view<G: Game>(oracle: &Oracle<G>, text: &str, marks: &Marks) -> View {
+    let game = oracle.game;
+    let refused = |error: String| View {
+        game: game.id().to_string(),
+        position: text.to_string(),
+        board: oracle
+            .caps
+            .editing
+            .and_then(|editor| editor.sketch(text).ok())
+            .unwrap_or_default(),
+        answer: None,
+        error: Some(error),
+        said: None,
+        over: false,
+        moves: Vec::new(),
+    };
+    let position = match oracle.read(text) {
+        Ok(position) => position,
+        Err(e) => return refused(e.to_string()),
+    };
+    let board = oracle
+        .caps
+        .picture
+        .map(|p| p.svg(&position, marks))
+        .unwrap_or_default();
+    let over = game.end_value(&position).is_some();
+    let (answer, error, said_value, valued) = match oracle.answer(&position) {
+        Ok(known) => {
+            let answer = oracle.describe(&known);
+            let said_value = match &known {
+                Known::Valued { probe, .. } => said(oracle, &position, probe.value),
+                Known::Formula { formula, .. } if formula.mover_wins => {
+                    "win (by the formula)".into()
+                }
+                Known::Formula { .. } => "loss (by the formula)".into(),
+            };
+            (Some(answer), None, Some(said_value), Some(known))
+        }
+        Err(e) => (None, Some(e.to_string()), None, None),
+    };
+    let clickable = oracle.caps.picture.is_none_or(|p| p.clickable(&position));
+    let moves: Vec<(G::Move, Option<Value>)> = match &valued {
+        Some(Known::Valued { probe, .. }) => probe
+            .moves
+            .iter()
+            .map(|m| (m.mv.clone(), Some(m.value)))
+            .collect(),
+        // A formula lists every move of a board small enough to click, and
+        // its winning moves otherwise.
+        Some(Known::Formula { formula, .. }) if !clickable => formula
+            .winning_moves
+            .iter()
+            .map(|m| (m.clone(), None))
+            .collect(),
+        _ => game
+            .moves(&position)
+            .into_iter()
+            .map(|m| (m, None))
+            .collect(),
+    };
+    let winning: HashSet<String> = match &valued {
+        Some(Known::Formula { formula, .. }) => formula
+            .winning_moves
+            .iter()
+            .map(|m| game.write_move(&position, m))
+            .collect(),
+        _ => HashSet::new(),
+    };
+    let moves = moves
+        .into_iter()
+        .map(|(mv, value)| {
+            let name = game.write_move(&position, &mv);
+            let said = match value {
+                Some(v) => Some(said_of_move(oracle, v)),
+                None if winning.contains(&name) => Some("wins (by the formula)".into()),
+                None => None,
+            };
+            move_view(oracle, &position, &mv, said)
+        })
+        .collect();
+    View {
+        game: game.id().to_string(),
+        position: game.write_position(&position),
+        board,
+        answer,
+        error,
+        said: said_value,
+        over,
+        moves,
+    }
+}
+
+/// One move as the page makes it.
+fn move_view<G: Game>(
+    oracle: &Oracle<G>,
+    position: &G::Position,
+    mv: &G::Move,
+    said: Option<String>,
+) -> MoveView {
+    let game = oracle.game;
+    let child = game.play(position, mv);
+    let (places, landed, scored) = match oracle.caps.picture {
+        Some(picture) => (
+            picture.places(position, mv),
+            picture.landed(position, mv),
+            picture.scored(position, mv),
+        ),
+        None => (Vec::new(), Vec::new(), Vec::new()),
+    };
+    MoveView {
+        mv: game.write_move(position, mv),
+        position: game.write_position(&child.position),
+        places,
+        landed,
+        scored,
+        gain: child.gain,
+        moves_again: !child.turn_passes,
+        said,
+    }
+}
+
+/// The move typed as `text` from the position written `position`.
+pub fn typed_move<G: Game>(
+    oracle: &Oracle<G>,
+    position: &str,
+    text: &str,
+) -> Result<MoveView, QueryError> {
+    let position = oracle.read(position)?;
+    if oracle.game.end_value(&position).is_some() {
+        return Err(QueryError::Input(GameError::bad_move(
+            text,
+            "the game is over",
+        )));
+    }
+    let mv = crate::play::read_move(oracle, &position, text)?;
+    Ok(move_view(oracle, &position, &mv, None))
+}
+
+/// A line of perfect play: the answer, and the start and moves a record is
+/// written from.
+#[derive(Debug)]
+pub struct PerfectLine<G: Game> {
+    pub answer: LineAnswer,
+    pub start: G::Position,
+    pub moves: Vec<G::Move>,
+}
+
+/// The line of perfect play from `text`: each side's best move (the first
+/// best, in the order moves are listed), until the game ends, a position
+/// repeats (a draw goes round for ever) or `max` plies.
+pub fn line<G: Game>(
+    oracle: &Oracle<G>,
+    text: &str,
+    max: usize,
+) -> Result<PerfectLine<G>, QueryError> {
+    let game = oracle.game;
+    let start = oracle.read(text)?;
+    let mut position = start.clone();
+    let mut seen = HashSet::from([game.search_key(&position)]);
+    let (mut steps, mut moves) = (Vec::new(), Vec::new());
+    let end = loop {
+        if game.end_value(&position).is_some() {
+            break "the game is over".to_string();
+        }
+        if steps.len() >= max {
+            break format!("stopped after {max} plies");
+        }
+        let (mv, value) = match oracle.answer(&position)? {
+            Known::Valued { probe, .. } => {
+                let best = probe.moves.first().ok_or_else(|| {
+                    QueryError::Input(GameError::position(text, "no move and not over"))
+                })?;
+                (best.mv.clone(), Valuation::of(best.value))
+            }
+            Known::Formula { formula, .. } => {
+                let (mv, _) = crate::play::computer_move(oracle, None, &position)?;
+                (mv, Valuation::verdict(formula.mover_wins))
+            }
+        };
+        let child = game.play(&position, &mv);
+        steps.push(LineStep {
+            mv: game.write_move(&position, &mv),
+            position: game.write_position(&child.position),
+            value,
+        });
+        moves.push(mv);
+        position = child.position;
+        if !seen.insert(game.search_key(&position)) {
+            break "a position repeats: play goes round for ever".to_string();
+        }
+    };
+    let answer = LineAnswer {
+        game: game.id().to_string(),
+        variant: game.variant(),
+        position: game.write_position(&start),
+        line: steps,
+        end,
+    };
+    Ok(PerfectLine {
+        answer,
+        start,
+        moves,
+    })
+}
+
+/// The line as the game's record format (chess: PGN).
+pub fn record<G: Game>(oracle: &Oracle<G>, text: &str, max: usize) -> Result<String, QueryError> {
+    let record = oracle.caps.record.ok_or_else(|| {
+        QueryError::Input(GameError::position(
+            text,
+            format!("{} has no game record format", oracle.game.id()),
+        ))
+    })?;
+    let line = line(oracle, text, max)?;
+    Ok(record.record(&line.start, &line.moves))
+}
+
+/// The position text after using the editor's `tool` on `place`.
+pub fn edit<G: Game>(
+    oracle: &Oracle<G>,
+    text: &str,
+    place: &str,
+    tool: &str,
+) -> Result<String, QueryError> {
+    let editor = oracle.caps.editing.ok_or_else(|| {
+        QueryError::Input(GameError::position(
+            text,
+            format!("{} positions are edited as text", oracle.game.id()),
+        ))
+    })?;
+    Ok(editor.edit(text, place, tool)?)
+}
+
+/// Every table of the game with its header's figures and how many positions
+/// hold each value: from the header for score games, by reading the table
+/// block by block for win/loss/draw games.
+pub fn stats<G: Game>(oracle: &Oracle<G>) -> Result<StatsAnswer, QueryError> {
+    let game = oracle.game;
+    let mut tables = Vec::new();
+    if oracle.has_tables() {
+        for tier in game.tiers() {
+            let path = oracle.tb.path(tier);
+            let file = path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            if !oracle.tb.has_table(tier) {
+                tables.push(TableStats {
+                    tier: game.tier_name(tier),
+                    file,
+                    present: false,
+                    summary: None,
+                    histogram: Vec::new(),
+                });
+                continue;
+            }
+            let table = oracle.tb.table(tier)?;
+            let summary = crate::info::summary(table);
+            let histogram = histogram(game.value_kind(), table, &summary)?;
+            tables.push(TableStats {
+                tier: game.tier_name(tier),
+                file,
+                present: true,
+                summary: Some(summary),
+                histogram,
+            });
+        }
+    }
+    Ok(StatsAnswer {
+        game: game.id().to_string(),
+        variant: game.variant(),
+        tables,
+    })
+}
+
+fn histogram(
+    kind: ValueKind,
+    table: &tables::Table,
+    summary: &TableSummary,
+) -> Result<Vec<(String, u64)>, QueryError> {
+    if let Some((_, scores)) = summary.extra.iter().find(|(k, _)| k == "slots by score") {
+        return Ok(scores
+            .split(", ")
+            .filter_map(|pair| {
+                let (score, count) = pair.split_once(": ")?;
+                Some((score.to_string(), count.parse().ok()?))
+            })
+            .collect());
+    }
+    let mut counts = vec![0u64; usize::from(u16::MAX) + 1];
+    table.for_each_block(|codes| {
+        for &code in codes {
+            counts[usize::from(code)] += 1;
+        }
+    })?;
+    let mut values: Vec<(Value, u64)> = counts
+        .iter()
+        .enumerate()
+        .filter(|&(_, &n)| n > 0)
+        .filter_map(|(code, &n)| Some((Value::from_code(kind, code as u16)?, n)))
+        .collect();
+    // Wins fastest first, then draws, then losses slowest last.
+    values.sort_by(|a, b| b.0.cmp_for_mover(a.0));
+    Ok(values
+        .into_iter()
+        .map(|(value, n)| (render::short(value), n))
+        .collect())
+}

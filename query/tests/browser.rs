@@ -1,0 +1,631 @@
+//! The web page in a real browser: Debian's chromium, driven by chromedriver
+//! over WebDriver. For every game: load its start, make a move by clicking its
+//! places on the board, check the value shown and the colour of every move,
+//! follow the line of perfect play, and go back and forward. Then edit a chess
+//! position, and play a game to its end against the computer.
+//!
+//! `scripts/install-browser.sh` installs chromium and chromedriver with apt when
+//! they are missing; where that cannot be done the test says so loudly and skips.
+//! With `TBQUERY_SCREENSHOTS=DIR` it also writes each game's page to
+//! `DIR/<game>.png` (the README's pictures come from `docs/screenshots`).
+
+mod common;
+
+use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, MouseActions, PointerAction};
+use fantoccini::{Client, ClientBuilder, Locator};
+use query::Library;
+use serde_json::{Value as Json, json};
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Chromium and chromedriver, installed if they can be.
+fn browser() -> Option<(PathBuf, PathBuf)> {
+    let find = |name: &str| {
+        let out = Command::new("sh")
+            .args(["-c", &format!("command -v {name}")])
+            .output()
+            .ok()?;
+        let path = String::from_utf8_lossy(&out.stdout).trim().to_string();
+        (!path.is_empty()).then(|| PathBuf::from(path))
+    };
+    // The script returns at once when everything is there.
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts/install-browser.sh");
+    let _ = Command::new("bash").arg(script).status();
+    match (find("chromium"), find("chromedriver")) {
+        (Some(chromium), Some(driver)) => Some((chromium, driver)),
+        _ => {
+            eprintln!(
+                "\n********************************************************************\n\
+                 BROWSER TESTS SKIPPED: chromium and chromedriver are not installed and\n\
+                 scripts/install-browser.sh could not install them (see its message).\n\
+                 ********************************************************************\n"
+            );
+            None
+        }
+    }
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// chromedriver, stopped when dropped.
+struct Driver(Child);
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+async fn start_browser(chromium: &Path, driver: &Path, profile: &Path) -> (Driver, Client) {
+    let port = free_port();
+    let child = Command::new(driver)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chromedriver starts");
+    let driver = Driver(child);
+    let started = Instant::now();
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "chromedriver did not start"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let mut capabilities = serde_json::Map::new();
+    capabilities.insert(
+        "goog:chromeOptions".into(),
+        json!({
+            "binary": chromium,
+            "args": [
+                "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--disable-quic", "--disable-background-networking", "--disable-component-update",
+                "--disable-sync", "--no-first-run", "--hide-scrollbars", "--window-size=1280,1000",
+                format!("--user-data-dir={}", profile.display()),
+            ]
+        }),
+    );
+    let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+        .capabilities(capabilities)
+        .connect(&format!("http://127.0.0.1:{port}"))
+        .await
+        .expect("a browser session");
+    (driver, client)
+}
+
+/// The server on a free port, in this process.
+async fn start_server(tables: &Path) -> SocketAddr {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let app = query::serve::router(Library::new(tables));
+    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    addr
+}
+
+/// Waits until `script` (a JavaScript expression) is true in the page.
+async fn until(client: &Client, what: &str, script: &str) {
+    let started = Instant::now();
+    loop {
+        let done = client
+            .execute(&format!("return Boolean({script});"), vec![])
+            .await
+            .unwrap_or(Json::Bool(false));
+        if done == Json::Bool(true) {
+            return;
+        }
+        if started.elapsed() > Duration::from_secs(20) {
+            let said = client
+                .execute("return document.body.innerText;", vec![])
+                .await;
+            panic!("waited too long for {what}: {script}\npage: {said:?}");
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+async fn value(client: &Client, script: &str) -> Json {
+    client
+        .execute(&format!("return {script};"), vec![])
+        .await
+        .unwrap()
+}
+
+/// The page's own API, asked directly, to compare with what the page shows.
+fn ask(addr: SocketAddr, path: &str) -> Json {
+    let mut response = ureq::get(&format!("http://{addr}{path}")).call().unwrap();
+    serde_json::from_str(&response.body_mut().read_to_string().unwrap()).unwrap()
+}
+
+fn encode(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// The colour class the page gives a move's value.
+fn colour(value: &Json) -> &'static str {
+    if let Some(score) = value.get("score").and_then(Json::as_i64) {
+        return match score.signum() {
+            1 => "win",
+            -1 => "loss",
+            _ => "draw",
+        };
+    }
+    match value["value"].as_str() {
+        Some("win") => "win",
+        Some("loss") => "loss",
+        Some("draw") => "draw",
+        _ => "unknown",
+    }
+}
+
+/// Checks the page shows the position's value as the API says it, and colours
+/// every move by its value.
+async fn check_values(client: &Client, addr: SocketAddr, id: &str) {
+    let position = value(client, "app.view.position").await;
+    let position = position.as_str().unwrap();
+    let view = ask(
+        addr,
+        &format!("/api/v1/{id}/view?position={}", encode(position)),
+    );
+    let shown = value(client, "document.getElementById('said').textContent").await;
+    // A legal position beyond the tables has moves but no value.
+    let expected = view["said"].as_str().unwrap_or("not in the tables");
+    assert_eq!(shown.as_str(), Some(expected), "{id} {position}");
+    let colours = value(
+        client,
+        "[...document.querySelectorAll('#moves .move')].map(b => [b.dataset.move, b.className])",
+    )
+    .await;
+    let colours = colours.as_array().unwrap();
+    assert_eq!(
+        colours.len(),
+        view["moves"].as_array().unwrap().len(),
+        "{id}: moves listed"
+    );
+    if let Some(valued) = view["answer"]["moves"].as_array() {
+        for (shown, expected) in colours.iter().zip(valued) {
+            assert_eq!(shown[0], expected["move"], "{id}: move order");
+            let class = shown[1].as_str().unwrap();
+            assert!(
+                class.contains(colour(expected)),
+                "{id} {}: {class}",
+                expected["move"]
+            );
+        }
+    }
+}
+
+/// The page has drawn its position, its line and its chart.
+const SETTLED: &str = "app.view && app.view.board && !app.busy \
+    && (document.querySelectorAll('#line a').length > 0 || document.getElementById('line-end').textContent)";
+
+/// Where screenshots go: always `target/tmp/screenshots`, and
+/// `$TBQUERY_SCREENSHOTS` too when set.
+struct Screenshots(Vec<PathBuf>);
+
+impl Screenshots {
+    fn new() -> Self {
+        let mut dirs = vec![Path::new(env!("CARGO_TARGET_TMPDIR")).join("screenshots")];
+        dirs.extend(std::env::var_os("TBQUERY_SCREENSHOTS").map(PathBuf::from));
+        for dir in &dirs {
+            std::fs::create_dir_all(dir).unwrap();
+        }
+        Screenshots(dirs)
+    }
+}
+
+async fn screenshot(client: &Client, shots: &Screenshots, name: &str) {
+    client
+        .execute("window.scrollTo(0, 0);", vec![])
+        .await
+        .unwrap();
+    let picture = client.screenshot().await.unwrap();
+    for dir in &shots.0 {
+        std::fs::write(dir.join(format!("{name}.png")), &picture).unwrap();
+    }
+}
+
+/// Pages worth a picture beyond each game's second ply: a position deep in a
+/// table, reached by following the line of perfect play `plies` times, at a
+/// desktop and at a phone's width.
+async fn showcase(client: &Client, addr: SocketAddr, shots: &Screenshots) {
+    let pages = [
+        (
+            "chess-kqvkr",
+            "game=chess&position=8/8/8/8/3k4/8/2r5/KQ6 w - - 0 1",
+            3,
+            (1280, 1000),
+        ),
+        ("dots-midgame", "game=dots", 12, (1280, 1000)),
+        (
+            "abapa-12-seeds",
+            "game=abapa&position=0 2 1 0 3 1 / 1 0 2 1 0 1",
+            4,
+            (1280, 1000),
+        ),
+        (
+            "phone-chess",
+            "game=chess&position=8/8/8/8/3k4/8/2r5/KQ6 w - - 0 1",
+            1,
+            (412, 1400),
+        ),
+    ];
+    for (name, query, plies, (width, height)) in pages {
+        client.set_window_size(width, height).await.unwrap();
+        client
+            .goto(&format!("http://{addr}/?{}", query.replace(' ', "%20")))
+            .await
+            .unwrap();
+        for ply in 0..plies {
+            until(client, &format!("{name}: ply {ply}"), SETTLED).await;
+            client
+                .find(Locator::Css("#line a"))
+                .await
+                .unwrap()
+                .click()
+                .await
+                .unwrap();
+            until(
+                client,
+                &format!("{name}: ply {}", ply + 1),
+                &format!("app.trail.moves.length === {}", ply + 1),
+            )
+            .await;
+        }
+        until(client, name, SETTLED).await;
+        screenshot(client, shots, name).await;
+    }
+    client.set_window_size(1280, 1000).await.unwrap();
+}
+
+/// Clicks a place of the board: the shape drawn last (on top) where several
+/// carry it (a disc on its square).
+async fn click_place(client: &Client, place: &str) {
+    let selector = format!("#board [data-place=\"{place}\"]");
+    let shapes = client.find_all(Locator::Css(&selector)).await.unwrap();
+    let top = shapes
+        .last()
+        .unwrap_or_else(|| panic!("no place {place} on the board"));
+    top.click().await.unwrap();
+}
+
+/// Makes a move by clicking its places on the board, step by step, clicking the
+/// last place again where the clicks could still begin a longer move.
+async fn click_a_move(client: &Client, id: &str) {
+    let before = value(client, "app.trail.moves.length").await;
+    let moves = value(client, "app.view.moves.filter(m => m.places.length)").await;
+    let moves = moves.as_array().unwrap();
+    assert!(!moves.is_empty(), "{id}: no move to click");
+    let chosen = &moves[moves.len() / 2];
+    let places: Vec<String> = chosen["places"][0]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|step| {
+            step.as_array()
+                .unwrap()
+                .iter()
+                .map(|p| p.as_str().unwrap().to_string())
+        })
+        .collect();
+    for place in &places {
+        click_place(client, place).await;
+    }
+    let moved = format!("app.trail.moves.length > {before}");
+    if value(client, &moved).await != Json::Bool(true) {
+        click_place(client, places.last().unwrap()).await;
+    }
+    until(
+        client,
+        &format!("{id}: the move {} made by clicking", chosen["move"]),
+        &moved,
+    )
+    .await;
+    let made = value(client, "app.trail.moves[app.trail.moves.length - 1].move").await;
+    assert_eq!(made, chosen["move"], "{id}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_game_is_explored_and_played_in_a_real_browser() {
+    let Some((chromium, driver)) = browser() else {
+        return;
+    };
+    let started = Instant::now();
+    let tables = common::default_tables();
+    let addr = start_server(&tables).await;
+    let profile = tempfile::tempdir().unwrap();
+    let (_driver, client) = start_browser(&chromium, &driver, profile.path()).await;
+    let shots = Screenshots::new();
+
+    let games = ask(addr, "/api/v1/games");
+    for game in games["games"].as_array().unwrap() {
+        let id = game["game"].as_str().unwrap();
+        client
+            .goto(&format!("http://{addr}/?game={id}"))
+            .await
+            .unwrap();
+        until(
+            &client,
+            &format!("{id}: its start"),
+            "app.view && app.view.board",
+        )
+        .await;
+        check_values(&client, addr, id).await;
+
+        click_a_move(&client, id).await;
+        let after = value(&client, "location.search").await;
+        until(
+            &client,
+            &format!("{id}: the view after the move"),
+            "app.view && app.view.board && app.trail.moves.length === 1",
+        )
+        .await;
+        check_values(&client, addr, id).await;
+
+        // The line of perfect play: its first step is a link to follow.
+        until(&client, &format!("{id}: the line"), "document.querySelectorAll('#line a').length > 0 || document.getElementById('line-end').textContent").await;
+        if value(&client, "document.querySelectorAll('#line a').length").await != json!(0) {
+            let step = value(&client, "document.querySelector('#line a').textContent").await;
+            client
+                .find(Locator::Css("#line a"))
+                .await
+                .unwrap()
+                .click()
+                .await
+                .unwrap();
+            until(
+                &client,
+                &format!("{id}: the line followed"),
+                "app.trail.moves.length === 2",
+            )
+            .await;
+            assert_eq!(
+                value(&client, "app.trail.moves[1].move").await,
+                step,
+                "{id}"
+            );
+            check_values(&client, addr, id).await;
+            // The browser's back and forward buttons walk the moves.
+            client.back().await.unwrap();
+            until(
+                &client,
+                &format!("{id}: back"),
+                "app.trail.moves.length === 1",
+            )
+            .await;
+            assert_eq!(
+                value(&client, "location.search").await,
+                after,
+                "{id}: the URL of each position"
+            );
+            client.forward().await.unwrap();
+            until(
+                &client,
+                &format!("{id}: forward"),
+                "app.trail.moves.length === 2",
+            )
+            .await;
+        }
+        until(&client, &format!("{id}: the page"), SETTLED).await;
+        screenshot(&client, &shots, id).await;
+        client.back().await.unwrap();
+        client.back().await.unwrap();
+        until(
+            &client,
+            &format!("{id}: back to the start"),
+            "app.trail.moves.length === 0",
+        )
+        .await;
+    }
+
+    showcase(&client, addr, &shots).await;
+    edit_a_chess_position(&client, addr).await;
+    play_to_the_end(&client, addr).await;
+    client.close().await.unwrap();
+    eprintln!(
+        "browser tests: {} games explored and played in {:.1} s",
+        games["games"].as_array().unwrap().len(),
+        started.elapsed().as_secs_f64()
+    );
+}
+
+async fn edit_a_chess_position(client: &Client, addr: SocketAddr) {
+    client
+        .goto(&format!("http://{addr}/?game=chess"))
+        .await
+        .unwrap();
+    until(client, "chess", "app.view && app.view.board").await;
+    client
+        .find(Locator::Id("edit"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    // Take the black king away: the board is drawn and the reason given.
+    client
+        .find(Locator::Css("[data-tool=\"clear\"]"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    click_place(client, "c3").await;
+    until(
+        client,
+        "the king removed",
+        "app.trail.start.startsWith('8/8/8/8/8/8/8/KQ6')",
+    )
+    .await;
+    until(
+        client,
+        "the reason",
+        "document.getElementById('error').textContent.includes('Black has 0 kings')",
+    )
+    .await;
+    assert_eq!(
+        value(
+            client,
+            "document.querySelectorAll('#board [data-place]').length"
+        )
+        .await,
+        json!(64)
+    );
+    // Put it back elsewhere, add a black rook, and give Black the move.
+    client
+        .find(Locator::Css("[data-tool=\"k\"]"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    click_place(client, "e5").await;
+    client
+        .find(Locator::Css("[data-tool=\"r\"]"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    click_place(client, "h8").await;
+    client
+        .find(Locator::Css("[data-tool=\"turn\"]"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let fen = "7r/8/8/4k3/8/8/8/KQ6 b - - 0 1";
+    until(
+        client,
+        "the edited FEN",
+        &format!("document.getElementById('position').value === '{fen}'"),
+    )
+    .await;
+    until(client, "its value", "app.view.answer").await;
+    let view = ask(
+        addr,
+        &format!("/api/v1/chess/view?position={}", encode(fen)),
+    );
+    let said = value(client, "document.getElementById('said').textContent").await;
+    assert_eq!(said, view["said"]);
+    // The FEN typed in is read too.
+    client
+        .find(Locator::Id("edit"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let input = client.find(Locator::Id("position")).await.unwrap();
+    input.clear().await.unwrap();
+    input
+        .send_keys("8/8/8/8/8/2k5/8/KQ6 w - - 0 1\n")
+        .await
+        .unwrap();
+    until(
+        client,
+        "the FEN read",
+        "app.view && app.view.said === 'White mates in 6'",
+    )
+    .await;
+    // A piece dragged to its square moves there.
+    let from = client
+        .find(Locator::Css("#board [data-place=\"b1\"]"))
+        .await
+        .unwrap();
+    let to = client
+        .find(Locator::Css("#board [data-place=\"e4\"]"))
+        .await
+        .unwrap();
+    let drag = MouseActions::new("mouse".to_string())
+        .then(PointerAction::MoveToElement {
+            element: from,
+            duration: None,
+            x: 0.0,
+            y: 0.0,
+        })
+        .then(PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        })
+        .then(PointerAction::MoveToElement {
+            element: to,
+            duration: Some(Duration::from_millis(200)),
+            x: 0.0,
+            y: 0.0,
+        })
+        .then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        });
+    client.perform_actions(drag).await.unwrap();
+    until(
+        client,
+        "the queen dragged to e4",
+        "app.trail.moves.length === 1 && app.trail.moves[0].move === 'Qe4'",
+    )
+    .await;
+}
+
+/// Euler against the computer, the person (the test) moving first with the
+/// first move listed each time: the computer wins, the empty board being lost
+/// for the first player.
+async fn play_to_the_end(client: &Client, addr: SocketAddr) {
+    client
+        .goto(&format!(
+            "http://{addr}/?game=euler&mode=play&players=human,computer"
+        ))
+        .await
+        .unwrap();
+    until(client, "play mode", "app.view && app.view.board").await;
+    for _ in 0..16 {
+        if value(client, "app.view.over").await == json!(true) {
+            break;
+        }
+        until(client, "the person's turn", "app.view && !app.busy && app.players[(() => { let s = 0; for (const m of app.trail.moves) if (!m.moves_again) s = 1 - s; return s; })()] === 'human' || app.view.over").await;
+        if value(client, "app.view.over").await == json!(true) {
+            break;
+        }
+        let played = value(client, "app.trail.moves.length").await;
+        client
+            .find(Locator::Css("#moves .move"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        until(
+            client,
+            "the computer's reply",
+            &format!("app.trail.moves.length >= {} + 2 || app.view.over", played),
+        )
+        .await;
+    }
+    until(
+        client,
+        "the end",
+        "app.view.over && document.getElementById('status').textContent.includes('wins')",
+    )
+    .await;
+    let status = value(client, "document.getElementById('status').textContent").await;
+    assert!(
+        status
+            .as_str()
+            .unwrap()
+            .contains("second player (computer) wins"),
+        "{status}"
+    );
+}

@@ -1,0 +1,647 @@
+// The tablebase page: pick a game, see its board, make moves by clicking on it or
+// from the list, follow the line of perfect play, play against perfect play or
+// each other, edit positions. Every board, value and move comes from the server;
+// this file knows no game.
+'use strict';
+
+const $ = (id) => document.getElementById(id);
+
+async function api(path) {
+  const response = await fetch(path);
+  const type = response.headers.get('content-type') || '';
+  const body = type.includes('json') ? await response.json() : await response.text();
+  return { ok: response.ok, status: response.status, body };
+}
+
+const app = {
+  games: [],
+  game: null,
+  options: {},
+  mode: 'explore',
+  players: ['human', 'computer'],
+  // The moves played since the position the trail starts from; kept in the
+  // browser's history, so that back and forward restore it.
+  trail: { start: '', moves: [] },
+  view: null,
+  selection: [],
+  tool: null,
+  editing: false,
+  hint: false,
+  previews: new Map(),
+  busy: false,
+};
+window.app = app;
+
+// --- the trail of moves: whose turn, who owns what, what each side took ---
+
+function position() {
+  const moves = app.trail.moves;
+  return moves.length ? moves[moves.length - 1].position : app.trail.start;
+}
+
+// Who is to move, who owns which scored places and what each side has taken
+// after `moves` (by default the moves played).
+function derived(moves = app.trail.moves) {
+  let seat = 0;
+  const owners = {};
+  const taken = [0, 0];
+  for (const m of moves) {
+    for (const place of m.scored || []) owners[place] = seat + 1;
+    taken[seat] += m.gain || 0;
+    if (!m.moves_again) seat = 1 - seat;
+  }
+  return { seat, owners, taken };
+}
+
+// What the board marks after `moves`: owners, what each side has taken (from
+// the mover's side), and the places of the last move.
+function marksAfter(moves) {
+  const { seat, owners, taken } = derived(moves);
+  const last = moves.length ? moves[moves.length - 1].landed || [] : [];
+  return { owners, taken: moves.length ? [taken[seat], taken[1 - seat]] : null, last };
+}
+
+function optionQuery() {
+  return Object.entries(app.options)
+    .filter(([, v]) => v !== '')
+    .map(([k, v]) => `&${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+    .join('');
+}
+
+function base() {
+  return `/api/v1/${encodeURIComponent(app.game.game)}`;
+}
+
+function viewUrl(pos, marks) {
+  let url = `${base()}/view?position=${encodeURIComponent(pos)}${optionQuery()}`;
+  if (marks) {
+    const owners = Object.entries(marks.owners).map(([p, s]) => `${p}:${s}`).join(',');
+    if (owners) url += `&owners=${encodeURIComponent(owners)}`;
+    if (marks.taken) url += `&taken=${marks.taken.join(',')}`;
+    if (marks.last && marks.last.length) url += `&last=${encodeURIComponent(marks.last.join(','))}`;
+  }
+  return url;
+}
+
+// --- the address: every position has its own URL ---
+
+function pageUrl() {
+  const params = new URLSearchParams();
+  params.set('game', app.game.game);
+  for (const [k, v] of Object.entries(app.options)) if (v !== '') params.set(k, v);
+  params.set('position', position());
+  if (app.mode === 'play') {
+    params.set('mode', 'play');
+    params.set('players', app.players.join(','));
+  }
+  return `/?${params}`;
+}
+
+function remember(push) {
+  const state = { game: app.game.game, options: app.options, trail: app.trail, mode: app.mode, players: app.players };
+  if (push) history.pushState(state, '', pageUrl());
+  else history.replaceState(state, '', pageUrl());
+}
+
+// --- drawing ---
+
+function valueClass(value) {
+  if (!value) return 'unknown';
+  if ('score' in value) return value.score > 0 ? 'win' : value.score < 0 ? 'loss' : 'draw';
+  return value.value;
+}
+
+function sameValue(a, b) {
+  if (!a || !b) return false;
+  if ('score' in a) return a.score === b.score;
+  return a.value === b.value && a.distance === b.distance;
+}
+
+function groupName(value) {
+  if (!value) return 'moves';
+  if ('score' in value) return `score ${value.score > 0 ? '+' : ''}${value.score}`;
+  return { win: 'winning moves', draw: 'drawing moves', loss: 'losing moves' }[value.value];
+}
+
+function showBoard(svg) {
+  const board = $('board');
+  board.innerHTML = svg || '';
+  for (const el of board.querySelectorAll('[data-place]')) {
+    el.setAttribute('tabindex', '0');
+    el.setAttribute('role', 'button');
+    el.setAttribute('aria-label', el.getAttribute('data-place'));
+  }
+  markSelection();
+}
+
+function markSelection() {
+  for (const el of $('board').querySelectorAll('[data-place]')) {
+    el.classList.toggle('selected', app.selection.includes(el.getAttribute('data-place')));
+  }
+}
+
+function turnText(view) {
+  const { seat, taken } = derived();
+  const score = 'score' in (view.answer || {}) || app.trail.moves.some((m) => m.gain);
+  const who = app.mode === 'play' ? `${['first', 'second'][seat]} player (${app.players[seat]})` : `${['first', 'second'][seat]} player`;
+  let text = view.over ? 'The game is over.' : `To move: the ${who}.`;
+  if (score) text += ` Taken: first ${taken[0]}, second ${taken[1]}.`;
+  if (view.over && view.answer) text += ' ' + result(view, seat, taken);
+  if (view.answer && view.answer.source === 'formula' && view.answer.why) {
+    text += ` By the formula (${view.answer.why}), nim-sum ${view.answer.nim_sum}.`;
+  }
+  return text;
+}
+
+function result(view, seat, taken) {
+  const value = view.answer;
+  let winner = null;
+  if ('score' in value) {
+    const t = [...taken];
+    if (value.score >= 0) t[seat] += value.score; else t[1 - seat] -= value.score;
+    winner = t[0] > t[1] ? 0 : t[1] > t[0] ? 1 : null;
+  } else if (value.value === 'win') winner = seat;
+  else if (value.value === 'loss') winner = 1 - seat;
+  if (winner === null) return 'Drawn.';
+  const name = ['first', 'second'][winner];
+  return app.mode === 'play' ? `The ${name} player (${app.players[winner]}) wins.` : `The ${name} player wins.`;
+}
+
+function showMoves(view) {
+  const list = $('moves');
+  list.innerHTML = '';
+  const valued = view.answer && view.answer.moves;
+  const groups = new Map();
+  view.moves.forEach((m, i) => {
+    let value = valued ? valued[i] : null;
+    if (!valued && view.answer && view.answer.source === 'formula') {
+      value = { value: m.said ? 'win' : 'loss', distance: null };
+    }
+    const key = groupName(value);
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push({ m, value });
+  });
+  for (const [name, entries] of groups) {
+    const group = document.createElement('div');
+    group.className = 'group';
+    group.innerHTML = `<h3>${name}</h3><ul></ul>`;
+    for (const { m, value } of entries) {
+      const li = document.createElement('li');
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.className = `move ${valueClass(value)}`;
+      if (view.answer && sameValue(value, view.answer)) button.classList.add('best');
+      button.dataset.move = m.move;
+      const said = m.said || (value && value.distance === null && value.value ? (value.value === 'win' ? 'wins' : 'loses') : '');
+      button.innerHTML = `<span class="name"></span><span class="value"></span>`;
+      button.querySelector('.name').textContent = m.move;
+      button.querySelector('.value').textContent = said;
+      button.addEventListener('click', () => humanMove(m));
+      button.addEventListener('mouseenter', () => preview(m));
+      button.addEventListener('focus', () => preview(m));
+      button.addEventListener('mouseleave', endPreview);
+      button.addEventListener('blur', endPreview);
+      li.appendChild(button);
+      group.querySelector('ul').appendChild(li);
+    }
+    list.appendChild(group);
+  }
+  list.classList.toggle('hidden-values', app.mode === 'play' && !app.hint);
+}
+
+async function preview(m) {
+  if (app.editing) return;
+  let view = app.previews.get(m.position);
+  if (!view) {
+    const answer = await api(viewUrl(m.position, marksAfter([...app.trail.moves, m])));
+    if (!answer.ok) return;
+    view = answer.body;
+    app.previews.set(m.position, view);
+  }
+  $('board').innerHTML = view.board;
+  $('board').classList.add('previewing');
+  $('preview-note').hidden = false;
+  $('preview-move').textContent = `${m.move} (${m.said || 'value not shown'})`;
+}
+
+function endPreview() {
+  if (!$('board').classList.contains('previewing')) return;
+  $('board').classList.remove('previewing');
+  $('preview-note').hidden = true;
+  if (app.view) showBoard(app.view.board);
+}
+
+async function showLine(pos) {
+  $('line').innerHTML = '';
+  $('line-end').textContent = '';
+  const hidden = app.mode === 'play' && !app.hint;
+  $('line-box').hidden = hidden;
+  if (hidden) return;
+  const answer = await api(`${base()}/line?position=${encodeURIComponent(pos)}${optionQuery()}`);
+  if (pos !== position()) return;
+  if (!answer.ok) {
+    $('line-end').textContent = answer.body.error || 'no line';
+    return;
+  }
+  answer.body.line.forEach((step, i) => {
+    const li = document.createElement('li');
+    const a = document.createElement('a');
+    a.href = '#';
+    a.textContent = step.move;
+    a.dataset.ply = i;
+    a.addEventListener('click', (e) => { e.preventDefault(); followLine(answer.body.line.slice(0, i + 1)); });
+    const value = document.createElement('span');
+    value.className = 'value';
+    value.textContent = 'score' in step ? `score ${step.score > 0 ? '+' : ''}${step.score}` : step.distance === null ? step.value : `${step.value} in ${step.distance}`;
+    li.append(a, value);
+    $('line').appendChild(li);
+  });
+  $('line-end').textContent = `${answer.body.line.length} plies: ${answer.body.end}.`;
+  const record = $('record');
+  if (app.game.record) {
+    record.hidden = false;
+    record.textContent = `the line as ${app.game.record.toUpperCase()}`;
+    record.href = `${base()}/line?position=${encodeURIComponent(pos)}${optionQuery()}&format=${app.game.record}`;
+  } else record.hidden = true;
+}
+
+function firstPlayerValue(value, seat) {
+  if (!value) return null;
+  const sign = seat === 0 ? 1 : -1;
+  if ('score' in value) return sign * value.score;
+  if (value.value === 'draw') return 0;
+  if (value.distance === null) return sign * (value.value === 'win' ? 1 : -1);
+  return sign * (value.value === 'win' ? 1 : -1) * (value.distance + 1);
+}
+
+function showChart() {
+  const points = [];
+  let seat = 0;
+  for (const m of app.trail.moves) {
+    points.push(firstPlayerValue(m.value, seat));
+    if (!m.moves_again) seat = 1 - seat;
+  }
+  const chart = $('chart');
+  if (!points.length) {
+    chart.textContent = 'No moves played yet: make one on the board or from the list.';
+    return;
+  }
+  const width = 600, height = 160, pad = 24;
+  const known = points.filter((p) => p !== null);
+  const top = Math.max(1, ...known.map(Math.abs));
+  const x = (i) => pad + (points.length === 1 ? 0 : (i * (width - 2 * pad)) / (points.length - 1));
+  const y = (v) => height / 2 - (v / top) * (height / 2 - pad);
+  const path = points.map((v, i) => (v === null ? '' : `${x(i)},${y(v)}`)).filter(Boolean).join(' ');
+  const dots = points.map((v, i) => (v === null ? '' :
+    `<circle cx="${x(i)}" cy="${y(v)}" r="4" fill="${v > 0 ? 'var(--win)' : v < 0 ? 'var(--loss)' : 'var(--draw)'}"><title>ply ${i + 1}: ${v}</title></circle>`)).join('');
+  chart.innerHTML = `<svg viewBox="0 0 ${width} ${height}" role="img" aria-label="value for the first player after each ply">
+    <line x1="${pad}" y1="${height / 2}" x2="${width - pad}" y2="${height / 2}" stroke="#999"/>
+    <text x="${pad}" y="14" font-size="12">first player wins (further from the line: longer)</text>
+    <text x="${pad}" y="${height - 4}" font-size="12">first player loses</text>
+    <polyline points="${path}" fill="none" stroke="var(--accent)" stroke-width="2"/>${dots}</svg>`;
+}
+
+async function showStats() {
+  const box = $('stats');
+  box.textContent = 'reading the tables ...';
+  const answer = await api(`${base()}/stats?${optionQuery().slice(1)}`);
+  if (!answer.ok) { box.textContent = answer.body.error; return; }
+  box.innerHTML = '';
+  const present = answer.body.tables.filter((t) => t.present);
+  if (!present.length) { box.textContent = answer.body.tables.length ? 'No table of this game is in the folder.' : 'This game keeps no tables: every position is answered on demand.'; return; }
+  for (const t of present) {
+    const s = t.summary;
+    const div = document.createElement('div');
+    div.className = 'stat-table';
+    const words = s.encoding.startsWith('score') ? ['won', 'lost', 'tied'] : ['wins', 'losses', 'draws'];
+    div.innerHTML = `<h4></h4><p></p>`;
+    div.querySelector('h4').textContent = t.file;
+    div.querySelector('p').textContent = `${s.positions} positions: ${s.wins} ${words[0]}, ${s.losses} ${words[1]}, ${s.draws} ${words[2]}; longest ${s.longest}; ${s.bytes} bytes`;
+    const bars = t.histogram;
+    const most = Math.max(1, ...bars.map(([, n]) => n));
+    const w = Math.max(4, Math.min(24, 560 / Math.max(1, bars.length)));
+    const svg = bars.map(([label, n], i) => {
+      const h = Math.max(1, (n / most) * 90);
+      const colour = label.startsWith('win') || label.startsWith('+') ? 'var(--win)' : label.startsWith('loss') || label.startsWith('-') ? 'var(--loss)' : 'var(--draw)';
+      return `<rect x="${i * w}" y="${100 - h}" width="${w - 1}" height="${h}" fill="${colour}"><title>${label}: ${n}</title></rect>`;
+    }).join('');
+    div.insertAdjacentHTML('beforeend', `<svg viewBox="0 0 ${Math.max(1, bars.length * w)} 100" preserveAspectRatio="none" style="height:100px" role="img" aria-label="positions by value">${svg}</svg>`);
+    box.appendChild(div);
+  }
+}
+
+// --- showing a position ---
+
+async function render() {
+  const pos = position();
+  const marks = marksAfter(app.trail.moves);
+  $('position').value = pos;
+  const answer = await api(viewUrl(pos, marks));
+  if (pos !== position()) return;
+  const view = answer.ok ? answer.body : { board: '', moves: [], error: answer.body.error, over: false };
+  app.view = view;
+  app.selection = [];
+  if (view.position) $('position').value = view.position;
+  // `start` names a position: the trail and the address say which.
+  if (!app.trail.moves.length && app.trail.start !== view.position && answer.ok) {
+    app.trail = { start: view.position, moves: [] };
+    remember(false);
+  }
+  showBoard(view.board);
+  $('board').classList.toggle('editing', app.editing);
+  const legal = view.moves.length > 0 || view.over;
+  $('said').textContent = view.said || (legal ? 'not in the tables' : view.error ? 'no position' : '');
+  // A legal position without an answer (beyond the tables) is news, not an error.
+  $('status').textContent = view.answer || view.over ? turnText(view) : legal ? view.error || '' : '';
+  $('error').textContent = legal ? '' : view.error || '';
+  showMoves(view);
+  $('back').disabled = history.state === null;
+  showChart();
+  showLine(position());
+  if ($('stats-box').open) showStats();
+  maybeComputer();
+}
+
+// --- moves ---
+
+function valueOf(m) {
+  const i = app.view.moves.indexOf(m);
+  if (app.view.answer && app.view.answer.moves) return app.view.answer.moves[i];
+  if (app.view.answer && app.view.answer.source === 'formula') return { value: m.said ? 'win' : 'loss', distance: null };
+  return null;
+}
+
+function play(m, value) {
+  app.trail = { start: app.trail.start, moves: [...app.trail.moves, { ...m, value }] };
+  app.previews.clear();
+  remember(true);
+  render();
+}
+
+function humansTurn() {
+  return app.mode !== 'play' || app.players[derived().seat] === 'human';
+}
+
+function humanMove(m) {
+  if (app.busy || app.editing || !humansTurn() || (app.view && app.view.over)) return;
+  endPreview();
+  play(m, valueOf(m));
+}
+
+async function maybeComputer() {
+  if (app.mode !== 'play' || humansTurn() || !app.view || app.view.over || app.busy) return;
+  const pos = position();
+  app.busy = true;
+  $('status').textContent = turnText(app.view) + ' The computer is thinking ...';
+  const answer = await api(`${base()}/computer?position=${encodeURIComponent(pos)}${optionQuery()}`);
+  await new Promise((r) => setTimeout(r, 250));
+  app.busy = false;
+  if (pos !== position() || app.mode !== 'play') return;
+  if (!answer.ok) { $('error').textContent = answer.body.error; return; }
+  const m = app.view.moves.find((x) => x.move === answer.body.move.move) || answer.body.move;
+  play(m, app.view.moves.includes(m) ? valueOf(m) : null);
+}
+
+async function followLine(steps) {
+  let pos = position();
+  const moves = [];
+  for (const step of steps) {
+    const answer = await api(`${base()}/move?position=${encodeURIComponent(pos)}&move=${encodeURIComponent(step.move)}${optionQuery()}`);
+    if (!answer.ok) { $('error').textContent = answer.body.error; return; }
+    const { move, position: after, value, distance, score } = step;
+    moves.push({ ...answer.body, value: score !== undefined ? { score } : { value, distance } });
+    pos = after;
+  }
+  app.trail = { start: app.trail.start, moves: [...app.trail.moves, ...moves] };
+  remember(true);
+  render();
+}
+
+// Clicks on the board make a move: each way to make it is steps of places, each
+// step clicked in any order. A move is made as soon as the clicks complete one
+// way and could begin no other; clicking the last place again makes the move the
+// clicks complete.
+function matchWay(way, clicks) {
+  let step = 0;
+  let left = new Set(way[0]);
+  for (const c of clicks) {
+    if (step >= way.length || !left.has(c)) return null;
+    left.delete(c);
+    if (left.size === 0) { step += 1; left = new Set(way[step] || []); }
+  }
+  return step >= way.length ? 'complete' : 'partial';
+}
+
+function candidates(clicks) {
+  const complete = [];
+  const partial = [];
+  for (const m of app.view.moves) {
+    const found = m.places.map((way) => matchWay(way, clicks));
+    if (found.includes('complete')) complete.push(m);
+    else if (found.includes('partial')) partial.push(m);
+  }
+  return { complete, partial };
+}
+
+async function clickPlace(place) {
+  if (!app.view) return;
+  if (app.editing) { editAt(place); return; }
+  if (app.busy || !humansTurn() || app.view.over) return;
+  const last = app.selection[app.selection.length - 1];
+  if (place === last) {
+    const { complete } = candidates(app.selection);
+    if (complete.length === 1) { humanMove(complete[0]); return; }
+  }
+  let clicks = [...app.selection, place];
+  let { complete, partial } = candidates(clicks);
+  if (!complete.length && !partial.length) {
+    clicks = [place];
+    ({ complete, partial } = candidates(clicks));
+  }
+  if (complete.length === 1 && !partial.length) { humanMove(complete[0]); return; }
+  app.selection = complete.length || partial.length ? clicks : [];
+  markSelection();
+  $('error').textContent = app.selection.length && complete.length ? 'click the last place again to make that move, or go on' : '';
+}
+
+// --- the editor ---
+
+function showTools() {
+  const tools = $('tools');
+  tools.innerHTML = '';
+  for (const tool of app.game.tools) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.textContent = tool.label;
+    button.dataset.tool = tool.id;
+    button.setAttribute('aria-pressed', String(app.tool === tool.id));
+    button.addEventListener('click', () => {
+      if (!tool.on_board) { editAt('', tool.id); return; }
+      app.tool = tool.id;
+      showTools();
+    });
+    tools.appendChild(button);
+  }
+  if (!app.game.tools.length) tools.textContent = 'Edit the position as text below.';
+}
+
+async function editAt(place, toolId) {
+  const tool = toolId || app.tool;
+  if (!tool) { $('error').textContent = 'choose a tool first'; return; }
+  const answer = await api(`${base()}/edit?position=${encodeURIComponent(position())}&place=${encodeURIComponent(place)}&tool=${encodeURIComponent(tool)}${optionQuery()}`);
+  if (!answer.ok) { $('error').textContent = answer.body.error; return; }
+  setStart(answer.body.position, true);
+}
+
+function setStart(text, push) {
+  app.trail = { start: text, moves: [] };
+  app.previews.clear();
+  remember(push);
+  render();
+}
+
+// --- choosing a game ---
+
+function showOptions() {
+  const span = $('options');
+  span.innerHTML = '';
+  for (const option of app.game.options) {
+    const label = document.createElement('label');
+    label.textContent = `${option.name} `;
+    const choices = option.choices || [];
+    const input = document.createElement(choices.length ? 'select' : 'input');
+    input.name = option.name;
+    if (choices.length) {
+      for (const word of choices) input.add(new Option(word, word));
+      input.value = app.options[option.name] || option.default || choices[0];
+    } else {
+      input.size = 8;
+      input.value = app.options[option.name] ?? '';
+      input.placeholder = option.default || option.values;
+    }
+    input.title = `${option.help} (${option.values})`;
+    input.addEventListener('change', () => {
+      const chosen = input.value.trim();
+      app.options[option.name] = chosen === option.default ? '' : chosen;
+      setStart('start', true);
+    });
+    label.appendChild(input);
+    span.appendChild(label);
+  }
+}
+
+function chooseGame(id, options, start) {
+  app.game = app.games.find((g) => g.game === id) || app.games[0];
+  app.options = options || {};
+  $('game').value = app.game.game;
+  $('about').textContent = `${app.game.about}. Positions: ${app.game.notation}`;
+  showOptions();
+  showTools();
+  app.trail = { start: start || 'start', moves: [] };
+}
+
+function restore(state) {
+  app.mode = state.mode || 'explore';
+  app.players = state.players || ['human', 'computer'];
+  chooseGame(state.game, state.options);
+  app.trail = state.trail;
+  syncControls();
+  render();
+}
+
+function syncControls() {
+  $('mode').value = app.mode;
+  $('players').hidden = app.mode !== 'play';
+  $('first').value = app.players[0];
+  $('second').value = app.players[1];
+  $('hint').hidden = app.mode !== 'play';
+  $('hint').setAttribute('aria-pressed', String(app.hint));
+}
+
+async function main() {
+  const answer = await api('/api/v1/games');
+  app.games = answer.body.games;
+  for (const g of app.games) $('game').add(new Option(g.game, g.game));
+  const params = new URLSearchParams(location.search);
+  const id = params.get('game') || 'euler';
+  const game = app.games.find((g) => g.game === id) || app.games[0];
+  const options = {};
+  for (const o of game.options) if (params.has(o.name)) options[o.name] = params.get(o.name);
+  app.mode = params.get('mode') === 'play' ? 'play' : 'explore';
+  if (params.has('players')) app.players = params.get('players').split(',').slice(0, 2);
+  chooseGame(game.game, options, params.get('position') || 'start');
+  syncControls();
+  remember(false);
+  render();
+}
+
+// --- wiring ---
+
+$('game').addEventListener('change', () => { chooseGame($('game').value, {}); setStart('start', true); });
+$('start').addEventListener('click', () => setStart('start', true));
+$('mode').addEventListener('change', () => { app.mode = $('mode').value; app.hint = false; syncControls(); remember(true); render(); });
+for (const [i, id] of ['first', 'second'].entries()) {
+  $(id).addEventListener('change', () => { app.players[i] = $(id).value; remember(true); render(); });
+}
+$('hint').addEventListener('click', () => { app.hint = !app.hint; syncControls(); render(); });
+$('back').addEventListener('click', () => history.back());
+$('forward').addEventListener('click', () => history.forward());
+$('edit').addEventListener('click', () => {
+  app.editing = !app.editing;
+  $('edit').setAttribute('aria-pressed', String(app.editing));
+  $('editor').hidden = !app.editing;
+  $('board').classList.toggle('editing', app.editing);
+  app.selection = [];
+  markSelection();
+});
+$('position-form').addEventListener('submit', (e) => { e.preventDefault(); setStart($('position').value.trim(), true); });
+$('move-form').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const text = $('typed').value.trim();
+  if (!text || !humansTurn()) return;
+  const answer = await api(`${base()}/move?position=${encodeURIComponent(position())}&move=${encodeURIComponent(text)}${optionQuery()}`);
+  if (!answer.ok) { $('error').textContent = answer.body.error; return; }
+  $('typed').value = '';
+  const known = app.view.moves.find((m) => m.move === answer.body.move);
+  humanMove(known || answer.body);
+});
+$('stats-box').addEventListener('toggle', () => { if ($('stats-box').open) showStats(); });
+$('board').addEventListener('click', (e) => {
+  const el = e.target.closest('[data-place]');
+  if (el) clickPlace(el.getAttribute('data-place'));
+});
+// Dragging from one place to another clicks both (a chess piece dragged to its
+// square); a press and release on one place is an ordinary click.
+let dragFrom = null;
+const placeAt = (e) => {
+  const el = document.elementFromPoint(e.clientX, e.clientY);
+  const place = el && el.closest('#board [data-place]');
+  return place ? place.getAttribute('data-place') : null;
+};
+$('board').addEventListener('pointerdown', (e) => {
+  dragFrom = app.editing ? null : placeAt(e);
+  if (dragFrom) $('board').classList.add('dragging');
+});
+document.addEventListener('pointerup', (e) => {
+  const from = dragFrom;
+  dragFrom = null;
+  $('board').classList.remove('dragging');
+  const to = from && placeAt(e);
+  if (to && to !== from) {
+    clickPlace(from);
+    clickPlace(to);
+  }
+});
+$('board').addEventListener('keydown', (e) => {
+  const el = e.target.closest('[data-place]');
+  if (el && (e.key === 'Enter' || e.key === ' ')) { e.preventDefault(); clickPlace(el.getAttribute('data-place')); }
+});
+document.addEventListener('keydown', (e) => {
+  if (e.target.closest('input, select, textarea')) return;
+  if (e.key === 'ArrowLeft') history.back();
+  else if (e.key === 'ArrowRight') history.forward();
+  else if (e.key === 'Escape') { app.selection = []; markSelection(); }
+});
+window.addEventListener('popstate', (e) => { if (e.state) restore(e.state); });
+
+main();
