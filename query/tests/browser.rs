@@ -272,13 +272,7 @@ async fn showcase(client: &Client, addr: SocketAddr, shots: &Screenshots) {
             .unwrap();
         for ply in 0..plies {
             until(client, &format!("{name}: ply {ply}"), SETTLED).await;
-            client
-                .find(Locator::Css("#line a"))
-                .await
-                .unwrap()
-                .click()
-                .await
-                .unwrap();
+            click(client, "#line a").await;
             until(
                 client,
                 &format!("{name}: ply {}", ply + 1),
@@ -290,6 +284,17 @@ async fn showcase(client: &Client, addr: SocketAddr, shots: &Screenshots) {
         screenshot(client, shots, name).await;
     }
     client.set_window_size(1280, 1000).await.unwrap();
+}
+
+/// Clicks the element `selector` finds.
+async fn click(client: &Client, selector: &str) {
+    client
+        .find(Locator::Css(selector))
+        .await
+        .unwrap_or_else(|e| panic!("no {selector}: {e}"))
+        .click()
+        .await
+        .unwrap();
 }
 
 /// Clicks a place of the board: the shape drawn last (on top) where several
@@ -380,13 +385,7 @@ async fn every_game_is_explored_and_played_in_a_real_browser() {
         until(&client, &format!("{id}: the line"), "document.querySelectorAll('#line a').length > 0 || document.getElementById('line-end').textContent").await;
         if value(&client, "document.querySelectorAll('#line a').length").await != json!(0) {
             let step = value(&client, "document.querySelector('#line a').textContent").await;
-            client
-                .find(Locator::Css("#line a"))
-                .await
-                .unwrap()
-                .click()
-                .await
-                .unwrap();
+            click(&client, "#line a").await;
             until(
                 &client,
                 &format!("{id}: the line followed"),
@@ -449,21 +448,9 @@ async fn edit_a_chess_position(client: &Client, addr: SocketAddr) {
         .await
         .unwrap();
     until(client, "chess", "app.view && app.view.board").await;
-    client
-        .find(Locator::Id("edit"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(client, "#edit").await;
     // Take the black king away: the board is drawn and the reason given.
-    client
-        .find(Locator::Css("[data-tool=\"clear\"]"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(client, "[data-tool=\"clear\"]").await;
     click_place(client, "c3").await;
     until(
         client,
@@ -486,29 +473,11 @@ async fn edit_a_chess_position(client: &Client, addr: SocketAddr) {
         json!(64)
     );
     // Put it back elsewhere, add a black rook, and give Black the move.
-    client
-        .find(Locator::Css("[data-tool=\"k\"]"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(client, "[data-tool=\"k\"]").await;
     click_place(client, "e5").await;
-    client
-        .find(Locator::Css("[data-tool=\"r\"]"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(client, "[data-tool=\"r\"]").await;
     click_place(client, "h8").await;
-    client
-        .find(Locator::Css("[data-tool=\"turn\"]"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(client, "[data-tool=\"turn\"]").await;
     let fen = "7r/8/8/4k3/8/8/8/KQ6 b - - 0 1";
     until(
         client,
@@ -524,13 +493,7 @@ async fn edit_a_chess_position(client: &Client, addr: SocketAddr) {
     let said = value(client, "document.getElementById('said').textContent").await;
     assert_eq!(said, view["said"]);
     // The FEN typed in is read too.
-    client
-        .find(Locator::Id("edit"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(client, "#edit").await;
     let input = client.find(Locator::Id("position")).await.unwrap();
     input.clear().await.unwrap();
     input
@@ -600,13 +563,7 @@ async fn play_to_the_end(client: &Client, addr: SocketAddr) {
             break;
         }
         let played = value(client, "app.trail.moves.length").await;
-        client
-            .find(Locator::Css("#moves .move"))
-            .await
-            .unwrap()
-            .click()
-            .await
-            .unwrap();
+        click(client, "#moves .move").await;
         until(
             client,
             "the computer's reply",

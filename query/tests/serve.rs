@@ -21,13 +21,7 @@ fn start(dir: &std::path::Path) -> SocketAddr {
 
 /// GET a path; returns the status and the JSON body.
 fn get(addr: SocketAddr, path: &str) -> (u16, serde_json::Value) {
-    let agent = ureq::Agent::config_builder()
-        .http_status_as_error(false)
-        .build()
-        .new_agent();
-    let mut response = agent.get(&format!("http://{addr}{path}")).call().unwrap();
-    let status = response.status().as_u16();
-    let body = response.body_mut().read_to_string().unwrap();
+    let (status, _, body) = get_text(addr, path);
     (
         status,
         serde_json::from_str(&body).unwrap_or(serde_json::Value::String(body)),
