@@ -431,6 +431,17 @@ async fn every_game_is_explored_and_played_in_a_real_browser() {
         .await;
     }
 
+    // An unknown game is said, and the first game shown instead.
+    client
+        .goto(&format!("http://{addr}/?game=nosuch"))
+        .await
+        .unwrap();
+    until(
+        &client,
+        "the unknown game said",
+        "app.view && document.getElementById('notice').textContent.includes(\"no game 'nosuch'\")",
+    )
+    .await;
     showcase(&client, addr, &shots).await;
     edit_a_chess_position(&client, addr).await;
     play_to_the_end(&client, addr).await;

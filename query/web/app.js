@@ -563,8 +563,12 @@ async function main() {
   app.games = answer.body.games;
   for (const g of app.games) $('game').add(new Option(g.game, g.game));
   const params = new URLSearchParams(location.search);
-  const id = params.get('game') || 'euler';
+  const id = params.get('game');
   const game = app.games.find((g) => g.game === id) || app.games[0];
+  if (id && game.game !== id) {
+    $('notice').textContent = `There is no game '${id}': the games are ${app.games.map((g) => g.game).join(', ')}.`;
+    $('notice').hidden = false;
+  }
   const options = {};
   for (const o of game.options) if (params.has(o.name)) options[o.name] = params.get(o.name);
   app.mode = params.get('mode') === 'play' ? 'play' : 'explore';
@@ -577,7 +581,7 @@ async function main() {
 
 // --- wiring ---
 
-$('game').addEventListener('change', () => { chooseGame($('game').value, {}); setStart('start', true); });
+$('game').addEventListener('change', () => { $('notice').hidden = true; chooseGame($('game').value, {}); setStart('start', true); });
 $('start').addEventListener('click', () => setStart('start', true));
 $('mode').addEventListener('change', () => { app.mode = $('mode').value; app.hint = false; syncControls(); remember(true); render(); });
 for (const [i, id] of ['first', 'second'].entries()) {
