@@ -13,8 +13,8 @@
 //! empty board, and the move scores `mover's seeds - opponent's seeds`.
 
 use crate::capability::{
-    Capabilities, Check, Clicks, Dedicated, Drawing, Editing, Marks, Picture, Reference, Solver,
-    Tool, WholeGame, one_step,
+    Capabilities, Check, Clicks, Dedicated, Drawing, Editing, Marks, Picture, Reference, Side,
+    Solver, Tool, WholeGame, one_step,
 };
 use crate::game::{Child, Game, GameError};
 use crate::registry::{Entry, OptionSpec, Options, Purpose, Scope, Spec, Values};
@@ -35,6 +35,14 @@ pub static SPEC: Spec<Abapa> = Spec {
                 scope: Scope::Variant,
                 values: Values::Choice(&["default", "thesis"]),
                 default: Some("default"),
+                positional: false,
+            },
+            OptionSpec {
+                name: "endless",
+                help: "what each side takes when play goes round for ever: shared, what is left split evenly, as the tables count it; or own, the seeds on its own side, as the thesis's program does",
+                scope: Scope::Play,
+                values: Values::Choice(&["shared", "own"]),
+                default: Some("shared"),
                 positional: false,
             },
             OptionSpec {
@@ -89,11 +97,25 @@ pub enum Rules {
     Thesis,
 }
 
+/// What the seeds left go to when play goes round for ever.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Endless {
+    /// Split evenly: a net result of 0, as the tables count it (Romein and
+    /// Bal's Awari databases do the same).
+    Shared,
+    /// Each side takes the seeds on its own side, as the thesis's program does.
+    /// The tables cannot count it so: a cycle's result would depend on where
+    /// it is cut, so a position would have no one value.
+    Own,
+}
+
 /// Abapa under one rule set, with tables for every seed count up to `max_seeds`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Abapa {
     pub rules: Rules,
     pub max_seeds: u32,
+    /// Only play reads it.
+    pub endless: Endless,
 }
 
 /// What one move does: the position after it (from the opponent's side) and the
@@ -342,7 +364,11 @@ pub fn unmoves_with(rules: Rules, pits: &Pits, n: u32, mut visit: impl FnMut(&Pi
 
 impl Abapa {
     pub fn new(rules: Rules, max_seeds: u32) -> Abapa {
-        Abapa { rules, max_seeds }
+        Abapa {
+            rules,
+            max_seeds,
+            endless: Endless::Shared,
+        }
     }
 
     /// Tables up to `--max-seeds` when making them; every table there may be
@@ -350,10 +376,17 @@ impl Abapa {
     fn from_options(options: &Options) -> Result<Abapa, GameError> {
         let rules = Rules::parse(options.get("rules"))?;
         let max_seeds = match options.purpose {
-            Purpose::Query => MAX_TABLE_SEEDS,
+            Purpose::Query | Purpose::Play => MAX_TABLE_SEEDS,
             Purpose::Generate => options.number("max-seeds").unwrap_or(12) as u32,
         };
-        Ok(Abapa::new(rules, max_seeds.min(MAX_TABLE_SEEDS)))
+        let endless = match options.get("endless") {
+            Some("own") => Endless::Own,
+            _ => Endless::Shared,
+        };
+        Ok(Abapa {
+            endless,
+            ..Abapa::new(rules, max_seeds.min(MAX_TABLE_SEEDS))
+        })
     }
 }
 
@@ -446,6 +479,17 @@ impl Game for Abapa {
         end_score(pits).map(|s| Value::Score(i64::from(s)))
     }
 
+    fn why_over(&self, pits: &Pits) -> String {
+        if seeds(pits) == 0 {
+            "no seeds are left".into()
+        } else if side(pits, 0) == 0 {
+            "the player to move has no seeds: the opponent takes those left".into()
+        } else {
+            "the player to move cannot feed the opponent's empty side, and takes the seeds left"
+                .into()
+        }
+    }
+
     fn parse_position(&self, text: &str) -> Result<Pits, GameError> {
         let bad = |reason: String| GameError::position(text, reason);
         let (mine, theirs) = match text.split_once('/') {
@@ -508,6 +552,18 @@ impl WholeGame<Abapa> for Abapa {
 
     fn left(&self, pits: &Pits) -> u64 {
         u64::from(seeds(pits))
+    }
+
+    /// As the thesis says: 25 seeds win.
+    fn ends_at_majority(&self) -> bool {
+        true
+    }
+
+    fn endless_split(&self, pits: &Pits) -> Option<[u64; 2]> {
+        match self.endless {
+            Endless::Shared => None,
+            Endless::Own => Some([u64::from(side(pits, 0)), u64::from(side(pits, 6))]),
+        }
     }
 }
 
@@ -657,14 +713,25 @@ impl Editing<Abapa> for Abapa {
 }
 
 impl Drawing<Abapa> for Abapa {
-    /// The opponent's row on top, right to left (the sowing goes round
-    /// counter-clockwise), the mover's row below.
+    /// The mover's row at the bottom, the opponent's on top.
     fn draw(&self, pits: &Pits) -> String {
+        self.draw_from(pits, Side::Mover, &|_| ' ')
+    }
+
+    /// The row of the side seen from at the bottom, `a` to `f` from the left;
+    /// the other row on top, right to left (the sowing goes round
+    /// counter-clockwise), lettered as its owner names its pits.
+    fn draw_from(&self, pits: &Pits, side: Side, _owner: &dyn Fn(usize) -> char) -> String {
+        let (near, far, near_is, far_is) = match side {
+            Side::Mover => (0, 6, "to move", "waiting"),
+            Side::Opponent => (6, 0, "waiting", "to move"),
+        };
         let cell = |s: u8| format!("{s:>3}");
-        let top: String = (6..12).rev().map(|j| cell(pits[j])).collect();
-        let bottom: String = (0..6).map(|j| cell(pits[j])).collect();
+        let top: String = (far..far + 6).rev().map(|j| cell(pits[j])).collect();
+        let bottom: String = (near..near + 6).map(|j| cell(pits[j])).collect();
         let letters: String = ('a'..='f').map(|c| format!("{c:>3}")).collect();
-        format!("{top}   (opponent)\n{bottom}   (to move)\n{letters}")
+        let backwards: String = ('a'..='f').rev().map(|c| format!("{c:>3}")).collect();
+        format!("{backwards}\n{top}   ({far_is})\n{bottom}   ({near_is})\n{letters}")
     }
 }
 

@@ -21,10 +21,26 @@ pub struct Formula<M> {
     pub winning_moves: Vec<M>,
 }
 
-/// A closed formula: who wins a position of any size, and every winning move.
+/// A closed formula: who wins a position of any size, and every winning move;
+/// and a measure of the play left, so that the computer can play from the
+/// formula alone: the winner takes the winning move that leaves the least, the
+/// loser the move that leaves the most (it holds out as long as the measure can
+/// tell).
 pub trait ClosedForm<G: Game>: Sync {
     /// The formula's answer, or why the formula cannot answer this position.
     fn formula(&self, position: &G::Position) -> Result<Formula<G::Move>, GameError>;
+
+    /// What the measure counts, in words: `stones left`.
+    fn measure(&self) -> &'static str;
+
+    /// The play left in `position` by the measure.
+    fn left(&self, position: &G::Position) -> u64;
+
+    /// The move that leaves the most by the measure, for games with too many
+    /// moves to list (Nim heaps of any size); `None`: every move is compared.
+    fn longest_move(&self, _position: &G::Position) -> Option<G::Move> {
+        None
+    }
 }
 
 /// Exact values computed on demand for any position (pick from the ends: dynamic
@@ -33,10 +49,32 @@ pub trait Exact<G: Game>: Sync {
     fn value(&self, position: &G::Position) -> Value;
 }
 
+/// Whose side a board is seen from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    /// The player to move.
+    Mover,
+    /// The other player, waiting.
+    Opponent,
+}
+
 /// A board drawn as text, for the terminal.
 pub trait Drawing<G: Game>: Sync {
-    /// Several lines.
+    /// Several lines, from the mover's side.
     fn draw(&self, position: &G::Position) -> String;
+
+    /// The board as `side` sees it, scored places marked by `owner` (a person
+    /// playing the second player keeps seeing their own pits at the bottom);
+    /// by default as [`Drawing::draw_owned`] draws it, for boards that look the
+    /// same from either side.
+    fn draw_from(
+        &self,
+        position: &G::Position,
+        _side: Side,
+        owner: &dyn Fn(usize) -> char,
+    ) -> String {
+        self.draw_owned(position, owner)
+    }
 
     /// The places (dots-and-boxes: boxes) that `mv` scores, for games where a
     /// player owns what they score.
@@ -184,6 +222,18 @@ pub trait WholeGame<G: Game>: Sync {
     fn total(&self) -> u64;
     /// What is still on the board, to be won.
     fn left(&self, position: &G::Position) -> u64;
+
+    /// Whether the game ends as soon as a side has taken more than half
+    /// (Abapa: 25 seeds), rather than when the board is played out.
+    fn ends_at_majority(&self) -> bool {
+        false
+    }
+
+    /// What each side, mover and opponent, takes of what is left when play goes
+    /// round for ever; `None`: it is shared evenly, as the tables count it.
+    fn endless_split(&self, _position: &G::Position) -> Option<[u64; 2]> {
+        None
+    }
 }
 
 /// A game whose moves always lead to a strictly higher layer (Euler: covered

@@ -529,22 +529,49 @@ impl Board {
     }
 }
 
-impl fmt::Display for Board {
-    /// The board from White's side, rank 8 at the top.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for rank in (0..8u8).rev() {
-            write!(f, "{} ", rank + 1)?;
-            for file in 0..8u8 {
+impl Board {
+    /// The board as text from `side`'s side: White's has rank 8 at the top and
+    /// the a-file on the left, Black's the other way round. White's pieces are
+    /// capitals.
+    pub fn drawn_from(&self, side: Color) -> String {
+        let white = side == Color::White;
+        let ranks: Vec<u8> = if white {
+            (0..8).rev().collect()
+        } else {
+            (0..8).collect()
+        };
+        let files: Vec<u8> = if white {
+            (0..8).collect()
+        } else {
+            (0..8).rev().collect()
+        };
+        let mut out = String::new();
+        for &rank in &ranks {
+            out.push_str(&format!("{} ", rank + 1));
+            for &file in &files {
                 let c = match self.piece_at(rank * 8 + file) {
                     None => '.',
                     Some(p) if p.color == Color::White => p.role.letter(),
                     Some(p) => p.role.letter().to_ascii_lowercase(),
                 };
-                write!(f, " {c}")?;
+                out.push(' ');
+                out.push(c);
             }
-            writeln!(f)?;
+            out.push('\n');
         }
-        write!(f, "   a b c d e f g h")
+        out.push_str("  ");
+        for &file in &files {
+            out.push(' ');
+            out.push((b'a' + file) as char);
+        }
+        out
+    }
+}
+
+impl fmt::Display for Board {
+    /// The board from White's side, rank 8 at the top.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.drawn_from(Color::White))
     }
 }
 

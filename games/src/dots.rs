@@ -274,29 +274,34 @@ impl Dots {
         }
     }
 
-    /// The board as text art, with a mark in each box given by `mark(box)`.
+    /// The grid as text, with a mark in each box given by `mark(box)`, and
+    /// every edge not yet drawn named where it would go (`h01`, `v12`), so that
+    /// moves can be read off the board.
     pub fn draw_marked(&self, drawn: Edges, mark: impl Fn(usize) -> char) -> String {
         let is = |e: Edge| drawn & (1 << e) != 0;
         let mut out = String::new();
         for r in 0..=self.rows {
+            out.push(' ');
             for c in 0..self.cols {
+                let edge = self.horizontal(r, c);
                 out.push('+');
-                out.push_str(if is(self.horizontal(r, c)) {
-                    "---"
-                } else {
-                    "   "
-                });
+                match is(edge) {
+                    true => out.push_str("-----"),
+                    false => out.push_str(&format!(" {} ", self.edge_name(edge))),
+                }
             }
             out.push_str("+\n");
             if r == self.rows {
                 break;
             }
             for c in 0..=self.cols {
-                out.push(if is(self.vertical(r, c)) { '|' } else { ' ' });
+                let edge = self.vertical(r, c);
+                match is(edge) {
+                    true => out.push_str(" | "),
+                    false => out.push_str(&self.edge_name(edge)),
+                }
                 if c < self.cols {
-                    out.push(' ');
-                    out.push(mark((r * self.cols + c) as usize));
-                    out.push(' ');
+                    out.push_str(&format!(" {} ", mark((r * self.cols + c) as usize)));
                 }
             }
             out.push('\n');
@@ -363,6 +368,10 @@ impl Game for Dots {
 
     fn end_value(&self, drawn: &Edges) -> Option<Value> {
         (*drawn == self.full()).then_some(Value::Score(0))
+    }
+
+    fn why_over(&self, _drawn: &Edges) -> String {
+        "every edge is drawn".into()
     }
 
     fn parse_position(&self, text: &str) -> Result<Edges, GameError> {
@@ -668,6 +677,9 @@ mod tests {
     fn drawing_shows_edges_and_complete_boxes() {
         let d = Dots::new(1, 2).unwrap();
         let drawn = d.parse_position("1110/110").unwrap();
-        assert_eq!(d.draw(&drawn), "+---+---+\n| # |    \n+---+   +");
+        assert_eq!(
+            d.draw(&drawn),
+            " +-----+-----+\n |  #  |    v02\n +-----+ h11 +"
+        );
     }
 }

@@ -5,7 +5,7 @@
 //! to move. Captures lead into the tiers of smaller material, solved first.
 
 use crate::capability::{
-    Capabilities, Check, DistanceUnits, Drawing, MoveAliases, Retract, Solver, TableNotes,
+    Capabilities, Check, DistanceUnits, Drawing, MoveAliases, Retract, Side, Solver, TableNotes,
 };
 use crate::chess::{Board, Color, Move, Piece, Role, Square};
 use crate::game::{Child, Game, GameError};
@@ -298,7 +298,7 @@ struct Layout {
 impl Endgame {
     /// The endings the options name (every ending when answering queries).
     fn from_options(options: &Options) -> Result<Endgame, GameError> {
-        if options.purpose == Purpose::Query {
+        if options.purpose != Purpose::Generate {
             return Ok(Endgame::of_all(&Material::all_up_to_four()));
         }
         let mut wanted = options
@@ -569,6 +569,14 @@ impl Game for Endgame {
         })
     }
 
+    fn why_over(&self, board: &Board) -> String {
+        match (board.pieces().count(), board.in_check()) {
+            (2, _) => "only the kings are left".into(),
+            (_, true) => "checkmate".into(),
+            _ => "stalemate".into(),
+        }
+    }
+
     fn parse_position(&self, text: &str) -> Result<Board, GameError> {
         let board = Board::from_fen(text)?;
         let (material, _) = Material::of(&board).normalized();
@@ -599,6 +607,15 @@ impl Game for Endgame {
 impl Drawing<Endgame> for Endgame {
     fn draw(&self, board: &Board) -> String {
         board.to_string()
+    }
+
+    /// From the side of the colour that `side` plays.
+    fn draw_from(&self, board: &Board, side: Side, _owner: &dyn Fn(usize) -> char) -> String {
+        let colour = match side {
+            Side::Mover => board.turn,
+            Side::Opponent => board.turn.other(),
+        };
+        board.drawn_from(colour)
     }
 }
 

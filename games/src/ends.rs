@@ -111,6 +111,10 @@ impl Game for Ends {
         row.is_empty().then_some(Value::Score(0))
     }
 
+    fn why_over(&self, _row: &Vec<i64>) -> String {
+        "every number is taken".into()
+    }
+
     fn parse_position(&self, text: &str) -> Result<Vec<i64>, GameError> {
         parse_row(text)
     }

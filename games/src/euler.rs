@@ -113,6 +113,10 @@ impl Game for Euler {
         (*board == FULL).then_some(Value::Win(0))
     }
 
+    fn why_over(&self, _board: &Board) -> String {
+        "every cell is covered".into()
+    }
+
     fn parse_position(&self, text: &str) -> Result<Board, GameError> {
         let cells = grid::parse_rows(text, ".xX")?;
         Ok((0..CELLS)

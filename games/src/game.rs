@@ -186,6 +186,11 @@ pub trait Game: Send + Sync + 'static {
     /// The value of a position where the game is over, `None` while it goes on.
     fn end_value(&self, position: &Self::Position) -> Option<Value>;
 
+    /// Why the game is over at `position`, in words for people: `checkmate`.
+    fn why_over(&self, _position: &Self::Position) -> String {
+        "no move is left".into()
+    }
+
     /// The key live search remembers a position by: the position itself, or a
     /// simple canonical form where parts are interchangeable (heaps, columns), so
     /// that search does not repeat itself for every ordering.

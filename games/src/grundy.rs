@@ -442,6 +442,14 @@ impl Game for SplitGame {
         (!heaps.iter().any(|&h| self.rules.movable(h))).then_some(Value::Loss(0))
     }
 
+    fn why_over(&self, _heaps: &Vec<u64>) -> String {
+        match self.rules {
+            HeapGame::Grundy => "no heap can be split into two unequal heaps".into(),
+            HeapGame::Dawson => "no two adjacent pins are left".into(),
+            HeapGame::Kayles | HeapGame::Lasker => "nothing is left to take".into(),
+        }
+    }
+
     /// The heaps sorted, empty ones dropped.
     fn search_key(&self, heaps: &Vec<u64>) -> Vec<u64> {
         let mut key: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
@@ -500,6 +508,26 @@ impl ClosedForm<SplitGame> for SplitGame {
             part_values: Some(part_values),
             winning_moves,
         })
+    }
+
+    /// Every move lowers each measure by at least one: Kayles and Dawson's
+    /// knock pins down, Grundy's splits add a heap, Lasker's do one or the other.
+    fn measure(&self) -> &'static str {
+        match self.rules {
+            HeapGame::Kayles | HeapGame::Dawson => "pins left",
+            HeapGame::Grundy => "stones less heaps",
+            HeapGame::Lasker => "twice the stones less the heaps",
+        }
+    }
+
+    fn left(&self, heaps: &Vec<u64>) -> u64 {
+        let stones: u64 = heaps.iter().sum();
+        let heaps = heaps.iter().filter(|&&h| h > 0).count() as u64;
+        match self.rules {
+            HeapGame::Kayles | HeapGame::Dawson => stones,
+            HeapGame::Grundy => stones - heaps,
+            HeapGame::Lasker => 2 * stones - heaps,
+        }
     }
 }
 

@@ -11,7 +11,7 @@
 //! The index folds the 8 symmetries of the square: 18,368 legal positions fall into
 //! 2,296 classes, and each slot holds one class, ranked by its smallest image.
 
-use crate::capability::{Capabilities, Check, Clicks, Drawing, Marks, Picture, Solver};
+use crate::capability::{Capabilities, Check, Clicks, Drawing, Marks, Picture, Side, Solver};
 use crate::game::{Child, Game, GameError};
 use crate::grid::{self, CELLS, SIZE};
 use crate::registry::{Entry, Spec, no_generate_options};
@@ -248,6 +248,10 @@ impl Game for LGame {
         self.l_targets(p).next().is_none().then_some(Value::Loss(0))
     }
 
+    fn why_over(&self, _p: &LPosition) -> String {
+        "the player to move cannot move their L".into()
+    }
+
     fn parse_position(&self, text: &str) -> Result<LPosition, GameError> {
         let cells = grid::parse_rows(text, ".xyo")?;
         let mask = |symbol: u8| {
@@ -380,6 +384,21 @@ impl Picture<LGame> for LGame {
 impl Drawing<LGame> for LGame {
     fn draw(&self, p: &LPosition) -> String {
         grid::draw_rows(&symbols(p))
+    }
+
+    /// `x` marks the L of the side seen from.
+    fn draw_from(&self, p: &LPosition, side: Side, _owner: &dyn Fn(usize) -> char) -> String {
+        match side {
+            Side::Mover => format!("{}x: the L to move, y: the other", self.draw(p)),
+            Side::Opponent => {
+                let swapped = LPosition {
+                    mover: p.other,
+                    other: p.mover,
+                    neutrals: p.neutrals,
+                };
+                format!("{}x: the L waiting, y: the L to move", self.draw(&swapped))
+            }
+        }
     }
 }
 

@@ -386,6 +386,13 @@ impl Game for Heaps {
         })
     }
 
+    fn why_over(&self, _heaps: &Vec<u64>) -> String {
+        match self.rule {
+            Rule::Misere => "no stones are left: the opponent took the last one, and lost".into(),
+            _ => "no stones are left".into(),
+        }
+    }
+
     /// The heaps sorted, empty ones dropped.
     fn search_key(&self, heaps: &Vec<u64>) -> Vec<u64> {
         let mut key: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
@@ -459,6 +466,24 @@ impl ClosedForm<Heaps> for Heaps {
             part_values: None,
             winning_moves: v.winning_moves,
         })
+    }
+
+    fn measure(&self) -> &'static str {
+        "stones left"
+    }
+
+    fn left(&self, heaps: &Vec<u64>) -> u64 {
+        heaps.iter().fold(0, |sum, &h| sum.saturating_add(h))
+    }
+
+    /// One stone from a largest heap.
+    fn longest_move(&self, heaps: &Vec<u64>) -> Option<Take> {
+        let (heap, _) = heaps
+            .iter()
+            .enumerate()
+            .filter(|(_, h)| **h > 0)
+            .max_by_key(|(i, h)| (**h, std::cmp::Reverse(*i)))?;
+        Some(Take { heap, take: 1 })
     }
 }
 
@@ -606,6 +631,11 @@ impl Game for Counting {
         })
     }
 
+    fn why_over(&self, _said: &u64) -> String {
+        let who = if self.target_loses { "lost" } else { "won" };
+        format!("the opponent said {}, and {who}", self.target)
+    }
+
     fn parse_position(&self, text: &str) -> Result<u64, GameError> {
         match text.trim().parse::<u64>() {
             Ok(n) if n <= self.target => Ok(n),
@@ -635,6 +665,14 @@ impl ClosedForm<Counting> for Counting {
             part_values: None,
             winning_moves: winning.into_iter().collect(),
         })
+    }
+
+    fn measure(&self) -> &'static str {
+        "numbers left to say"
+    }
+
+    fn left(&self, said: &u64) -> u64 {
+        self.target.saturating_sub(*said)
     }
 }
 

@@ -13,7 +13,8 @@
 //! the row (from 1 at the top) the mover's piece goes to: `b3`.
 
 use crate::capability::{
-    Capabilities, Check, Clicks, ClosedForm, Drawing, Formula, Marks, Picture, Solver, one_step,
+    Capabilities, Check, Clicks, ClosedForm, Drawing, Formula, Marks, Picture, Side, Solver,
+    one_step,
 };
 use crate::game::{Child, Game, GameError};
 use crate::multiset::Multisets;
@@ -418,6 +419,10 @@ impl Game for Northcott {
         self.moves(board).is_empty().then_some(Value::Loss(0))
     }
 
+    fn why_over(&self, _board: &Board) -> String {
+        "no piece of the player to move can slide".into()
+    }
+
     fn parse_position(&self, text: &str) -> Result<Board, GameError> {
         let (board, rows) = parse_board(text)?;
         if board.len() != self.columns || rows != self.rows {
@@ -495,11 +500,28 @@ impl ClosedForm<Northcott> for Northcott {
             winning_moves,
         })
     }
+
+    fn measure(&self) -> &'static str {
+        "empty cells between the pieces"
+    }
+
+    fn left(&self, board: &Board) -> u64 {
+        board.iter().map(|c| u64::from(c.gap())).sum()
+    }
 }
 
 impl Drawing<Northcott> for Northcott {
-    /// Rows down the page, columns across.
+    /// Rows down the page, columns across, `x` the mover's pieces.
     fn draw(&self, board: &Board) -> String {
+        self.draw_from(board, Side::Mover, &|_| ' ')
+    }
+
+    /// `x` marks the pieces of the side seen from.
+    fn draw_from(&self, board: &Board, side: Side, _owner: &dyn Fn(usize) -> char) -> String {
+        let (mine, theirs) = match side {
+            Side::Mover => ('x', 'o'),
+            Side::Opponent => ('o', 'x'),
+        };
         let header: String = (0..board.len())
             .map(|i| format!(" {}", (b'a' + i as u8) as char))
             .collect();
@@ -508,8 +530,8 @@ impl Drawing<Northcott> for Northcott {
             out.push_str(&format!("{:>3}", r + 1));
             for col in board {
                 let cell = match r {
-                    r if r == col.mine => 'x',
-                    r if r == col.theirs => 'o',
+                    r if r == col.mine => mine,
+                    r if r == col.theirs => theirs,
                     _ => '.',
                 };
                 out.push(' ');
@@ -517,7 +539,10 @@ impl Drawing<Northcott> for Northcott {
             }
             out.push('\n');
         }
-        out.pop();
+        out.push_str(match side {
+            Side::Mover => "x: the player to move, o: the other",
+            Side::Opponent => "x: the player waiting, o: the player to move",
+        });
         out
     }
 }

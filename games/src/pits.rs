@@ -197,6 +197,10 @@ impl Game for Pits {
         row.moves().is_empty().then_some(Value::Loss(0))
     }
 
+    fn why_over(&self, _row: &Row) -> String {
+        "no stone can slide".into()
+    }
+
     fn parse_position(&self, text: &str) -> Result<Row, GameError> {
         Row::parse(text)
     }
@@ -289,6 +293,20 @@ impl ClosedForm<Pits> for Pits {
             part_values: None,
             winning_moves: row.winning_moves(),
         })
+    }
+
+    fn measure(&self) -> &'static str {
+        "pits the stones can still slide"
+    }
+
+    /// The sum over stones of the empty pits to their left, less those other
+    /// stones must fill: every move lowers it by 1 or 2.
+    fn left(&self, row: &Row) -> u64 {
+        (0..row.len)
+            .filter(|&p| row.stones & (1 << p) != 0)
+            .enumerate()
+            .map(|(k, p)| u64::from(p) - k as u64)
+            .sum()
     }
 }
 

@@ -37,6 +37,9 @@ pub enum Scope {
     /// Which of the game's tables to make: `tbgen` only; the query side reads
     /// whichever tables are present.
     Tables,
+    /// How a game is played out, which the tables do not depend on (Abapa's
+    /// endless-play rule): `tbquery play` only.
+    Play,
 }
 
 /// The values an option accepts.
@@ -99,6 +102,8 @@ pub enum Purpose {
     Query,
     /// Generating: the game holds the tables the options ask for.
     Generate,
+    /// Playing a game out: as answering, with the play options too.
+    Play,
 }
 
 /// The options given for one game, by name.
@@ -187,9 +192,11 @@ impl Entry {
 
     /// The options a tool with `purpose` offers.
     pub fn options_for(&self, purpose: Purpose) -> impl Iterator<Item = &'static OptionSpec> {
-        self.options
-            .iter()
-            .filter(move |o| purpose == Purpose::Generate || o.scope == Scope::Variant)
+        self.options.iter().filter(move |o| match o.scope {
+            Scope::Variant => true,
+            Scope::Tables => purpose == Purpose::Generate,
+            Scope::Play => purpose == Purpose::Play,
+        })
     }
 
     /// Checks `given` against the options this game has for its purpose, and

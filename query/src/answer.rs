@@ -317,3 +317,35 @@ pub struct StatsAnswer {
     pub variant: String,
     pub tables: Vec<TableStats>,
 }
+
+/// One ply of a game played, as `play --transcript` writes it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlyRecord {
+    /// From 1.
+    pub ply: u32,
+    /// `first` or `second`.
+    pub player: String,
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The position after the move.
+    pub position: String,
+    /// The move's value for the player making it, where known exactly.
+    #[serde(flatten, default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<Valuation>,
+}
+
+/// How a game played ended, the last line of `play --transcript`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameResult {
+    /// `first`, `second`, `draw`, or `abandoned` where a person quit.
+    pub result: String,
+    pub plies: u32,
+    /// Why the game ended, in words.
+    pub reason: String,
+    /// Score games: what the first and the second player took.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score: Option<[i64; 2]>,
+    /// What was left on the board and shared evenly when play went round for ever.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shared: Option<u64>,
+}

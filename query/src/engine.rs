@@ -1,26 +1,74 @@
 //! Search for score games where the tables do not reach (Abapa with many seeds):
-//! alpha-beta on the net score, the game cut at the search horizon counting 0,
-//! and the tables as exact values as soon as a line of play reaches them.
+//! the net score searched to a depth, the game cut at the horizon counting 0,
+//! and the tables read as exact values as soon as a line of play reaches them.
+//! Three algorithms, which agree on every score at the same depth and differ in
+//! the positions they visit: minimax (each side's own view), negamax (one view,
+//! the mover's) and alpha-beta (negamax that skips what cannot matter).
 
 use crate::error::QueryError;
 use crate::oracle::Oracle;
-use games::{Game, Value};
+use games::{Child, Game, Value};
+use std::cell::Cell;
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
 /// The deepest search tried.
-const MAX_DEPTH: u32 = 40;
+pub const MAX_DEPTH: u32 = 40;
 
 /// Beyond any score: windows stay far from overflow.
 const INFINITE: i64 = 1 << 60;
 
-/// A time-bounded searcher.
+/// How the engine searches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Algorithm {
+    /// Each side maximises its own score: the first player's score, maximised
+    /// on its turns and minimised on the other's.
+    Minimax,
+    /// The mover's net score, negated at every change of turn.
+    Negamax,
+    /// Negamax with alpha-beta cut-offs, scoring moves first.
+    #[default]
+    #[value(name = "alphabeta", alias = "alpha-beta")]
+    AlphaBeta,
+}
+
+impl Algorithm {
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Minimax => "minimax",
+            Algorithm::Negamax => "negamax",
+            Algorithm::AlphaBeta => "alpha-beta",
+        }
+    }
+}
+
+/// What bounds a search: a fixed depth, or deepening until the time is spent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    pub algorithm: Algorithm,
+    /// Search exactly this many plies; `None`: deepen while time is left.
+    pub depth: Option<u32>,
+    pub think: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            algorithm: Algorithm::AlphaBeta,
+            depth: None,
+            think: Duration::from_secs(2),
+        }
+    }
+}
+
+/// A searcher over one game's tables.
 #[derive(Debug)]
 pub struct Engine<'a, 'g, G: Game> {
     oracle: &'a Oracle<'g, G>,
     /// Tiers whose tables are in the folder.
     present: HashSet<u32>,
-    budget: Duration,
+    limits: Limits,
+    nodes: Cell<u64>,
 }
 
 /// What the engine decided.
@@ -31,10 +79,13 @@ pub struct Choice<M> {
     pub score: i64,
     /// Plies searched; None when the tables answered exactly.
     pub depth: Option<u32>,
+    /// Positions visited.
+    pub nodes: u64,
+    pub algorithm: Algorithm,
 }
 
 impl<'a, 'g, G: Game> Engine<'a, 'g, G> {
-    pub fn new(oracle: &'a Oracle<'g, G>, budget: Duration) -> Self {
+    pub fn new(oracle: &'a Oracle<'g, G>, limits: Limits) -> Self {
         let present = oracle
             .game
             .tiers()
@@ -44,7 +95,8 @@ impl<'a, 'g, G: Game> Engine<'a, 'g, G> {
         Engine {
             oracle,
             present,
-            budget,
+            limits,
+            nodes: Cell::new(0),
         }
     }
 
@@ -66,12 +118,13 @@ impl<'a, 'g, G: Game> Engine<'a, 'g, G> {
         }
     }
 
-    /// The best move: exact from the tables where they reach, otherwise by
-    /// iterative deepening until the time budget is spent. The position must
-    /// have a move.
+    /// The best move: exact from the tables where they reach, otherwise searched
+    /// to the fixed depth, or deepened until the time is spent. The position
+    /// must have a move.
     pub fn choose(&self, position: &G::Position) -> Result<Choice<G::Move>, QueryError> {
         let game = self.oracle.game;
-        let moves = game.moves(position);
+        let algorithm = self.limits.algorithm;
+        self.nodes.set(0);
         if self.exact(position)?.is_some() {
             let best = crate::probe(&self.oracle.tb, position)?
                 .moves
@@ -83,53 +136,80 @@ impl<'a, 'g, G: Game> Engine<'a, 'g, G> {
                 mv: best.mv,
                 score,
                 depth: None,
+                nodes: 1,
+                algorithm,
             });
         }
+        let moves = game.moves(position);
         let started = Instant::now();
-        let mut best = Choice {
-            mv: moves[0].clone(),
-            score: 0,
-            depth: Some(0),
+        let mut best: Option<(G::Move, i64, u32)> = None;
+        let depths = match self.limits.depth {
+            Some(d) => d.max(1)..=d.max(1),
+            None => 1..=MAX_DEPTH,
         };
-        for depth in 1..=MAX_DEPTH {
-            let mut alpha = -INFINITE;
-            let mut choice = best.clone();
-            // The previous best first: it makes the cut-offs.
+        for depth in depths {
+            let mut choice: Option<(G::Move, i64)> = None;
+            // The previous best first: it makes alpha-beta's cut-offs.
             let mut ordered = moves.clone();
-            ordered.sort_by_key(|m| *m != best.mv);
+            if let Some((previous, _, _)) = &best {
+                ordered.sort_by_key(|m| m != previous);
+            }
             for mv in ordered {
                 let child = game.play(position, &mv);
-                let score = self.through(&child, depth - 1, alpha, INFINITE)?;
-                if score > alpha {
-                    alpha = score;
-                    choice = Choice {
-                        mv,
-                        score,
-                        depth: Some(depth),
-                    };
+                let alpha = choice.as_ref().map_or(-INFINITE, |c| c.1);
+                let score = self.score_move(&child, depth - 1, alpha)?;
+                if choice.as_ref().is_none_or(|c| score > c.1) {
+                    choice = Some((mv, score));
                 }
             }
-            best = choice;
+            let (mv, score) = choice.expect("the position has a move");
+            best = Some((mv, score, depth));
             // Each ply costs a few times the last: stop before overrunning.
-            if started.elapsed() * 4 > self.budget {
+            if self.limits.depth.is_none() && started.elapsed() * 4 > self.limits.think {
                 break;
             }
         }
-        Ok(best)
+        let (mv, score, depth) = best.expect("at least one depth is searched");
+        Ok(Choice {
+            mv,
+            score,
+            depth: Some(depth),
+            nodes: self.nodes.get(),
+            algorithm,
+        })
+    }
+
+    /// The mover's net score for a move leading to `child`, `depth` plies below.
+    fn score_move(
+        &self,
+        child: &Child<G::Position>,
+        depth: u32,
+        alpha: i64,
+    ) -> Result<i64, QueryError> {
+        match self.limits.algorithm {
+            Algorithm::AlphaBeta => self.through(child, depth, alpha, INFINITE),
+            Algorithm::Negamax => self.through(child, depth, -INFINITE, INFINITE),
+            Algorithm::Minimax => {
+                // The root mover's score; the child's mover is the root's
+                // opponent unless the mover moves again.
+                let root_moves = !child.turn_passes;
+                Ok(child.gain + self.minimax(&child.position, depth, root_moves)?)
+            }
+        }
     }
 
     /// The score for the mover of a move leading to `child`, searched within the
     /// mover's window `alpha..beta`.
     fn through(
         &self,
-        child: &games::Child<G::Position>,
+        child: &Child<G::Position>,
         depth: u32,
         alpha: i64,
         beta: i64,
     ) -> Result<i64, QueryError> {
         Ok(if child.turn_passes {
             child.gain
-                - self.search(
+                - self.negamax(
                     &child.position,
                     depth,
                     child.gain - beta,
@@ -137,7 +217,7 @@ impl<'a, 'g, G: Game> Engine<'a, 'g, G> {
                 )?
         } else {
             child.gain
-                + self.search(
+                + self.negamax(
                     &child.position,
                     depth,
                     alpha - child.gain,
@@ -146,41 +226,81 @@ impl<'a, 'g, G: Game> Engine<'a, 'g, G> {
         })
     }
 
-    /// Negamax with alpha-beta: net score for the mover within `depth` plies,
-    /// the game cut there counting 0.
-    fn search(
+    /// The value of a position known without searching it: exact from the
+    /// tables, the end of the game, or 0 at the horizon.
+    fn leaf(&self, position: &G::Position, depth: u32) -> Result<Option<i64>, QueryError> {
+        self.nodes.set(self.nodes.get() + 1);
+        if let Some(exact) = self.exact(position)? {
+            return Ok(Some(exact));
+        }
+        if let Some(Value::Score(end)) = self.oracle.game.end_value(position) {
+            return Ok(Some(end));
+        }
+        Ok((depth == 0).then_some(0))
+    }
+
+    /// Negamax: net score for the mover within `depth` plies; with a window
+    /// narrower than everything, alpha-beta.
+    fn negamax(
         &self,
         position: &G::Position,
         depth: u32,
         mut alpha: i64,
         beta: i64,
     ) -> Result<i64, QueryError> {
-        if let Some(exact) = self.exact(position)? {
-            return Ok(exact);
+        if let Some(known) = self.leaf(position, depth)? {
+            return Ok(known);
         }
         let game = self.oracle.game;
-        if let Some(Value::Score(end)) = game.end_value(position) {
-            return Ok(end);
-        }
-        if depth == 0 {
-            return Ok(0);
-        }
         let mut children: Vec<_> = game
             .moves(position)
             .iter()
             .map(|mv| game.play(position, mv))
             .collect();
-        // Moves that score first.
-        children.sort_by_key(|c| -c.gain);
+        let pruning = self.limits.algorithm == Algorithm::AlphaBeta;
+        if pruning {
+            // Moves that score first.
+            children.sort_by_key(|c| -c.gain);
+        }
         let mut best = -INFINITE;
         for child in children {
             let score = self.through(&child, depth - 1, alpha, beta)?;
             best = best.max(score);
-            alpha = alpha.max(score);
-            if alpha >= beta {
-                break;
+            if pruning {
+                alpha = alpha.max(score);
+                if alpha >= beta {
+                    break;
+                }
             }
         }
         Ok(best)
+    }
+
+    /// Minimax: the score of the player who moves at the root, within `depth`
+    /// plies; `root_moves` says whether that player moves at `position`.
+    fn minimax(
+        &self,
+        position: &G::Position,
+        depth: u32,
+        root_moves: bool,
+    ) -> Result<i64, QueryError> {
+        if let Some(known) = self.leaf(position, depth)? {
+            // Known values are the mover's.
+            return Ok(if root_moves { known } else { -known });
+        }
+        let game = self.oracle.game;
+        let mut best: Option<i64> = None;
+        for mv in game.moves(position) {
+            let child = game.play(position, &mv);
+            let gain = if root_moves { child.gain } else { -child.gain };
+            let next_root_moves = root_moves != child.turn_passes;
+            let score = gain + self.minimax(&child.position, depth - 1, next_root_moves)?;
+            best = Some(match best {
+                None => score,
+                Some(b) if root_moves => b.max(score),
+                Some(b) => b.min(score),
+            });
+        }
+        Ok(best.expect("a position that is not over has a move"))
     }
 }

@@ -167,6 +167,15 @@ fn json_flag(help: &'static str) -> Arg {
         .help(help)
 }
 
+/// What a command reads a game's options for: `play` takes the options of how
+/// a game is played out too.
+fn purpose_of(command: &str) -> Purpose {
+    match command {
+        "play" => Purpose::Play,
+        _ => Purpose::Query,
+    }
+}
+
 /// A command with one subcommand per game, each with the game's variant options
 /// and the command's own arguments.
 fn per_game(
@@ -184,7 +193,7 @@ fn per_game(
         let mut game = Command::new(entry.id)
             .about(entry.about)
             .after_help(format!("Positions: {}", entry.notation));
-        for option in entry.options_for(Purpose::Query) {
+        for option in entry.options_for(purpose_of(name)) {
             let mut help = format!("{} [{}", option.help, option.describe_values());
             if let Some(default) = option.default {
                 help.push_str(&format!("; default {default}"));
@@ -247,17 +256,55 @@ fn play_args(command: Command, features: Features) -> Command {
                 .help(
                     "Who plays each side: human or computer, e.g. human,human or computer,computer",
                 ),
+        )
+        .arg(
+            Arg::new("level")
+                .long("level")
+                .value_name("0-10")
+                .value_parser(value_parser!(u8).range(0..=10))
+                .default_value("10")
+                .help("The computer's strength: 10 plays perfectly; below, it makes a deliberate mistake with probability (10 - level)/10 on each move"),
+        )
+        .arg(
+            Arg::new("seed")
+                .long("seed")
+                .value_name("N")
+                .value_parser(value_parser!(u64))
+                .help("Seeds the computer's mistakes below level 10, to play a game again [default: from the clock]"),
+        )
+        .arg(
+            Arg::new("transcript")
+                .long("transcript")
+                .action(ArgAction::SetTrue)
+                .help("Write the game to standard output as JSON Lines, one object per ply and a last one with the result; the board and prompts go to standard error"),
         );
     match features.search {
         false => command,
-        true => command.arg(
-            Arg::new("think")
-                .long("think")
-                .value_name("SECONDS")
-                .value_parser(value_parser!(f64))
-                .default_value("2")
-                .help("Seconds the computer may search where the tables do not reach"),
-        ),
+        true => command
+            .arg(
+                Arg::new("think")
+                    .long("think")
+                    .value_name("SECONDS")
+                    .value_parser(value_parser!(f64))
+                    .default_value("2")
+                    .conflicts_with("depth")
+                    .help("Seconds the computer may search where the tables do not reach, deepening one ply at a time"),
+            )
+            .arg(
+                Arg::new("algorithm")
+                    .long("algorithm")
+                    .value_name("NAME")
+                    .value_parser(value_parser!(query::engine::Algorithm))
+                    .default_value("alphabeta")
+                    .help("How the computer searches beyond the tables; all three find the same score at the same depth, alpha-beta visiting the fewest positions"),
+            )
+            .arg(
+                Arg::new("depth")
+                    .long("depth")
+                    .value_name("PLIES")
+                    .value_parser(value_parser!(u32).range(1..=i64::from(query::engine::MAX_DEPTH)))
+                    .help("Search exactly this many plies beyond the tables instead of for --think seconds"),
+            ),
     }
 }
 
@@ -363,8 +410,9 @@ fn run(matches: &ArgMatches) -> anyhow::Result<ExitCode> {
         "probe" | "play" | "line" | "verify" => {
             let (id, args) = sub.subcommand().expect("a game is required");
             let entry = registry::entry(id)?;
-            let mut options = Options::query();
-            for option in entry.options_for(Purpose::Query) {
+            let purpose = purpose_of(command);
+            let mut options = Options::with(purpose, []);
+            for option in entry.options_for(purpose) {
                 if let Some(value) = args.get_one::<String>(option.name) {
                     options.set(option.name, value);
                 }
@@ -619,13 +667,48 @@ fn play_command<G: Game>(oracle: &Oracle<G>, args: &ArgMatches) -> anyhow::Resul
                 "takes seconds from 0.001 to 3600",
             )
         })?;
-    let ending = play(
-        oracle,
-        start,
-        Settings { players, think },
-        &mut std::io::stdin().lock(),
-        &mut std::io::stdout().lock(),
-    )?;
+    let search = query::engine::Limits {
+        think,
+        algorithm: args
+            .try_get_one::<query::engine::Algorithm>("algorithm")
+            .ok()
+            .flatten()
+            .copied()
+            .unwrap_or_default(),
+        depth: args.try_get_one::<u32>("depth").ok().flatten().copied(),
+    };
+    let seed = args.get_one::<u64>("seed").copied().unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |t| t.as_nanos() as u64)
+    });
+    let settings = Settings {
+        players,
+        level: *args.get_one::<u8>("level").expect("has a default"),
+        seed,
+        search,
+    };
+    let input = &mut std::io::stdin().lock();
+    let ending = if args.get_flag("transcript") {
+        let mut transcript = std::io::stdout().lock();
+        play(
+            oracle,
+            start,
+            settings,
+            input,
+            &mut std::io::stderr().lock(),
+            Some(&mut transcript),
+        )?
+    } else {
+        play(
+            oracle,
+            start,
+            settings,
+            input,
+            &mut std::io::stdout().lock(),
+            None,
+        )?
+    };
     Ok(if ending == Ending::Abandoned {
         ExitCode::from(2)
     } else {

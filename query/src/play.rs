@@ -1,18 +1,24 @@
-//! Playing in the terminal (or any reader and writer), for every game: people
-//! against the computer, each other, or the computer against itself. The computer
-//! plays perfectly from the tables, a formula or an exact solver, and where none
-//! reaches (score games with cycles) it searches, reading the tables as exact
-//! values as soon as a line reaches them.
+//! Playing a game through any reader and writer (the terminal): a person against
+//! the computer on either side, two people, or the computer against itself. The
+//! computer plays perfectly from the tables, a closed formula or an exact solver,
+//! and where none reaches (score games with cycles) it searches, reading the
+//! tables as exact values as soon as a line reaches them. Below level 10 it makes
+//! deliberate mistakes, so that a person can practise. A transcript of every ply
+//! can be written as JSON Lines alongside.
 
-use crate::engine::Engine;
+use crate::answer::{GameResult, PlyRecord, Valuation};
+use crate::engine::{Engine, Limits};
 use crate::error::QueryError;
 use crate::oracle::{Known, Oracle};
 use crate::probe::{MoveValue, Probe};
 use crate::render;
+use games::capability::Side;
 use games::{Game, GameError, Value};
+use rand::rngs::StdRng;
+use rand::seq::IndexedRandom;
+use rand::{Rng, SeedableRng};
 use std::collections::HashMap;
 use std::io::{BufRead, Write};
-use std::time::Duration;
 
 /// Who makes a side's moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -21,26 +27,42 @@ pub enum Player {
     Computer,
 }
 
+/// The level at which the computer makes no mistake.
+pub const PERFECT: u8 = 10;
+
 /// How a game is played.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Settings {
     /// Who moves first, and who second.
     pub players: [Player; 2],
-    /// How long the computer may search where nothing exact reaches.
-    pub think: Duration,
+    /// 0 to 10. At 10 the computer plays perfectly; below, before each move it
+    /// makes a deliberate mistake with probability (10 - level) / 10, wherever a
+    /// move worse than the best exists.
+    pub level: u8,
+    /// Seeds the mistakes, so that a game can be played again.
+    pub seed: u64,
+    /// How the computer searches where nothing exact reaches.
+    pub search: Limits,
 }
 
 impl Settings {
+    /// Perfect play by the given players.
+    pub fn new(players: [Player; 2]) -> Settings {
+        Settings {
+            players,
+            level: PERFECT,
+            seed: 0,
+            search: Limits::default(),
+        }
+    }
+
     /// A person against the computer, `first` moving first.
     pub fn against_computer(first: Player) -> Settings {
         let second = match first {
             Player::Human => Player::Computer,
             Player::Computer => Player::Human,
         };
-        Settings {
-            players: [first, second],
-            think: Duration::from_secs(2),
-        }
+        Settings::new([first, second])
     }
 }
 
@@ -84,12 +106,10 @@ impl Seats {
             .unwrap_or_default()
     }
 
-    /// How the computer is called when it moves: `computer`, or `first`.
-    fn mover(&self, seat: usize) -> &'static str {
-        match (self.person_against_computer(), seat) {
-            (true, _) => "computer",
-            (false, 0) => "first",
-            (false, _) => "second",
+    fn possessive(&self, seat: usize) -> String {
+        match self.name(seat) {
+            "you" => "your".into(),
+            name => format!("{name}'s"),
         }
     }
 
@@ -101,16 +121,53 @@ impl Seats {
             (false, _, _) => '2',
         }
     }
+
+    /// Whose side the board is shown from while `seat` moves: the person's
+    /// against the computer, the mover's between two people, the first
+    /// player's when the computer plays itself.
+    fn viewer(&self, seat: usize) -> usize {
+        match self.players {
+            [Player::Human, Player::Computer] => 0,
+            [Player::Computer, Player::Human] => 1,
+            [Player::Human, Player::Human] => seat,
+            [Player::Computer, Player::Computer] => 0,
+        }
+    }
 }
 
-/// Plays from `start` until the game ends, a person types `quit`, or input ends.
-/// A person may type `hint` for every move with its value, or `moves`.
+/// A game in progress.
+struct Progress<G: Game> {
+    position: G::Position,
+    /// Who moves: 0 the first player, 1 the second.
+    seat: usize,
+    plies: u32,
+    /// What each player has taken (score games).
+    score: [i64; 2],
+    /// Scored places and who scored them.
+    owners: HashMap<usize, usize>,
+    /// How often each position has been reached with each player to move.
+    seen: HashMap<(G::Position, usize), u32>,
+}
+
+/// How a game came to its end.
+struct Finish {
+    ending: Ending,
+    reason: String,
+    /// What was left and shared evenly, when play went round for ever.
+    shared: Option<u64>,
+}
+
+/// Plays from `start` until the game ends, a person types `quit`, or input ends,
+/// writing the game for people to `out` and, when given, one JSON line per ply
+/// and a last one with the result to `transcript`. A person may type `hint` for
+/// every move with its value, or `moves`.
 pub fn play<G: Game>(
     oracle: &Oracle<G>,
     start: G::Position,
     settings: Settings,
     input: &mut impl BufRead,
     out: &mut impl Write,
+    mut transcript: Option<&mut dyn Write>,
 ) -> Result<Ending, QueryError> {
     let game = oracle.game;
     let seats = Seats {
@@ -119,119 +176,222 @@ pub fn play<G: Game>(
     let engine = oracle
         .caps
         .search_beyond_tables
-        .then(|| Engine::new(oracle, settings.think));
-    if let Some(engine) = &engine {
-        match engine.reach() {
+        .then(|| Engine::new(oracle, settings.search));
+    match &engine {
+        Some(engine) => match engine.reach() {
             Some(reach) => writeln!(
                 out,
                 "tables: exact play where they reach, up to the {reach} table"
             )?,
             None => writeln!(out, "no tables found: the computer only searches")?,
+        },
+        // A missing table is said before anyone moves.
+        None => {
+            oracle.answer(&start)?;
         }
     }
-    let score_game = game.value_kind() == games::ValueKind::Score;
-    let mut position = start;
-    let mut seat = 0;
-    let mut score = [0i64; 2];
-    let mut owners: HashMap<usize, usize> = HashMap::new();
-    let mut seen: HashMap<(G::Position, usize), u32> = HashMap::new();
-    loop {
-        let turn = match (seats.players[seat], seats.person_against_computer()) {
-            (Player::Human, true) => "your move".to_string(),
-            _ => format!("{}'s move", seats.name(seat)),
-        };
-        writeln!(out, "\n{turn}: the board from the mover's side")?;
-        let owner = |place: usize| owners.get(&place).map_or('?', |&s| seats.mark(s));
-        let drawn = match oracle.caps.drawing {
-            Some(drawing) => drawing.draw_owned(&position, &owner),
-            None => game.write_position(&position),
-        };
-        writeln!(out, "{drawn}")?;
-        if score_game {
-            writeln!(
-                out,
-                "score: {} ({}) {}, {} ({}) {}",
-                seats.name(0),
-                seats.mark(0),
-                score[0],
-                seats.name(1),
-                seats.mark(1),
-                score[1]
-            )?;
+    let mut rng = StdRng::seed_from_u64(settings.seed);
+    let mut now = Progress {
+        position: start,
+        seat: 0,
+        plies: 0,
+        score: [0; 2],
+        owners: HashMap::new(),
+        seen: HashMap::new(),
+    };
+    let finish = loop {
+        show(oracle, &seats, &now, out)?;
+        if let Some(finish) = finished(oracle, &seats, &mut now) {
+            break finish;
         }
-        if let Some(end) = game.end_value(&position) {
-            let ending = finish(seat, end, &mut score);
-            writeln!(
-                out,
-                "Game over. {}",
-                verdict(&seats, ending, score_game, score)
-            )?;
-            return Ok(ending);
-        }
-        if game.has_cycles() {
-            let repeats = seen.entry((position.clone(), seat)).or_default();
-            *repeats += 1;
-            if *repeats == 3 {
-                // Endless play: a draw, or for score games what is left shared
-                // evenly (a net result of 0), as the tables count it.
-                let endless = if score_game {
-                    Value::Score(0)
-                } else {
-                    Value::Draw
-                };
-                let ending = finish(seat, endless, &mut score);
-                let shared = if score_game {
-                    ", what is left is shared evenly"
-                } else {
-                    ""
-                };
-                writeln!(
-                    out,
-                    "The position has come round a third time: the game is drawn{shared}. {}",
-                    verdict(&seats, ending, score_game, score)
-                )?;
-                return Ok(ending);
-            }
-        }
-        let mv = match seats.players[seat] {
+        let position = &now.position;
+        let mv = match seats.players[now.seat] {
             Player::Computer => {
-                let (mv, reason) = computer_move(oracle, engine.as_ref(), &position)?;
+                let (mv, reason) =
+                    computer_turn(oracle, engine.as_ref(), position, settings.level, &mut rng)?;
                 let them = match seats.person_against_computer() {
                     true => "the computer",
-                    false => seats.name(seat),
+                    false => seats.name(now.seat),
                 };
                 let note = explain(oracle, &reason, them, seats.person_against_computer());
                 writeln!(
                     out,
-                    "{} plays {} ({note})",
-                    seats.mover(seat),
-                    game.write_move(&position, &mv)
+                    "{} plays {} ({note}).",
+                    seats.subject(now.seat),
+                    game.write_move(position, &mv)
                 )?;
                 mv
             }
             Player::Human => {
                 let prompt = match seats.person_against_computer() {
                     true => "your move".to_string(),
-                    false => format!("{}'s move", seats.name(seat)),
+                    false => format!("{}'s move", seats.name(now.seat)),
                 };
-                match human_move(oracle, engine.as_ref(), &position, &prompt, input, out)? {
+                match human_move(oracle, engine.as_ref(), position, &prompt, input, out)? {
                     Some(mv) => mv,
-                    None => return Ok(Ending::Abandoned),
+                    None => {
+                        let finish = Finish {
+                            ending: Ending::Abandoned,
+                            reason: "a player quit".into(),
+                            shared: None,
+                        };
+                        record_result(oracle, &now, &finish, &mut transcript)?;
+                        return Ok(Ending::Abandoned);
+                    }
                 }
             }
         };
+        let value = transcript
+            .is_some()
+            .then(|| move_value(oracle, position, &mv))
+            .flatten();
         if let Some(drawing) = oracle.caps.drawing {
-            for place in drawing.scored_places(&position, &mv) {
-                owners.insert(place, seat);
+            for place in drawing.scored_places(position, &mv) {
+                now.owners.insert(place, now.seat);
             }
         }
-        let child = game.play(&position, &mv);
-        score[seat] += child.gain;
-        if child.turn_passes {
-            seat = 1 - seat;
+        let child = game.play(position, &mv);
+        now.plies += 1;
+        if let Some(out) = transcript.as_mut() {
+            let record = PlyRecord {
+                ply: now.plies,
+                player: ["first", "second"][now.seat].into(),
+                mv: game.write_move(position, &mv),
+                position: game.write_position(&child.position),
+                value,
+            };
+            writeln!(
+                out,
+                "{}",
+                serde_json::to_string(&record).expect("serializes")
+            )?;
+            out.flush()?;
         }
-        position = child.position;
+        now.score[now.seat] += child.gain;
+        if child.turn_passes {
+            now.seat = 1 - now.seat;
+        }
+        now.position = child.position;
+    };
+    let score_game = game.value_kind() == games::ValueKind::Score;
+    writeln!(
+        out,
+        "Game over: {}. {}",
+        finish.reason,
+        verdict(&seats, &finish, score_game.then_some(now.score))
+    )?;
+    record_result(oracle, &now, &finish, &mut transcript)?;
+    Ok(finish.ending)
+}
+
+/// The player to move and the board, from the side `Seats::viewer` says, with
+/// the score in score games.
+fn show<G: Game>(
+    oracle: &Oracle<G>,
+    seats: &Seats,
+    now: &Progress<G>,
+    out: &mut impl Write,
+) -> std::io::Result<()> {
+    let viewer = seats.viewer(now.seat);
+    let side = if viewer == now.seat {
+        Side::Mover
+    } else {
+        Side::Opponent
+    };
+    writeln!(
+        out,
+        "\n{} to move; the board from {} side:",
+        seats.subject(now.seat),
+        seats.possessive(viewer)
+    )?;
+    let owner = |place: usize| now.owners.get(&place).map_or('?', |&s| seats.mark(s));
+    let drawn = match oracle.caps.drawing {
+        Some(drawing) => drawing.draw_from(&now.position, side, &owner),
+        None => oracle.game.write_position(&now.position),
+    };
+    writeln!(out, "{drawn}")?;
+    if oracle.game.value_kind() == games::ValueKind::Score {
+        writeln!(
+            out,
+            "taken: {} ({}) {}, {} ({}) {}",
+            seats.name(0),
+            seats.mark(0),
+            now.score[0],
+            seats.name(1),
+            seats.mark(1),
+            now.score[1]
+        )?;
     }
+    Ok(())
+}
+
+/// Whether the game is over: its end, a position come round a third time
+/// (games with cycles), or a side holding more than half of what a whole game
+/// is played for.
+fn finished<G: Game>(oracle: &Oracle<G>, seats: &Seats, now: &mut Progress<G>) -> Option<Finish> {
+    let game = oracle.game;
+    let score_game = game.value_kind() == games::ValueKind::Score;
+    if let Some(end) = game.end_value(&now.position) {
+        return Some(Finish {
+            ending: finish(now.seat, end, &mut now.score),
+            reason: game.why_over(&now.position),
+            shared: None,
+        });
+    }
+    if game.has_cycles() {
+        let repeats = now
+            .seen
+            .entry((now.position.clone(), now.seat))
+            .or_default();
+        *repeats += 1;
+        if *repeats == 3 {
+            let mut reason =
+                "the position has come round a third time: play goes round for ever".to_string();
+            let whole = oracle.caps.whole_game;
+            let split = whole.and_then(|w| w.endless_split(&now.position));
+            let shared = match (split, whole) {
+                (Some([mine, theirs]), _) => {
+                    now.score[now.seat] += mine as i64;
+                    now.score[1 - now.seat] += theirs as i64;
+                    reason.push_str(", so each side takes what is on its own side");
+                    None
+                }
+                (None, Some(whole)) => {
+                    reason.push_str(", so what is left is shared evenly");
+                    Some(whole.left(&now.position))
+                }
+                (None, None) => None,
+            };
+            // Endless play counts a draw, or for score games a net result of 0.
+            let endless = if score_game {
+                Value::Score(0)
+            } else {
+                Value::Draw
+            };
+            return Some(Finish {
+                ending: finish(now.seat, endless, &mut now.score),
+                reason,
+                shared,
+            });
+        }
+    }
+    let whole = oracle.caps.whole_game.filter(|w| w.ends_at_majority())?;
+    let winner = (0..2).find(|&s| now.score[s] > 0 && now.score[s] as u64 * 2 > whole.total())?;
+    Some(Finish {
+        ending: Ending::Won(winner),
+        reason: format!(
+            "{} {} taken {} of the {}, more than half",
+            seats.name(winner),
+            if seats.name(winner) == "you" {
+                "have"
+            } else {
+                "has"
+            },
+            now.score[winner],
+            whole.total()
+        ),
+        shared: None,
+    })
 }
 
 /// The ending, with what the end leaves credited: an end value is the mover's
@@ -260,22 +420,76 @@ fn finish(seat: usize, end: Value, score: &mut [i64; 2]) -> Ending {
     }
 }
 
-fn verdict(seats: &Seats, ending: Ending, score_game: bool, score: [i64; 2]) -> String {
-    let who = match ending {
+fn verdict(seats: &Seats, finish: &Finish, score: Option<[i64; 2]>) -> String {
+    let who = match finish.ending {
         Ending::Won(w) if seats.name(w) == "you" => "You win".to_string(),
         Ending::Won(w) => format!("{} wins", seats.subject(w)),
         _ => "The game is drawn".to_string(),
     };
-    if score_game {
-        format!(
-            "{who}: {} {}, {} {}.",
-            seats.name(0),
-            score[0],
-            seats.name(1),
-            score[1]
-        )
-    } else {
-        format!("{who}.")
+    let Some(score) = score else {
+        return format!("{who}.");
+    };
+    let half = finish.shared.map(|s| match s % 2 {
+        0 => format!(" + {}", s / 2),
+        _ => format!(" + {}.5", s / 2),
+    });
+    let half = half.unwrap_or_default();
+    format!(
+        "{who}: {} {}{half}, {} {}{half}.",
+        seats.name(0),
+        score[0],
+        seats.name(1),
+        score[1]
+    )
+}
+
+/// The transcript's last line.
+fn record_result<G: Game>(
+    oracle: &Oracle<G>,
+    now: &Progress<G>,
+    finish: &Finish,
+    transcript: &mut Option<&mut dyn Write>,
+) -> std::io::Result<()> {
+    let Some(out) = transcript.as_mut() else {
+        return Ok(());
+    };
+    let result = match finish.ending {
+        Ending::Won(0) => "first",
+        Ending::Won(_) => "second",
+        Ending::Drawn => "draw",
+        Ending::Abandoned => "abandoned",
+    };
+    let score_game = oracle.game.value_kind() == games::ValueKind::Score;
+    let record = GameResult {
+        result: result.into(),
+        plies: now.plies,
+        reason: finish.reason.clone(),
+        score: score_game.then_some(now.score),
+        shared: finish.shared,
+    };
+    writeln!(
+        out,
+        "{}",
+        serde_json::to_string(&record).expect("serializes")
+    )?;
+    out.flush()
+}
+
+/// The value of `mv` for the player making it, where known exactly.
+fn move_value<G: Game>(
+    oracle: &Oracle<G>,
+    position: &G::Position,
+    mv: &G::Move,
+) -> Option<Valuation> {
+    match oracle.answer(position).ok()? {
+        Known::Valued { probe, .. } => probe
+            .moves
+            .iter()
+            .find(|m| m.mv == *mv)
+            .map(|m| Valuation::of(m.value)),
+        Known::Formula { formula, .. } => {
+            Some(Valuation::verdict(formula.winning_moves.contains(mv)))
+        }
     }
 }
 
@@ -285,17 +499,80 @@ pub enum Reason {
     /// From exact values: the move's value for the computer, and how many of
     /// the opponent's replies make it worse for them.
     Exact { value: Value, mistakes: usize },
-    /// A move the formula says wins.
-    FormulaWins,
-    /// The formula says every move loses.
-    FormulaLoses,
-    /// Search where nothing exact reaches: the net score found, and how deep
-    /// (None where the tables answered).
-    Search { score: i64, depth: Option<u32> },
+    /// A move the formula says wins: of those, the one that leaves the least by
+    /// the formula's measure (named), `left` after it.
+    FormulaWins { measure: &'static str, left: u64 },
+    /// The formula says every move loses: the one that leaves the most.
+    FormulaLoses { measure: &'static str, left: u64 },
+    /// Search where nothing exact reaches.
+    Search(crate::engine::Choice<()>),
+    /// A deliberate mistake, below the perfect level.
+    Mistake { level: u8 },
 }
 
-/// The computer's move from `position`: perfect from the tables, the formula or
-/// the exact solver, searched beyond them where the game allows it.
+/// The computer's move at `level`: perfect, or now and then a deliberate
+/// mistake.
+pub fn computer_turn<G: Game>(
+    oracle: &Oracle<G>,
+    engine: Option<&Engine<G>>,
+    position: &G::Position,
+    level: u8,
+    rng: &mut StdRng,
+) -> Result<(G::Move, Reason), QueryError> {
+    let level = level.min(PERFECT);
+    if rng.random_ratio(u32::from(PERFECT - level), u32::from(PERFECT)) {
+        if let Some(mv) = mistake(oracle, engine, position, rng)? {
+            return Ok((mv, Reason::Mistake { level }));
+        }
+    }
+    computer_move(oracle, engine, position)
+}
+
+/// A move worse than the best, chosen at random, where there is one: from
+/// exact values, one that gives something away; from a formula, one that
+/// throws a win away; beyond both, any move.
+fn mistake<G: Game>(
+    oracle: &Oracle<G>,
+    engine: Option<&Engine<G>>,
+    position: &G::Position,
+    rng: &mut StdRng,
+) -> Result<Option<G::Move>, QueryError> {
+    let game = oracle.game;
+    match oracle.answer(position) {
+        Ok(Known::Valued { probe, .. }) => {
+            let worse: Vec<&MoveValue<G>> = probe
+                .moves
+                .iter()
+                .filter(|m| probe.value.better_than(m.value))
+                .collect();
+            Ok(worse.choose(rng).map(|m| m.mv.clone()))
+        }
+        Ok(Known::Formula { formula, .. }) if formula.mover_wins => {
+            let closed = oracle
+                .caps
+                .formula
+                .expect("formula answers come from a formula");
+            // Games with too many moves to list name one that keeps the most.
+            if let Some(mv) = closed.longest_move(position) {
+                return Ok((!formula.winning_moves.contains(&mv)).then_some(mv));
+            }
+            let losing: Vec<G::Move> = game
+                .moves(position)
+                .into_iter()
+                .filter(|m| !formula.winning_moves.contains(m))
+                .collect();
+            Ok(losing.choose(rng).cloned())
+        }
+        Ok(Known::Formula { .. }) => Ok(None),
+        Err(QueryError::Input(_) | QueryError::MissingTable { .. }) if engine.is_some() => {
+            Ok(game.moves(position).choose(rng).cloned())
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// The computer's perfect move from `position`: from the tables, the formula
+/// or the exact solver, searched beyond them where the game allows it.
 pub fn computer_move<G: Game>(
     oracle: &Oracle<G>,
     engine: Option<&Engine<G>>,
@@ -305,11 +582,21 @@ pub fn computer_move<G: Game>(
         Ok(known) => known,
         Err(QueryError::Input(_) | QueryError::MissingTable { .. }) if engine.is_some() => {
             let choice = engine.expect("checked").choose(position)?;
-            let reason = Reason::Search {
-                score: choice.score,
-                depth: choice.depth,
-            };
-            return Ok((choice.mv, reason));
+            let crate::engine::Choice {
+                mv,
+                score,
+                depth,
+                nodes,
+                algorithm,
+            } = choice;
+            let reason = Reason::Search(crate::engine::Choice {
+                mv: (),
+                score,
+                depth,
+                nodes,
+                algorithm,
+            });
+            return Ok((mv, reason));
         }
         Err(e) => return Err(e),
     };
@@ -322,24 +609,40 @@ pub fn computer_move<G: Game>(
             };
             Ok((best.mv.clone(), reason))
         }
-        Known::Formula { formula, .. } => match formula.winning_moves.first() {
-            Some(mv) => Ok((mv.clone(), Reason::FormulaWins)),
-            None => {
-                let mv = oracle
-                    .game
-                    .moves(position)
-                    .into_iter()
-                    .next()
-                    .ok_or_else(|| {
-                        QueryError::Input(GameError::position(
-                            &oracle.game.write_position(position),
-                            "no move here",
-                        ))
-                    })?;
-                Ok((mv, Reason::FormulaLoses))
-            }
-        },
+        Known::Formula { formula, .. } => formula_move(oracle, position, &formula.winning_moves),
     }
+}
+
+/// The computer's move by a closed formula: the winning move that leaves the
+/// least play by the formula's measure, or where every move loses, the one that
+/// leaves the most.
+pub fn formula_move<G: Game>(
+    oracle: &Oracle<G>,
+    position: &G::Position,
+    winning: &[G::Move],
+) -> Result<(G::Move, Reason), QueryError> {
+    let game = oracle.game;
+    let closed = oracle
+        .caps
+        .formula
+        .expect("formula answers come from a formula");
+    let left = |mv: &G::Move| closed.left(&game.play(position, mv).position);
+    let measure = closed.measure();
+    if let Some(mv) = winning.iter().min_by_key(|mv| left(mv)) {
+        let left = left(mv);
+        return Ok((mv.clone(), Reason::FormulaWins { measure, left }));
+    }
+    let longest = closed
+        .longest_move(position)
+        .or_else(|| game.moves(position).into_iter().max_by_key(|mv| left(mv)))
+        .ok_or_else(|| {
+            QueryError::Input(GameError::position(
+                &game.write_position(position),
+                "no move here",
+            ))
+        })?;
+    let left = left(&longest);
+    Ok((longest, Reason::FormulaLoses { measure, left }))
 }
 
 /// What the computer says of its move, for `them` (who it plays for).
@@ -353,7 +656,7 @@ pub fn explain<G: Game>(
         Reason::Exact { value, mistakes } => {
             let mut note = format!(
                 "{} for {them}",
-                render::value_words(oracle, crate::answer::Valuation::of(*value))
+                render::value_words(oracle, Valuation::of(*value))
             );
             if oracle.caps.search_beyond_tables {
                 note.push_str(", exact, from the tables");
@@ -365,15 +668,22 @@ pub fn explain<G: Game>(
             }
             note
         }
-        Reason::FormulaWins => "a winning move, by the formula".into(),
-        Reason::FormulaLoses => "every move loses, by the formula".into(),
-        Reason::Search { score, depth } => {
-            let how = match depth {
-                None => "exact, from the tables".to_string(),
-                Some(d) => format!("searched {d} plies ahead"),
-            };
-            format!("{score:+} for {them}, {how}")
+        Reason::FormulaWins { measure, left } => {
+            format!("a winning move by the formula, the fastest by {measure}: {left} after it")
         }
+        Reason::FormulaLoses { measure, left } => format!(
+            "every move loses by the formula; this one holds out longest by {measure}: {left} after it"
+        ),
+        Reason::Search(choice) => match choice.depth {
+            None => format!("{:+} for {them}, exact, from the tables", choice.score),
+            Some(depth) => format!(
+                "{:+} for {them}, {} to {depth} plies, {} positions",
+                choice.score,
+                choice.algorithm.name(),
+                choice.nodes
+            ),
+        },
+        Reason::Mistake { level } => format!("a deliberate mistake, at level {level}"),
     }
 }
 
@@ -407,6 +717,23 @@ pub fn computer_choice<'a, G: Game>(
     })
 }
 
+/// Whether the moves of `position` are few enough to list one by one (Nim
+/// heaps can be too large).
+fn listable<G: Game>(oracle: &Oracle<G>, position: &G::Position) -> bool {
+    oracle.caps.picture.is_none_or(|p| p.clickable(position))
+}
+
+/// A legal move written, to show how moves are typed.
+fn example_move<G: Game>(oracle: &Oracle<G>, position: &G::Position) -> Option<String> {
+    let game = oracle.game;
+    let mv = match oracle.caps.formula.and_then(|f| f.longest_move(position)) {
+        Some(mv) => mv,
+        None if listable(oracle, position) => game.moves(position).into_iter().next()?,
+        None => return None,
+    };
+    Some(game.write_move(position, &mv))
+}
+
 /// Reads a person's move; `None` when they quit or input ends.
 fn human_move<G: Game>(
     oracle: &Oracle<G>,
@@ -417,8 +744,11 @@ fn human_move<G: Game>(
     out: &mut impl Write,
 ) -> Result<Option<G::Move>, QueryError> {
     let game = oracle.game;
+    let example = example_move(oracle, position)
+        .map(|m| format!(", e.g. {m}"))
+        .unwrap_or_default();
     loop {
-        write!(out, "{prompt} (hint, moves, quit): ")?;
+        write!(out, "{prompt}{example} (or hint, moves, quit): ")?;
         out.flush()?;
         let mut line = String::new();
         if input.read_line(&mut line)? == 0 {
@@ -437,13 +767,22 @@ fn human_move<G: Game>(
                     let choice = engine.expect("checked").choose(position)?;
                     writeln!(
                         out,
-                        "hint: {} ({:+})",
+                        "hint: {} ({:+}, {} to {} plies)",
                         game.write_move(position, &choice.mv),
-                        choice.score
+                        choice.score,
+                        choice.algorithm.name(),
+                        choice.depth.unwrap_or(0)
                     )?;
                 }
                 Err(e) => return Err(e),
             },
+            "moves" if !listable(oracle, position) => {
+                writeln!(
+                    out,
+                    "too many moves to list; {}",
+                    oracle.spec.entry.notation
+                )?;
+            }
             "moves" => {
                 let names: Vec<String> = game
                     .moves(position)

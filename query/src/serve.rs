@@ -620,10 +620,13 @@ async fn computer(
         type Output = Result<serde_json::Value, QueryError>;
         fn ask<G: games::Game>(self, oracle: &crate::Oracle<G>) -> Self::Output {
             let position = oracle.read(&self.0)?;
-            let engine = oracle
-                .caps
-                .search_beyond_tables
-                .then(|| crate::engine::Engine::new(oracle, self.1));
+            let engine = oracle.caps.search_beyond_tables.then(|| {
+                let limits = crate::engine::Limits {
+                    think: self.1,
+                    ..Default::default()
+                };
+                crate::engine::Engine::new(oracle, limits)
+            });
             let (mv, reason) = crate::play::computer_move(oracle, engine.as_ref(), &position)?;
             let note = crate::play::explain(oracle, &reason, "the computer", true);
             let view =

@@ -120,7 +120,7 @@ fn play_searches_then_reads_the_tables_to_the_end() {
     );
     let said = text(&out.stdout);
     assert!(out.status.success(), "{said}{}", text(&out.stderr));
-    assert!(said.contains("searched"), "{said}");
+    assert!(said.contains("alpha-beta to"), "{said}");
     assert!(said.contains("exact, from the tables"), "{said}");
     let last = said.lines().last().unwrap();
     assert!(last.contains("you") && last.contains("computer"), "{last}");

@@ -141,7 +141,7 @@ fn command_line_probes_plays_and_explains_sizes() {
             "h00\nh01\nv00\n",
         );
         let stdout = common::text(&out.stdout);
-        assert!(stdout.contains("| C | C |"), "{stdout}");
+        assert!(stdout.contains(" |  C  |  C  | "), "{stdout}");
         assert!(stdout.contains("computer (C) 2"), "{stdout}");
         assert!(
             stdout.contains("The computer wins: you 0, the computer 2."),

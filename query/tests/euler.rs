@@ -142,6 +142,7 @@ fn play_explains_illegal_moves_and_asks_again() {
             Settings::against_computer(Player::Human),
             &mut std::io::Cursor::new(script),
             &mut output,
+            None,
         )
         .unwrap();
         let text = String::from_utf8(output).unwrap();
@@ -173,16 +174,14 @@ fn computer_wins_every_game_it_is_not_lost_in() {
 fn the_computer_against_itself_plays_the_table_value() {
     with_oracle(|oracle| {
         let mut output = Vec::new();
-        let settings = Settings {
-            players: [Player::Computer; 2],
-            ..Settings::against_computer(Player::Human)
-        };
+        let settings = Settings::new([Player::Computer; 2]);
         let ending = play(
             oracle,
             Euler.start(),
             settings,
             &mut std::io::empty(),
             &mut output,
+            None,
         );
         // The empty board is lost for the first player, in 13 plies.
         assert_eq!(ending.unwrap(), Ending::Won(1));
@@ -204,7 +203,7 @@ fn play_with(oracle: &Oracle<Euler>, first: Player, choose: Chooser) -> Ending {
     loop {
         let mut output = Vec::new();
         let input = &mut std::io::Cursor::new(script.clone().into_bytes());
-        let ending = play(oracle, start, settings, input, &mut output).unwrap();
+        let ending = play(oracle, start, settings, input, &mut output, None).unwrap();
         if ending != Ending::Abandoned {
             return ending;
         }
