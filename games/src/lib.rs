@@ -13,6 +13,7 @@ pub mod abapa;
 pub mod capability;
 pub mod chess;
 pub mod chess_page;
+pub mod counting;
 pub mod dots;
 pub mod endgame;
 pub mod ends;

@@ -1,5 +1,4 @@
-//! Nim, misère Nim and subtraction games on heaps, and the counting games (the 21
-//! game, the 100 game) that are one-heap subtraction games in disguise.
+//! Nim, misère Nim and subtraction games on heaps.
 //!
 //! Each is answered two ways: a table for small positions (win or loss with the
 //! distance: the fastest win, the slowest loss), and a formula for positions of
@@ -14,7 +13,6 @@ use crate::game::{Child, Game, GameError};
 use crate::heap_picture;
 use crate::multiset::Multisets;
 use crate::registry::{Entry, OptionSpec, Scope, Spec, Values, no_generate_options};
-use crate::svg::Svg;
 use crate::value::{Value, ValueKind};
 
 /// How heaps are written, for every heap game.
@@ -87,44 +85,6 @@ pub static SUBTRACTION: Spec<Heaps> = Spec {
         Rule::Subtract(k) => vec![("max-take", k.to_string())],
         _ => Vec::new(),
     },
-};
-
-/// The capabilities of a counting game.
-fn counting_capabilities(game: &Counting) -> Capabilities<'_, Counting> {
-    Capabilities {
-        formula: Some(game),
-        picture: Some(game),
-        ..Capabilities::new(
-            Solver::Layered(game),
-            vec![Check::Formula, Check::LiveSearch],
-        )
-    }
-}
-
-pub static GAME21: Spec<Counting> = Spec {
-    entry: Entry {
-        id: "game21",
-        about: "The 21 game: from 0, say a number 1 to 3 above the last; who must say 21 loses",
-        notation: "the last number said, 0 before the first: 0; a move is the number said: 4",
-        options: &[],
-        all: &[&[]],
-    },
-    build: |_| Ok(TWENTY_ONE),
-    capabilities: counting_capabilities,
-    generate_options: no_generate_options,
-};
-
-pub static GAME100: Spec<Counting> = Spec {
-    entry: Entry {
-        id: "game100",
-        about: "The 100 game: from 0, add 1 to 10; who reaches 100 wins",
-        notation: "the running total, 0 before the first move: 0; a move is the new total: 12",
-        options: &[],
-        all: &[&[]],
-    },
-    build: |_| Ok(HUNDRED),
-    capabilities: counting_capabilities,
-    generate_options: no_generate_options,
 };
 
 /// How many heaps a table position may have.
@@ -538,199 +498,6 @@ impl Layered<Heaps> for Heaps {
     }
 }
 
-/// A counting game: from 0, players in turn say a number 1 to `max_add` above the
-/// last one said, never passing `target`. In the 21 game (`target_loses`) whoever
-/// must say 21 loses; in the 100 game whoever says 100 wins.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Counting {
-    pub id: &'static str,
-    pub target: u64,
-    pub max_add: u64,
-    pub target_loses: bool,
-}
-
-/// The 21 game: count up by 1 to 3; whoever must say 21 loses.
-pub const TWENTY_ONE: Counting = Counting {
-    id: "game21",
-    target: 21,
-    max_add: 3,
-    target_loses: true,
-};
-
-/// The 100 game: add 1 to 10; whoever reaches 100 wins.
-pub const HUNDRED: Counting = Counting {
-    id: "game100",
-    target: 100,
-    max_add: 10,
-    target_loses: false,
-};
-
-impl Counting {
-    /// The number whose sayer wins: the target, or the one below it when saying the
-    /// target loses.
-    fn goal(&self) -> u64 {
-        self.target - u64::from(self.target_loses)
-    }
-
-    /// The formula: the mover wins unless the distance to the goal is a multiple
-    /// of `max_add + 1`; the winning number brings that distance to one.
-    pub fn winning_number(&self, said: u64) -> Option<u64> {
-        if said >= self.goal() {
-            return None;
-        }
-        let step = (self.goal() - said) % (self.max_add + 1);
-        (step != 0).then_some(said + step)
-    }
-}
-
-impl Game for Counting {
-    type Position = u64;
-    type Move = u64;
-
-    fn id(&self) -> &'static str {
-        self.id
-    }
-
-    fn value_kind(&self) -> ValueKind {
-        ValueKind::WinLossDraw
-    }
-
-    fn index_size(&self, _tier: u32) -> u64 {
-        self.target + 1
-    }
-
-    fn index(&self, said: &u64) -> u64 {
-        *said
-    }
-
-    fn position_at(&self, _tier: u32, index: u64) -> Option<u64> {
-        (index <= self.target).then_some(index)
-    }
-
-    fn start(&self) -> u64 {
-        0
-    }
-
-    fn moves(&self, said: &u64) -> Vec<u64> {
-        if *said >= self.target {
-            return Vec::new();
-        }
-        (said + 1..=(said + self.max_add).min(self.target)).collect()
-    }
-
-    fn play(&self, _said: &u64, number: &u64) -> Child<u64> {
-        Child::passing(*number)
-    }
-
-    /// The target has been said: by the opponent, who lost or won with it.
-    fn end_value(&self, said: &u64) -> Option<Value> {
-        (*said == self.target).then_some(if self.target_loses {
-            Value::Win(0)
-        } else {
-            Value::Loss(0)
-        })
-    }
-
-    fn why_over(&self, _said: &u64) -> String {
-        let who = if self.target_loses { "lost" } else { "won" };
-        format!("the opponent said {}, and {who}", self.target)
-    }
-
-    fn parse_position(&self, text: &str) -> Result<u64, GameError> {
-        match text.trim().parse::<u64>() {
-            Ok(n) if n <= self.target => Ok(n),
-            _ => Err(GameError::position(
-                text,
-                format!("the position is the last number said, 0 to {}", self.target),
-            )),
-        }
-    }
-
-    fn write_position(&self, said: &u64) -> String {
-        said.to_string()
-    }
-
-    fn write_move(&self, _said: &u64, number: &u64) -> String {
-        number.to_string()
-    }
-}
-
-impl ClosedForm<Counting> for Counting {
-    fn formula(&self, said: &u64) -> Result<Formula<u64>, GameError> {
-        let winning = self.winning_number(*said);
-        Ok(Formula {
-            // Saying the target in the 21 game lost it: the mover has won.
-            mover_wins: winning.is_some() || (*said == self.target && self.target_loses),
-            nim_sum: self.goal().saturating_sub(*said) % (self.max_add + 1),
-            part_values: None,
-            winning_moves: winning.into_iter().collect(),
-        })
-    }
-
-    fn measure(&self) -> &'static str {
-        "numbers left to say"
-    }
-
-    fn left(&self, said: &u64) -> u64 {
-        self.target.saturating_sub(*said)
-    }
-}
-
-impl Picture<Counting> for Counting {
-    /// The numbers from 1 to the target, ten to a row: those said grey, the last
-    /// one said marked, the ones that may be said next to click.
-    fn svg(&self, said: &u64, _marks: &Marks) -> String {
-        let (box_px, pad) = (46.0, 20.0);
-        let rows = self.target.div_ceil(10) as f64;
-        let mut svg = Svg::new(2.0 * pad + 10.0 * box_px, 2.0 * pad + rows * box_px + 40.0);
-        svg.text(
-            pad + 5.0 * box_px,
-            pad + 10.0,
-            &format!("said: {said}"),
-            "big",
-        );
-        for n in 1..=self.target {
-            let i = n - 1;
-            let (x, y) = (
-                pad + (i % 10) as f64 * box_px,
-                pad + 40.0 + (i / 10) as f64 * box_px,
-            );
-            let name = format!("n{n}");
-            let next = n > *said && n <= said + self.max_add;
-            let class = if n == *said {
-                "said"
-            } else if n < *said {
-                "done"
-            } else {
-                "cell"
-            };
-            let place = next.then_some(name.as_str());
-            svg.rect(x + 2.0, y + 2.0, box_px - 4.0, box_px - 4.0, class, place);
-            svg.text(x + box_px / 2.0, y + box_px / 2.0, &n.to_string(), "label");
-        }
-        svg.finish(&format!("{}: {said} said", self.id))
-    }
-
-    fn places(&self, _said: &u64, number: &u64) -> Vec<Clicks> {
-        one_step(vec![format!("n{number}")])
-    }
-
-    /// Nothing: the board marks the number said last itself.
-    fn landed(&self, _said: &u64, _number: &u64) -> Vec<String> {
-        Vec::new()
-    }
-}
-
-impl Layered<Counting> for Counting {
-    fn layers(&self, _tier: u32) -> u32 {
-        self.target as u32 + 1
-    }
-
-    fn layer_of_index(&self, _tier: u32, index: u64) -> u32 {
-        index as u32
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -769,36 +536,6 @@ mod tests {
             assert!(!verdict(Rule::Nim, &after).mover_wins);
         }
         assert!(!v.winning_moves.is_empty());
-    }
-
-    #[test]
-    fn counting_games_follow_their_formulas() {
-        assert_eq!(
-            TWENTY_ONE.winning_number(0),
-            None,
-            "the second player wins the 21 game"
-        );
-        assert_eq!(TWENTY_ONE.winning_number(1), Some(4));
-        assert_eq!(HUNDRED.winning_number(0), Some(1));
-        assert_eq!(
-            HUNDRED.winning_number(12),
-            None,
-            "12 is one of the winning numbers"
-        );
-        assert_eq!(HUNDRED.winning_number(13), Some(23));
-        for game in [TWENTY_ONE, HUNDRED] {
-            let mut search = Negamax::new(&game);
-            for said in 0..=game.target {
-                let wins = matches!(search.value(&said), Value::Win(_));
-                assert_eq!(
-                    wins,
-                    game.winning_number(said).is_some()
-                        || (said == game.target && game.target_loses),
-                    "{} {said}",
-                    game.id
-                );
-            }
-        }
     }
 
     #[test]

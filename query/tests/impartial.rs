@@ -83,11 +83,13 @@ fn every_table_agrees_with_its_formula_and_with_search() {
     assert_eq!(extra("all positions").as_deref(), Some("16777216"));
     assert_eq!(extra("all losses").as_deref(), Some("1048576"));
     for (game, spec) in [
-        (games::nim::TWENTY_ONE, &games::nim::GAME21),
-        (games::nim::HUNDRED, &games::nim::GAME100),
+        (games::counting::THESIS_21, &games::counting::GAME21),
+        (games::counting::COURSE_21, &games::counting::GAME21),
+        (games::counting::COUNT_21, &games::counting::GAME21),
+        (games::counting::HUNDRED, &games::counting::GAME100),
     ] {
         let report = verify(&oracle(spec, &game, dir.path()), Selection::All, None).unwrap();
-        check(report, game.target + 1, game.id);
+        check(report, game.index_size(0), game.id);
     }
     let pits = oracle(&games::pits::SPEC, &games::pits::Pits, dir.path());
     check(verify(&pits, samples, None).unwrap(), 65_536, "pits");
@@ -148,10 +150,29 @@ fn small_positions_come_from_tables_with_distances() {
         (Some("win"), Some(2))
     );
     assert_eq!(answer["moves"][0]["move"], "h1-4", "leave one stone");
+    // The thesis's 21 game: name 4, 8, 12 or 16 first; 16 wins fastest.
     let answer = probe_json(dir.path(), &["game21", "0"]);
+    let best: Vec<&str> = answer["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["value"] == "win")
+        .map(|m| m["move"].as_str().unwrap())
+        .collect();
+    assert_eq!(best, ["16", "12", "8", "4"], "{answer}");
+    assert_eq!(answer["distance"], 4, "16, 17 to 19, 20, and 21 forced");
+    let answer = probe_json(dir.path(), &["game21", "0", "--rules", "course"]);
+    assert_eq!(
+        (
+            answer["value"].as_str(),
+            answer["moves"][0]["move"].as_str()
+        ),
+        (Some("win"), Some("2"))
+    );
+    let answer = probe_json(dir.path(), &["game21", "0", "--rules", "count"]);
     assert_eq!(
         answer["value"], "loss",
-        "the second player wins the 21 game"
+        "counting from 0, the second player wins"
     );
     let answer = probe_json(dir.path(), &["game100", "0"]);
     assert_eq!(

@@ -89,6 +89,13 @@ fn perfect_play_ends_as_the_tables_say() {
         (vec!["lgame"], "draw", None),
         // Dots-and-boxes 3x3: the second player wins by 3.
         (vec!["dots"], "second", Some(24)),
+        // The 21 game: the thesis's first player names 16, then says 20.
+        (vec!["game21"], "first", Some(4)),
+        // The course's says 2, 5, ..., 20: 7 numbers, 6 replies, and 21 or 22.
+        (vec!["game21", "--rules", "course"], "first", Some(14)),
+        // Counting from 0 by 1 to 3 the second player says 4, 8, ..., 20, the
+        // first holding out with 1, 5, ..., 17 and then 21.
+        (vec!["game21", "--rules", "count"], "second", Some(11)),
     ] {
         let mut args = game.clone();
         args.extend(["--players", "computer,computer"]);

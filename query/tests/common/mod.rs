@@ -79,6 +79,9 @@ pub fn generate_impartial(dir: &Path, northcott: &[&str]) {
     ] {
         generate(dir, id, &[]);
     }
+    for rules in ["course", "count"] {
+        generate(dir, "game21", &[("rules", rules)]);
+    }
     for board in northcott {
         match board.split_once('-') {
             Some((size, rules)) => generate(dir, "northcott", &[("size", size), ("rules", rules)]),
