@@ -9,7 +9,8 @@
 //! step: stones arriving on an odd step can be moved straight on, so only the odd
 //! steps count, each a take-1-or-2 heap of Grundy value `gap mod 3`. The mover
 //! loses exactly when `gn mod 3`, `g(n-2) mod 3`, ... xor to 0. Tests and `tbquery
-//! verify` check this against a table of every row of up to 16 pits.
+//! verify` check this against a table of every row of up to 24 pits, and a
+//! test lets the formula and plain search play each other.
 //!
 //! Notation: pits left to right, `.` empty, `o` a stone: `..o.o`. A move is
 //! `<from>-<to>`, pits numbered from 1 at the left: `5-4`.
@@ -27,7 +28,7 @@ pub static SPEC: Spec<Pits> = Spec {
     entry: Entry {
         id: "pits",
         about: "Stones in pits: slide a stone 1 or 2 pits left into an empty pit, never over a stone; who cannot move loses",
-        notation: "the pits left to right, '.' empty and 'o' a stone, up to 64 pits: ..o.o; \
+        notation: "the pits left to right, '.' empty and 'o' (or 'X') a stone, up to 64 pits: ..o.o; \
                    a move is from-to, pits counted from 1 at the left: 5-4",
         options: &[],
         all: &[&[]],
@@ -48,7 +49,7 @@ pub static SPEC: Spec<Pits> = Spec {
 /// The longest row the notation accepts.
 pub const MAX_PITS: u32 = 64;
 /// Pits in the table: shorter rows are the same rows with empty pits at the right.
-pub const TABLE_PITS: u32 = 16;
+pub const TABLE_PITS: u32 = 24;
 
 /// A row: bit `i` set when pit `i` (0 = leftmost) holds a stone; `len` pits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -71,18 +72,21 @@ impl Row {
         if !(1..=MAX_PITS).contains(&len) {
             return Err(GameError::position(
                 text,
-                format!("a row has 1 to {MAX_PITS} pits, '.' empty or 'o' a stone"),
+                format!("a row has 1 to {MAX_PITS} pits, '.' empty, 'o' or 'X' a stone"),
             ));
         }
         let mut stones = 0u64;
         for (i, c) in text_trimmed.chars().enumerate() {
             match c {
                 '.' => {}
-                'o' => stones |= 1 << i,
+                'o' | 'O' | 'x' | 'X' => stones |= 1 << i,
                 other => {
                     return Err(GameError::position(
                         text,
-                        format!("pit {} is '{other}'; use '.' (empty) or 'o' (stone)", i + 1),
+                        format!(
+                            "pit {} is '{other}'; use '.' (empty) or 'o' or 'X' (a stone)",
+                            i + 1
+                        ),
                     ));
                 }
             }
@@ -130,13 +134,18 @@ impl Row {
     /// The xor over every other gap from the right of `gap mod 3`: 0 exactly when
     /// the mover loses.
     pub fn nim_sum(self) -> u64 {
-        let mut gaps = Vec::new();
-        let mut last = None;
-        for pit in (0..self.len).filter(|&p| !self.empty(p)) {
-            gaps.push(u64::from(pit - last.map_or(0, |l| l + 1)));
-            last = Some(pit);
+        let (mut stones, mut sum, mut counted) = (self.stones, 0, true);
+        // Right to left: each stone's gap runs down to the next stone on its left.
+        while stones != 0 {
+            let pit = 63 - stones.leading_zeros();
+            stones ^= 1 << pit;
+            let left_end = 64 - stones.leading_zeros();
+            if counted {
+                sum ^= u64::from(pit - left_end) % 3;
+            }
+            counted = !counted;
         }
-        gaps.iter().rev().step_by(2).fold(0, |x, g| x ^ (g % 3))
+        sum
     }
 
     /// The moves that leave a nim-sum of 0.
@@ -154,7 +163,7 @@ impl Slide {
     }
 }
 
-/// The table game: every row of 16 pits (and so every shorter row).
+/// The table game: every row of 24 pits (and so every shorter row).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Pits;
 
@@ -205,7 +214,7 @@ impl Game for Pits {
         Row::parse(text)
     }
 
-    /// The table holds rows with stones in the first 16 pits only.
+    /// The table holds rows with stones in the first 24 pits only.
     fn coverage(&self, row: &Row) -> Result<(), String> {
         match row.stones >> TABLE_PITS {
             0 => Ok(()),
@@ -332,12 +341,60 @@ mod tests {
         let row = Row::parse("..o.oo").unwrap();
         let moves: Vec<String> = row.moves().into_iter().map(Slide::write).collect();
         assert_eq!(moves, ["3-2", "3-1", "5-4"]);
-        assert!(Row::parse("..x").is_err());
+        assert_eq!(Row::parse("..X.x").unwrap(), Row::parse("..o.o").unwrap());
+        assert!(Row::parse("..*").is_err());
         assert!(Row::parse("").is_err());
         let long = Pits
-            .parse_position(&format!("{}o", ".".repeat(16)))
+            .parse_position(&format!("{}o", ".".repeat(TABLE_PITS as usize)))
             .unwrap();
         assert!(Pits.coverage(&long).is_err());
+    }
+
+    /// The course task's check: the Nim theory and a plain search play each
+    /// other, each side in turn, from random rows; whoever the theory says wins
+    /// at the start wins, though the search plays perfectly too.
+    #[test]
+    fn the_formula_and_plain_search_play_each_other_as_the_formula_foretells() {
+        let mut search = Negamax::new(&Pits);
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..100 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let start = Row {
+                stones: state & state >> 20 & 0x3fff,
+                len: 14,
+            };
+            for formula_first in [true, false] {
+                let (mut row, mut formula_moves) = (start, formula_first);
+                while !row.moves().is_empty() {
+                    let mv = if formula_moves {
+                        let formula = Pits.formula(&row).unwrap();
+                        let longest = row
+                            .moves()
+                            .into_iter()
+                            .max_by_key(|m| Pits.left(&row.play(*m)));
+                        formula.winning_moves.first().copied().or(longest).unwrap()
+                    } else {
+                        let moves = row.moves();
+                        let winning = moves
+                            .iter()
+                            .find(|m| matches!(search.value(&row.play(**m)), Value::Loss(_)));
+                        *winning.unwrap_or(&moves[0])
+                    };
+                    row = row.play(mv);
+                    formula_moves = !formula_moves;
+                }
+                // Whoever is to move with no move left has lost.
+                let formula_won = !formula_moves;
+                assert_eq!(
+                    formula_won,
+                    (start.nim_sum() != 0) == formula_first,
+                    "{}",
+                    start.write()
+                );
+            }
+        }
     }
 
     #[test]

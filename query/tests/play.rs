@@ -304,3 +304,44 @@ fn abapa_endless_play_is_shared_as_the_tables_count_it_or_kept_by_side() {
     let out = tbquery(dir, &["probe", "abapa", from, "--endless", "own"], "");
     assert!(!out.status.success());
 }
+
+#[test]
+fn the_course_pits_example_is_answered_and_played_to_the_end() {
+    let dir = common::default_tables();
+    let example = "..X.X.....X....XX.X...X";
+    let out = tbquery(&dir, &["probe", "pits", example, "--json"], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let answer: Json = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(answer["source"], "table", "23 pits are in the table");
+    let mover_wins = answer["value"] == "win";
+    let (lines, said) = transcript(
+        &dir,
+        &["pits", "--from", example, "--players", "computer,computer"],
+        "",
+    );
+    let winner = if mover_wins { "first" } else { "second" };
+    assert_eq!(result(&lines)["result"], winner, "{said}");
+    assert_eq!(result(&lines)["reason"], "no stone can slide");
+    assert_eq!(
+        result(&lines)["plies"],
+        answer["distance"],
+        "the tables' distance"
+    );
+
+    // 50 pits: the formula plays it out.
+    let row = format!("{}{}", ".o..X.o...".repeat(4), "o.o.o.o.o.");
+    let (lines, said) = transcript(
+        &dir,
+        &["pits", "--from", &row, "--players", "computer,computer"],
+        "",
+    );
+    let out = tbquery(&dir, &["probe", "pits", &row, "--json"], "");
+    let answer: Json = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(answer["source"], "formula");
+    let winner = if answer["value"] == "win" {
+        "first"
+    } else {
+        "second"
+    };
+    assert_eq!(result(&lines)["result"], winner, "{said}");
+}
