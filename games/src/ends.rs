@@ -25,6 +25,7 @@ pub static SPEC: Spec<Ends> = Spec {
     capabilities: |game| Capabilities {
         exact: Some(game),
         picture: Some(game),
+        counted_input: true,
         ..Capabilities::new(Solver::None, vec![Check::ExactAgainstSearch(game)])
     },
     generate_options: no_generate_options,

@@ -109,6 +109,7 @@ fn split_capabilities(game: &SplitGame) -> Capabilities<'_, SplitGame> {
         notes: Some(game),
         picture: Some(game),
         editing: Some(game),
+        counted_input: true,
         ..Capabilities::new(
             Solver::Layered(game),
             vec![Check::Formula, Check::LiveSearch],

@@ -25,6 +25,7 @@ fn heap_capabilities(game: &Heaps) -> Capabilities<'_, Heaps> {
         formula: Some(game),
         picture: Some(game),
         editing: Some(game),
+        counted_input: true,
         ..Capabilities::new(
             Solver::Layered(game),
             vec![Check::Formula, Check::LiveSearch],

@@ -24,6 +24,7 @@ const MAX_SAMPLES: u64 = 1_000_000_000;
 struct Features {
     whole_game: bool,
     search: bool,
+    counted: bool,
 }
 
 fn features(entry: &Entry) -> Features {
@@ -35,6 +36,7 @@ fn features(entry: &Entry) -> Features {
             Features {
                 whole_game: caps.whole_game.is_some(),
                 search: caps.search_beyond_tables,
+                counted: caps.counted_input,
             }
         }
     }
@@ -220,6 +222,15 @@ fn probe_args(command: Command, features: Features) -> Command {
                 .help("The position, `start`, or `-` to read one position per line from standard input"),
         )
         .arg(json_flag("One JSON object per position (JSON Lines when reading standard input)"));
+    let command = match features.counted {
+        false => command,
+        true => command.arg(
+            Arg::new("counted")
+                .long("counted")
+                .action(ArgAction::SetTrue)
+                .help("Read the position as a count n and then n numbers, over any lines (with `-`, all of standard input is one position)"),
+        ),
+    };
     match features.whole_game {
         false => command,
         true => command.arg(
@@ -581,6 +592,14 @@ fn probe_command<G: Game>(oracle: &Oracle<G>, args: &ArgMatches) -> anyhow::Resu
         })
     };
     let position = args.get_one::<String>("position").expect("required");
+    if args.try_get_one::<bool>("counted").ok().flatten() == Some(&true) {
+        let text = match position.as_str() {
+            "-" => std::io::read_to_string(std::io::stdin()).context("reading standard input")?,
+            given => given.to_string(),
+        };
+        say(answer(&uncount(&text)?)?)?;
+        return Ok(ExitCode::SUCCESS);
+    }
     if position != "-" {
         say(answer(position)?)?;
         return Ok(ExitCode::SUCCESS);
@@ -624,6 +643,30 @@ fn probe_command<G: Game>(oracle: &Oracle<G>, args: &ArgMatches) -> anyhow::Resu
     } else {
         ExitCode::FAILURE
     })
+}
+
+/// A count `n` and then exactly `n` numbers, separated by spaces, commas or line
+/// breaks, as the list of numbers they count.
+fn uncount(text: &str) -> Result<String, GameError> {
+    let mut words = text
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty());
+    let shown = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let refuse = |problem: String| GameError::position(&shown, problem);
+    let count = words
+        .next()
+        .ok_or_else(|| refuse("nothing to read: give a count and then that many numbers".into()))?;
+    let count: usize = count
+        .parse()
+        .map_err(|_| refuse(format!("the count is '{count}', not a whole number")))?;
+    let numbers: Vec<&str> = words.collect();
+    if numbers.len() != count {
+        return Err(refuse(format!(
+            "the count says {count} numbers, but {} follow it",
+            numbers.len()
+        )));
+    }
+    Ok(numbers.join(" "))
 }
 
 fn play_command<G: Game>(oracle: &Oracle<G>, args: &ArgMatches) -> anyhow::Result<ExitCode> {

@@ -261,6 +261,14 @@ fn heap_games_answer_from_tables_then_by_grundy_values() {
         ),
         (Some(10), Some("right"))
     );
+    // The course task's input: a count, then the numbers over any lines.
+    let out = tbquery(
+        dir.path(),
+        &["probe", "ends", "--counted", "-", "--json"],
+        "4\n1 9\n2\n  4\n",
+    );
+    let counted: Json = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(counted, answer);
     for args in [
         &["verify", "kayles", "--limit", "20", "--samples", "300"][..],
         &["verify", "dawson", "--limit", "20", "--samples", "300"],
@@ -344,6 +352,11 @@ fn bad_input_is_refused_with_a_reason() {
         ),
         (vec!["kayles", "3 100001"], "heaps of up to 100000"),
         (vec!["ends", "1 2 z"], "number 3 is 'z'"),
+        (
+            vec!["ends", "--counted", "3 1 2"],
+            "the count says 3 numbers, but 2 follow it",
+        ),
+        (vec!["ends", "--counted", "x 1"], "the count is 'x'"),
         (vec!["game21", "22"], "0 to 21"),
     ] {
         let mut all = vec!["probe"];
