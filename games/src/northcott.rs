@@ -1,11 +1,13 @@
-//! Northcott's game: a board of columns and rows; each column holds one piece of
-//! each player. A move slides one of the mover's pieces along its column, forward
-//! or backward, any number of cells, without jumping over or landing on the other
-//! piece; a player who cannot move loses. Backward moves make cycles possible, so
-//! boards are solved by retrograde analysis; the theory says the game is Nim on the
-//! gaps between the pieces (a backward move can always be undone), which tests and
-//! `tbquery verify` check on every table position. With `--rules forward` pieces
-//! only move toward each other: plain Nim.
+//! Northcott's game: a board of columns and rows (8x8 by default); each column
+//! holds one piece of each player. A move slides one of the mover's pieces along
+//! its column toward the other piece, any number of cells, without jumping over or
+//! landing on it; a player who cannot move loses, or under misère play
+//! (`--misere`) wins. This is the Nim thesis's game: Nim, or misère Nim, on the
+//! gaps between the pieces. With `--rules both` pieces move backward too, which
+//! makes cycles possible; the theory says that game is still Nim on the gaps under
+//! normal play (a backward move can always be undone). Boards are solved by
+//! retrograde analysis, and tests and `tbquery verify` check the formula on every
+//! table position.
 //!
 //! Positions are seen from the player to move: each column is written top to
 //! bottom with `x` for the mover's piece, `o` for the opponent's and `.` empty,
@@ -18,6 +20,7 @@ use crate::capability::{
 };
 use crate::game::{Child, Game, GameError};
 use crate::multiset::Multisets;
+use crate::nim::{self, Rule};
 use crate::registry::{Entry, OptionSpec, Purpose, Scope, Spec, Values};
 use crate::svg::Svg;
 use crate::value::{Value, ValueKind};
@@ -35,22 +38,38 @@ pub static SPEC: Spec<Northcott> = Spec {
                 help: "board size, columns x rows (tables up to 10 million slots; any board by the formula)",
                 scope: Scope::Variant,
                 values: Values::Text("COLUMNSxROWS, e.g. 4x8"),
-                default: Some("4x8"),
+                default: Some("8x8"),
                 positional: false,
             },
             OptionSpec {
                 name: "rules",
-                help: "default: pieces move forward and backward; forward: only toward each other",
+                help: "forward: pieces move only toward each other; both: backward too",
                 scope: Scope::Variant,
-                values: Values::Choice(&["default", "forward"]),
-                default: Some("default"),
+                values: Values::Choice(&["forward", "both"]),
+                default: Some("forward"),
+                positional: false,
+            },
+            OptionSpec {
+                name: "misere",
+                help: "misère play: whoever makes the last move loses (forward rules)",
+                scope: Scope::Variant,
+                values: Values::Flag,
+                default: Some("no"),
                 positional: false,
             },
         ],
-        all: &[&[("size", "4x8,6x6")]],
+        all: &[
+            &[("size", "4x8,6x6")],
+            &[("size", "4x8,6x6"), ("misere", "yes")],
+            &[("size", "4x8,6x6"), ("rules", "both")],
+        ],
     },
     build: |options| {
-        let game = Northcott::from_variant(options.get("size"), options.get("rules"))?;
+        let game = Northcott::from_variant(
+            options.get("size").unwrap_or("8x8"),
+            options.get("rules").unwrap_or("forward"),
+            options.get("misere") == Some("yes"),
+        )?;
         if options.purpose == Purpose::Generate {
             game.table_fits()?;
         }
@@ -67,8 +86,11 @@ pub static SPEC: Spec<Northcott> = Spec {
     },
     generate_options: |game, _| {
         let mut options = vec![("size", format!("{}x{}", game.columns, game.rows))];
-        if game.forward_only {
-            options.push(("rules", "forward".to_string()));
+        if game.rules == Rules::Both {
+            options.push(("rules", "both".to_string()));
+        }
+        if game.misere {
+            options.push(("misere", "yes".to_string()));
         }
         options
     },
@@ -80,6 +102,15 @@ pub const MAX_COLUMNS: usize = 26;
 pub const MAX_ROWS: u32 = 1000;
 /// The most slots a generated table may have.
 pub const TABLE_LIMIT: u64 = 10_000_000;
+
+/// How pieces move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rules {
+    /// Only toward the other piece: Nim on the gaps.
+    Forward,
+    /// Toward it or away from it.
+    Both,
+}
 
 /// One column: the rows of the mover's piece and the opponent's piece.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -95,12 +126,12 @@ impl Column {
     }
 
     /// Rows the mover's piece can go to on a board of `rows` rows.
-    fn targets(self, rows: u32, forward_only: bool) -> impl Iterator<Item = u32> {
-        let (low, high) = match (self.mine < self.theirs, forward_only) {
-            (true, false) => (0, self.theirs - 1),
-            (true, true) => (self.mine + 1, self.theirs - 1),
-            (false, false) => (self.theirs + 1, rows - 1),
-            (false, true) => (self.theirs + 1, self.mine - 1),
+    fn targets(self, rows: u32, rules: Rules) -> impl Iterator<Item = u32> {
+        let (low, high) = match (self.mine < self.theirs, rules) {
+            (true, Rules::Both) => (0, self.theirs - 1),
+            (true, Rules::Forward) => (self.mine + 1, self.theirs - 1),
+            (false, Rules::Both) => (self.theirs + 1, rows - 1),
+            (false, Rules::Forward) => (self.theirs + 1, self.mine - 1),
         };
         (low..=high).filter(move |&r| r != self.mine)
     }
@@ -210,25 +241,54 @@ pub fn write_board(board: &Board, rows: u32) -> String {
         .join("/")
 }
 
-/// The formula's answer: the mover loses exactly when the gaps xor to 0; the
-/// winning moves make them xor to 0 (moving forward or, where there is room,
-/// backward).
-pub fn winning_moves(board: &Board, rows: u32, forward_only: bool) -> (u64, Vec<Slide>) {
-    let nim_sum = board.iter().fold(0u64, |x, c| x ^ u64::from(c.gap()));
-    let mut moves = Vec::new();
-    if nim_sum == 0 {
-        return (0, moves);
+/// The formula's answer for the rules and play given: Nim (or misère Nim) on the
+/// gaps, whether the mover wins, and the moves that win. With backward moves (normal
+/// play only) the winning moves are those leaving the gaps xoring to 0, backward
+/// ones included where there is room.
+pub fn formula(board: &Board, rows: u32, rules: Rules, misere: bool) -> Formula<Slide> {
+    let gaps: Vec<u64> = board.iter().map(|c| u64::from(c.gap())).collect();
+    if rules == Rules::Forward {
+        let rule = if misere { Rule::Misere } else { Rule::Nim };
+        let verdict = nim::verdict(rule, &gaps);
+        let toward = |col: Column, by: u64| {
+            let by = by as u32;
+            if col.mine < col.theirs {
+                col.mine + by
+            } else {
+                col.mine - by
+            }
+        };
+        return Formula {
+            mover_wins: verdict.mover_wins,
+            nim_sum: verdict.nim_sum,
+            part_values: None,
+            winning_moves: verdict
+                .winning_moves
+                .iter()
+                .map(|take| Slide {
+                    column: take.heap,
+                    to: toward(board[take.heap], take.take),
+                })
+                .collect(),
+        };
     }
-    for (i, col) in board.iter().enumerate() {
-        let want = nim_sum ^ u64::from(col.gap());
-        for to in col.targets(rows, forward_only) {
+    let nim_sum = gaps.iter().fold(0, |x, g| x ^ g);
+    let mut winning_moves = Vec::new();
+    for (i, col) in board.iter().enumerate().filter(|_| nim_sum != 0) {
+        let want = nim_sum ^ gaps[i];
+        for to in col.targets(rows, rules) {
             let after = Column { mine: to, ..*col };
             if u64::from(after.gap()) == want {
-                moves.push(Slide { column: i, to });
+                winning_moves.push(Slide { column: i, to });
             }
         }
     }
-    (nim_sum, moves)
+    Formula {
+        mover_wins: nim_sum != 0,
+        nim_sum,
+        part_values: None,
+        winning_moves,
+    }
 }
 
 /// The table game for one board size: columns folded as a multiset (the order of
@@ -237,25 +297,35 @@ pub fn winning_moves(board: &Board, rows: u32, forward_only: bool) -> (u64, Vec<
 pub struct Northcott {
     columns: usize,
     rows: u32,
-    forward_only: bool,
+    rules: Rules,
+    misere: bool,
     slots: Multisets,
 }
 
 impl Northcott {
     /// A board of `columns x rows`, up to 26 columns and 1,000 rows. Only boards
     /// whose table fits (`table_fits`) can be generated; every board is answered by
-    /// the formula.
-    pub fn new(columns: usize, rows: u32, forward_only: bool) -> Result<Self, GameError> {
+    /// the formula. Misère play is played forward only: with backward moves a
+    /// player may be unable to move while gaps remain, and no formula is known.
+    pub fn new(columns: usize, rows: u32, rules: Rules, misere: bool) -> Result<Self, GameError> {
         if !(1..=MAX_COLUMNS).contains(&columns) || !(2..=MAX_ROWS).contains(&rows) {
             return Err(GameError::variant(
                 &format!("{columns}x{rows}"),
                 format!("boards have 1 to {MAX_COLUMNS} columns and 2 to {MAX_ROWS} rows"),
             ));
         }
+        if misere && rules == Rules::Both {
+            return Err(GameError::option(
+                "misere",
+                "yes",
+                "misère Northcott is played with forward moves only (--rules forward)",
+            ));
+        }
         Ok(Northcott {
             columns,
             rows,
-            forward_only,
+            rules,
+            misere,
             slots: Multisets::new(columns, u64::from(rows * (rows - 1))),
         })
     }
@@ -268,34 +338,38 @@ impl Northcott {
         Err(GameError::variant(
             &format!("{}x{}", self.columns, self.rows),
             format!(
-                "{} slots is beyond the table limit of {TABLE_LIMIT}; this board is answered by the formula",
+                "{} slots is beyond the table limit of {TABLE_LIMIT}; this board is answered by the formula \
+                 (tables are made for boards such as --size 4x8 or 6x6)",
                 self.slots.size()
             ),
         ))
     }
 
-    /// `<columns>x<rows>` and the rule set `default` or `forward`.
-    pub fn from_variant(size: Option<&str>, rules: Option<&str>) -> Result<Self, GameError> {
-        let forward_only = match rules.map(str::trim) {
-            None | Some("default") => false,
-            Some("forward") => true,
-            Some(other) => {
+    /// `<columns>x<rows>`, the rule set `forward` or `both`, and misère play or not.
+    pub fn from_variant(size: &str, rules: &str, misere: bool) -> Result<Self, GameError> {
+        let rules = match rules.trim() {
+            "forward" => Rules::Forward,
+            "both" => Rules::Both,
+            other => {
                 return Err(GameError::variant(
                     other,
-                    "northcott rules are 'default' (forward and backward) or 'forward'",
+                    "northcott rules are 'forward' (toward the other piece) or 'both' (backward too)",
                 ));
             }
         };
-        let size = size.unwrap_or("4x8");
         let bad = || GameError::variant(size, "a northcott size is <columns>x<rows>, e.g. 4x8");
         let (c, r) = size.trim().split_once(['x', 'X']).ok_or_else(bad)?;
         let columns = c.trim().parse().map_err(|_| bad())?;
         let rows = r.trim().parse().map_err(|_| bad())?;
-        Northcott::new(columns, rows, forward_only)
+        Northcott::new(columns, rows, rules, misere)
     }
 
-    pub fn forward_only(&self) -> bool {
-        self.forward_only
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    pub fn misere(&self) -> bool {
+        self.misere
     }
 
     pub fn rows(&self) -> u32 {
@@ -331,7 +405,11 @@ impl Game for Northcott {
     }
 
     fn variant(&self) -> String {
-        let rules = if self.forward_only { "-forward" } else { "" };
+        let rules = match (self.rules, self.misere) {
+            (Rules::Both, _) => "-both",
+            (Rules::Forward, true) => "-misere",
+            (Rules::Forward, false) => "",
+        };
         format!("{}x{}{rules}", self.columns, self.rows)
     }
 
@@ -363,7 +441,7 @@ impl Game for Northcott {
     }
 
     fn has_cycles(&self) -> bool {
-        !self.forward_only
+        self.rules == Rules::Both
     }
 
     /// The columns sorted: their order does not matter.
@@ -396,7 +474,7 @@ impl Game for Northcott {
             .iter()
             .enumerate()
             .flat_map(|(column, col)| {
-                col.targets(self.rows, self.forward_only)
+                col.targets(self.rows, self.rules)
                     .map(move |to| Slide { column, to })
             })
             .collect()
@@ -416,11 +494,20 @@ impl Game for Northcott {
     }
 
     fn end_value(&self, board: &Board) -> Option<Value> {
-        self.moves(board).is_empty().then_some(Value::Loss(0))
+        let last_mover_loses = self.misere;
+        self.moves(board)
+            .is_empty()
+            .then_some(match last_mover_loses {
+                true => Value::Win(0),
+                false => Value::Loss(0),
+            })
     }
 
     fn why_over(&self, _board: &Board) -> String {
-        "no piece of the player to move can slide".into()
+        match self.misere {
+            true => "no piece of the player to move can slide: the opponent made the last move, and lost".into(),
+            false => "no piece of the player to move can slide".into(),
+        }
     }
 
     fn parse_position(&self, text: &str) -> Result<Board, GameError> {
@@ -429,7 +516,10 @@ impl Game for Northcott {
             return Err(GameError::position(
                 text,
                 format!(
-                    "a {}x{} board has {} columns of {} cells (this one is {}x{})",
+                    "this one is {}x{}, the game's board {}x{} ({} columns of {} cells); \
+                     give --size {}x{} for this board",
+                    board.len(),
+                    rows,
                     self.columns,
                     self.rows,
                     self.columns,
@@ -492,13 +582,7 @@ impl Picture<Northcott> for Northcott {
 
 impl ClosedForm<Northcott> for Northcott {
     fn formula(&self, board: &Board) -> Result<Formula<Slide>, GameError> {
-        let (nim_sum, winning_moves) = winning_moves(board, self.rows, self.forward_only);
-        Ok(Formula {
-            mover_wins: nim_sum != 0,
-            nim_sum,
-            part_values: None,
-            winning_moves,
-        })
+        Ok(formula(board, self.rows, self.rules, self.misere))
     }
 
     fn measure(&self) -> &'static str {
@@ -562,30 +646,64 @@ mod tests {
         for bad in ["x..o/.o.", "x..o/.oxx", "x.o/xo.z", "x", "", "x..o/o..x"] {
             assert!(parse_board(bad).is_err(), "{bad}");
         }
-        let game = Northcott::new(2, 4, false).unwrap();
+        let game = Northcott::new(2, 4, Rules::Both, false).unwrap();
         assert!(game.parse_position("x..o/.o.x/x..o").is_err());
         assert_eq!(game.moves(&board).len(), 2 + 2);
-        assert!(Northcott::new(8, 8, false).unwrap().table_fits().is_err());
-        assert!(Northcott::new(6, 6, false).unwrap().table_fits().is_ok());
+        let forward = Northcott::new(2, 4, Rules::Forward, false).unwrap();
+        assert_eq!(forward.moves(&board).len(), 2 + 1);
+        assert!(
+            Northcott::new(8, 8, Rules::Forward, false)
+                .unwrap()
+                .table_fits()
+                .is_err()
+        );
+        assert!(
+            Northcott::new(6, 6, Rules::Both, false)
+                .unwrap()
+                .table_fits()
+                .is_ok()
+        );
+        assert!(Northcott::new(6, 6, Rules::Both, true).is_err());
     }
 
+    /// Every board of 3 columns of 5 cells under each rule set, against search:
+    /// the formula's verdict, and every move it calls winning leaves a loss.
     #[test]
-    fn small_boards_are_nim_on_the_gaps() {
-        for forward_only in [false, true] {
-            let game = Northcott::new(2, 4, forward_only).unwrap();
+    fn small_boards_are_nim_or_misere_nim_on_the_gaps() {
+        for (rules, misere) in [
+            (Rules::Forward, false),
+            (Rules::Forward, true),
+            (Rules::Both, false),
+        ] {
+            let game = Northcott::new(3, 5, rules, misere).unwrap();
             let mut search = BoundedSearch::new(&game);
+            let mut losses = 0;
             for index in 0..game.index_size(0) {
                 let board = game.position_at(0, index).unwrap();
                 assert_eq!(game.index(&board), index);
-                let value = search.value(&board, 40);
-                let (nim_sum, moves) = winning_moves(&board, 4, forward_only);
-                assert_eq!(matches!(value, Value::Loss(_)), nim_sum == 0, "{board:?}");
-                assert_eq!(matches!(value, Value::Win(_)), nim_sum != 0, "{board:?}");
-                for m in moves {
+                let value = search.value(&board, 60);
+                let verdict = formula(&board, 5, rules, misere);
+                let name = game.write_position(&board);
+                assert_eq!(matches!(value, Value::Win(_)), verdict.mover_wins, "{name}");
+                assert!(!matches!(value, Value::Draw), "{name}");
+                losses += usize::from(!verdict.mover_wins);
+                let winning = game
+                    .moves(&board)
+                    .into_iter()
+                    .filter(|m| {
+                        matches!(
+                            search.value(&game.play(&board, m).position, 60),
+                            Value::Loss(_)
+                        )
+                    })
+                    .count();
+                assert_eq!(winning, verdict.winning_moves.len(), "{name}");
+                for m in verdict.winning_moves {
                     let child = game.play(&board, &m).position;
-                    assert!(matches!(search.value(&child, 40), Value::Loss(_)));
+                    assert!(matches!(search.value(&child, 60), Value::Loss(_)), "{name}");
                 }
             }
+            assert!(losses > 0, "{rules:?} {misere}");
         }
     }
 }

@@ -51,6 +51,8 @@ pub enum Values {
     Range(u64, u64),
     /// Text the game reads itself, described for help, e.g. `ROWSxCOLUMNS`.
     Text(&'static str),
+    /// A switch, on when given (`--misere`): held as `yes` or `no`.
+    Flag,
 }
 
 /// One option of a game, e.g. dots-and-boxes' `--size`.
@@ -75,6 +77,7 @@ impl OptionSpec {
             Values::Choice(words) => words.join(" | "),
             Values::Range(low, high) => format!("{low} to {high}"),
             Values::Text(shape) => shape.to_string(),
+            Values::Flag => "yes | no".to_string(),
         }
     }
 
@@ -84,6 +87,9 @@ impl OptionSpec {
         match self.values {
             Values::Choice(words) if !words.contains(&value) => {
                 Err(refuse(format!("takes {}", words.join(" or "))))
+            }
+            Values::Flag if !["yes", "no"].contains(&value) => {
+                Err(refuse("is a switch: yes or no".to_string()))
             }
             Values::Range(low, high) => match value.trim().parse::<u64>() {
                 Ok(n) if (low..=high).contains(&n) => Ok(()),

@@ -47,12 +47,12 @@ fn impartial(c: &mut Criterion) {
         let game = Heaps::new(Rule::Subtract(3));
         b.iter(|| solve_layered(&game, &game, 0, &progress))
     });
-    group.bench_function("pits (16)", |b| {
+    group.bench_function("pits (24)", |b| {
         b.iter(|| solve_layered(&Pits, &Pits, 0, &progress))
     });
-    for size in ["3x6", "4x8"] {
-        let board = Northcott::from_variant(Some(size), None).unwrap();
-        group.bench_function(format!("northcott {size}"), |b| {
+    for (size, rules) in [("3x6", "both"), ("4x8", "both"), ("4x8", "forward")] {
+        let board = Northcott::from_variant(size, rules, false).unwrap();
+        group.bench_function(format!("northcott {size} {rules}"), |b| {
             b.iter(|| solve_retrograde(&board, 0, &progress))
         });
     }

@@ -3,7 +3,7 @@
 
 use anyhow::Context;
 use clap::{Arg, ArgAction, ArgMatches, Command, value_parser};
-use games::registry::{self, Entry, OptionSpec, Options, Purpose, Scope};
+use games::registry::{self, Entry, OptionSpec, Options, Purpose, Scope, Values};
 use generator::{Progress, Summary, WriteOptions, check_game, generate_game};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -102,7 +102,12 @@ fn option_arg(option: &'static OptionSpec) -> Arg {
     }
     help.push(']');
     let arg = Arg::new(option.name).help(help).value_name("VALUE");
-    if option.positional {
+    if option.values == Values::Flag {
+        Arg::new(option.name)
+            .long(option.name)
+            .action(ArgAction::SetTrue)
+            .help(option.help)
+    } else if option.positional {
         arg.num_args(0..).value_name(option.name.to_uppercase())
     } else {
         arg.long(option.name)
@@ -113,6 +118,12 @@ fn option_arg(option: &'static OptionSpec) -> Arg {
 fn given_options(entry: &Entry, matches: &ArgMatches) -> Options {
     let mut options = Options::generate();
     for option in entry.options_for(Purpose::Generate) {
+        if option.values == Values::Flag {
+            if matches.get_flag(option.name) {
+                options.set(option.name, "yes");
+            }
+            continue;
+        }
         let values: Vec<&String> = matches
             .get_many::<String>(option.name)
             .map(|v| v.collect())

@@ -83,7 +83,7 @@ fn all_writes_every_default_table_and_a_summary_line() {
             .contains("abapa-12seeds.tb: 1352078 positions (win 714572, loss 439753, draw 197753)"),
         "{stdout}"
     );
-    assert!(stdout.contains("54 tables, "), "{stdout}");
+    assert!(stdout.contains("58 tables, "), "{stdout}");
     // Nothing but the finished tables: no temporary files are left behind.
     let mut names: Vec<_> = std::fs::read_dir(dir.path())
         .unwrap()
@@ -109,6 +109,10 @@ fn all_writes_every_default_table_and_a_summary_line() {
             "nim",
             "northcott-4x8",
             "northcott-6x6",
+            "northcott-4x8-misere",
+            "northcott-6x6-misere",
+            "northcott-4x8-both",
+            "northcott-6x6-both",
             "pits",
             "subtraction-take3",
             "chess-KvK",

@@ -84,6 +84,11 @@ pub fn games(library: &Library) -> GameList {
                 true => game
                     .tiers()
                     .into_iter()
+                    // Boards too large for any table (Northcott 8x8) have none.
+                    .filter(|&tier| {
+                        game.position_at(tier, 0)
+                            .is_none_or(|first| game.coverage(&first).is_ok())
+                    })
                     .map(|tier| {
                         let path = oracle.tb.path(tier);
                         TableStatus {
@@ -126,6 +131,7 @@ pub fn games(library: &Library) -> GameList {
                         values: o.describe_values(),
                         choices: match o.values {
                             Values::Choice(words) => words.iter().map(|w| w.to_string()).collect(),
+                            Values::Flag => vec!["no".to_string(), "yes".to_string()],
                             _ => Vec::new(),
                         },
                         default: o.default.map(str::to_string),

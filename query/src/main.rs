@@ -3,7 +3,7 @@
 
 use anyhow::Context;
 use clap::{Arg, ArgAction, ArgMatches, Command, value_parser};
-use games::registry::{self, Entry, Options, Purpose, Spec, Visitor};
+use games::registry::{self, Entry, Options, Purpose, Spec, Values, Visitor};
 use games::{Game, GameError};
 use query::answer::PositionAnswer;
 use query::api::error_answer;
@@ -201,12 +201,11 @@ fn per_game(
                 help.push_str(&format!("; default {default}"));
             }
             help.push(']');
-            game = game.arg(
-                Arg::new(option.name)
-                    .long(option.name)
-                    .value_name("VALUE")
-                    .help(help),
-            );
+            let arg = Arg::new(option.name).long(option.name);
+            game = game.arg(match option.values {
+                Values::Flag => arg.action(ArgAction::SetTrue).help(option.help),
+                _ => arg.value_name("VALUE").help(help),
+            });
         }
         command = command.subcommand(args(game, features(entry)));
     }
@@ -424,7 +423,11 @@ fn run(matches: &ArgMatches) -> anyhow::Result<ExitCode> {
             let purpose = purpose_of(command);
             let mut options = Options::with(purpose, []);
             for option in entry.options_for(purpose) {
-                if let Some(value) = args.get_one::<String>(option.name) {
+                if option.values == Values::Flag {
+                    if args.get_flag(option.name) {
+                        options.set(option.name, "yes");
+                    }
+                } else if let Some(value) = args.get_one::<String>(option.name) {
                     options.set(option.name, value);
                 }
             }

@@ -97,9 +97,9 @@ pub fn position<G: Game>(
             out.push_str(&format!("value: {words} (no winning move)\n"));
         }
         (None, Some(winning)) => {
+            let (count, plural) = (winning.len(), if winning.len() == 1 { "" } else { "s" });
             out.push_str(&format!(
-                "value: {words} ({} winning moves: {})\n",
-                winning.len(),
+                "value: {words} ({count} winning move{plural}: {})\n",
                 winning.join(" ")
             ));
         }

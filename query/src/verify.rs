@@ -131,8 +131,16 @@ pub fn verify<G: Game>(
     let tiers = match table {
         Some(name) => game.named_tiers(name)?,
         None if oracle.has_tables() && present.is_empty() => {
-            // Nothing to check: the error names the file and the command.
-            oracle.tb.table(game.tiers()[0])?;
+            // Nothing to check: a board too large for tables says so, and
+            // otherwise the error names the missing file and the command.
+            let first = game.tiers()[0];
+            if let Some(Err(reason)) = game.position_at(first, 0).map(|p| game.coverage(&p)) {
+                return Err(QueryError::Input(games::GameError::variant(
+                    &game.variant(),
+                    format!("no tables to verify: {reason}"),
+                )));
+            }
+            oracle.tb.table(first)?;
             Vec::new()
         }
         None => present.clone(),

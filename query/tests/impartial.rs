@@ -24,7 +24,10 @@ fn probe_json(dir: &Path, args: &[&str]) -> Json {
 
 fn tables() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
-    common::generate_impartial(dir.path(), &["4x8", "3x6", "3x6-forward"]);
+    common::generate_impartial(
+        dir.path(),
+        &["4x8", "4x8-misere", "3x6", "3x6-both", "3x6-misere"],
+    );
     dir
 }
 
@@ -99,12 +102,14 @@ fn every_table_agrees_with_its_formula_and_with_search() {
     // cycles: seconds per position, so 4x8 is checked against the formula only,
     // and the smaller boards against search on every position too.
     let formula_only = Selection::Samples { count: 0, seed: 0 };
-    for (size, rules, slots, selection) in [
-        ("4x8", None, 455_126, formula_only),
-        ("3x6", None, 4_960, Selection::All),
-        ("3x6", Some("forward"), 4_960, Selection::All),
+    for (size, rules, misere, slots, selection) in [
+        ("4x8", "forward", false, 455_126, formula_only),
+        ("4x8", "forward", true, 455_126, formula_only),
+        ("3x6", "forward", false, 4_960, Selection::All),
+        ("3x6", "forward", true, 4_960, Selection::All),
+        ("3x6", "both", false, 4_960, Selection::All),
     ] {
-        let game = Northcott::from_variant(Some(size), rules).unwrap();
+        let game = Northcott::from_variant(size, rules, misere).unwrap();
         let oracle = oracle(&games::northcott::SPEC, &game, dir.path());
         let report = verify(&oracle, selection, None).unwrap();
         check(report, slots, &game.variant());
@@ -114,25 +119,28 @@ fn every_table_agrees_with_its_formula_and_with_search() {
 }
 
 #[test]
-fn forward_northcott_has_the_distances_of_nim_on_its_gaps() {
-    // Two solvers, two games: retrograde analysis of Northcott with forward
-    // moves only, and the layered Nim table, must give the same win/loss and
-    // the same distance for every board.
+fn northcott_has_the_distances_of_nim_and_misere_nim_on_its_gaps() {
+    // Two solvers, two games: retrograde analysis of Northcott (forward moves
+    // only, the Nim thesis's rules), and the layered Nim tables, must give the
+    // same win/loss and the same distance for every board, under normal and
+    // under misère play.
     let dir = tables();
-    let northcott = Northcott::from_variant(Some("3x6"), Some("forward")).unwrap();
-    let nim = Heaps::new(Rule::Nim);
-    let (tn, tm) = (
-        Tablebase::new(&northcott, dir.path()),
-        Tablebase::new(&nim, dir.path()),
-    );
-    for index in 0..northcott.index_size(0) {
-        let board = northcott.position_at(0, index).unwrap();
-        let gaps: Vec<u64> = board.iter().map(|c| u64::from(c.gap())).collect();
-        assert_eq!(
-            tn.value(&board).unwrap(),
-            tm.value(&gaps).unwrap(),
-            "{board:?}"
+    for (misere, rule) in [(false, Rule::Nim), (true, Rule::Misere)] {
+        let northcott = Northcott::from_variant("3x6", "forward", misere).unwrap();
+        let nim = Heaps::new(rule);
+        let (tn, tm) = (
+            Tablebase::new(&northcott, dir.path()),
+            Tablebase::new(&nim, dir.path()),
         );
+        for index in 0..northcott.index_size(0) {
+            let board = northcott.position_at(0, index).unwrap();
+            let gaps: Vec<u64> = board.iter().map(|c| u64::from(c.gap())).collect();
+            assert_eq!(
+                tn.value(&board).unwrap(),
+                tm.value(&gaps).unwrap(),
+                "{board:?} misère {misere}"
+            );
+        }
     }
 }
 

@@ -79,6 +79,57 @@ fn the_formula_plays_nim_far_beyond_the_tables() {
     assert_eq!(result(&lines)["result"], "abandoned");
 }
 
+/// The Nim thesis's Northcott on 8x8, far beyond any table: the formula plays
+/// both sides, and the game ends as it foretold, under normal and misère play.
+#[test]
+fn northcott_on_eight_by_eight_ends_as_the_formula_foretells() {
+    let dir = common::default_tables();
+    // Gaps 6, 1, 2, 6, 3, 4, 1, 0: nim-sum 5, won for the first player either way.
+    let board = "x......o/.x.o..../..x..o../x......o/...x...o/.x....o./x.o...../....xo..";
+    for (misere, from, winner) in [
+        (false, board, "first"),
+        (true, board, "first"),
+        // The start: eight gaps of 6 xor to 0, lost for the first player.
+        (false, "start", "second"),
+        (true, "start", "second"),
+    ] {
+        let mut args = vec![
+            "northcott",
+            "--from",
+            from,
+            "--players",
+            "computer,computer",
+        ];
+        if misere {
+            args.push("--misere");
+        }
+        let (lines, said) = transcript(&dir, &args, "");
+        let end = result(&lines);
+        assert_eq!(end["result"], winner, "{args:?}: {said}");
+        // Every ply keeps the value the formula gave the start, side by side.
+        for ply in &lines[..lines.len() - 1] {
+            let mover_won = ply["player"] == winner;
+            assert_eq!(
+                ply["value"],
+                if mover_won { "win" } else { "loss" },
+                "{ply}"
+            );
+        }
+        // The game ends with every gap closed: no piece can move forward.
+        let last = lines[lines.len() - 2]["position"].as_str().unwrap();
+        assert!(
+            last.split('/')
+                .all(|c| c.contains("xo") || c.contains("ox")),
+            "{last}"
+        );
+        let lost_by_moving_last = end["reason"]
+            .as_str()
+            .unwrap()
+            .contains("made the last move");
+        assert_eq!(lost_by_moving_last, misere, "{end}");
+    }
+}
+
 #[test]
 fn perfect_play_ends_as_the_tables_say() {
     let dir = common::default_tables();

@@ -67,7 +67,7 @@ pub fn text(bytes: &[u8]) -> String {
 }
 
 /// Generates the Nim family, the counting games, pits, the given Northcott
-/// boards (`"4x8"`, `"3x6-forward"`), and the heap games up to 20 in total.
+/// boards (`"4x8"`, `"3x6-both"`, `"3x6-misere"`), and the heap games up to 20 in total.
 pub fn generate_impartial(dir: &Path, northcott: &[&str]) {
     for id in [
         "nim",
@@ -84,6 +84,9 @@ pub fn generate_impartial(dir: &Path, northcott: &[&str]) {
     }
     for board in northcott {
         match board.split_once('-') {
+            Some((size, "misere")) => {
+                generate(dir, "northcott", &[("size", size), ("misere", "yes")])
+            }
             Some((size, rules)) => generate(dir, "northcott", &[("size", size), ("rules", rules)]),
             None => generate(dir, "northcott", &[("size", board)]),
         }
