@@ -206,6 +206,10 @@ pub struct GameInfo {
     /// The record format lines can be given in (chess: `pgn`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub record: Option<String>,
+    /// Whether the computer searches beyond the tables (Abapa): the computer
+    /// call then takes `algorithm` and `depth`.
+    #[serde(default)]
+    pub search: bool,
 }
 
 /// A tool of the position editor.

@@ -123,6 +123,7 @@ pub fn games(library: &Library) -> GameList {
                     })
                     .collect(),
                 record: oracle.caps.record.map(|r| r.format().to_string()),
+                search: oracle.caps.search_beyond_tables,
                 options: entry
                     .options_for(Purpose::Query)
                     .map(|o| OptionInfo {

@@ -7,6 +7,7 @@
 //! and SIGINT stop it gracefully within a drain time.
 
 use crate::api::{self, error_answer};
+use crate::engine::{self, Algorithm};
 use crate::error::QueryError;
 use crate::library::Library;
 use crate::metrics::Metrics;
@@ -615,47 +616,146 @@ async fn computer(
     Path(game): Path<String>,
     Query(params): Query<Vec<(String, String)>>,
 ) -> Response {
-    struct Computer(String, Duration);
+    struct Computer {
+        text: String,
+        limits: engine::Limits,
+        /// A search parameter given, refused for games that do not search.
+        search_asked: Option<(&'static str, String)>,
+        level: u8,
+        seed: u64,
+    }
     impl api::Ask for Computer {
         type Output = Result<serde_json::Value, QueryError>;
         fn ask<G: games::Game>(self, oracle: &crate::Oracle<G>) -> Self::Output {
-            let position = oracle.read(&self.0)?;
-            let engine = oracle.caps.search_beyond_tables.then(|| {
-                let limits = crate::engine::Limits {
-                    think: self.1,
-                    ..Default::default()
-                };
-                crate::engine::Engine::new(oracle, limits)
-            });
-            let (mv, reason) = crate::play::computer_move(oracle, engine.as_ref(), &position)?;
+            let Computer {
+                text,
+                limits,
+                search_asked,
+                level,
+                seed,
+            } = self;
+            if let (false, Some((name, value))) = (oracle.caps.search_beyond_tables, search_asked) {
+                return Err(QueryError::Input(GameError::option(
+                    name,
+                    &value,
+                    format!(
+                        "{} plays from its tables or formula and never searches",
+                        oracle.game.id()
+                    ),
+                )));
+            }
+            let position = oracle.read(&text)?;
+            let engine = oracle
+                .caps
+                .search_beyond_tables
+                .then(|| engine::Engine::new(oracle, limits));
+            let mut rng: rand::rngs::StdRng = rand::SeedableRng::seed_from_u64(seed);
+            let (mv, reason) =
+                crate::play::computer_turn(oracle, engine.as_ref(), &position, level, &mut rng)?;
             let note = crate::play::explain(oracle, &reason, "the computer", true);
             let view =
-                crate::view::typed_move(oracle, &self.0, &oracle.game.write_move(&position, &mv))?;
+                crate::view::typed_move(oracle, &text, &oracle.game.write_move(&position, &mv))?;
             Ok(serde_json::json!({ "move": view, "note": note }))
         }
     }
     per_game(state, game, params, |library, game, params| {
         let position = params.require("position")?;
-        let think = match params.take("think") {
-            None => Duration::from_millis(500),
-            Some(t) => t
-                .parse::<f64>()
+        let search_asked = ["algorithm", "depth"].into_iter().find_map(|name| {
+            let (_, value) = params.0.iter().find(|(n, _)| n == name)?;
+            Some((name, value.clone()))
+        });
+        let limits = search_limits(params)?;
+        let level = match params.take("level") {
+            None => crate::play::PERFECT,
+            Some(text) => text
+                .trim()
+                .parse::<u8>()
                 .ok()
-                .and_then(|s| Duration::try_from_secs_f64(s).ok())
-                .filter(|d| !d.is_zero() && *d <= Duration::from_secs(10))
+                .filter(|&l| l <= crate::play::PERFECT)
                 .ok_or_else(|| {
-                    QueryError::Input(GameError::option(
-                        "think",
-                        &t,
-                        "takes seconds from 0.001 to 10",
-                    ))
+                    QueryError::Input(GameError::option("level", &text, "takes 0 to 10"))
                 })?,
         };
-        let ask = Computer(position, think);
+        let seed = match params.take("seed") {
+            None => rand::random(),
+            Some(text) => text.trim().parse::<u64>().map_err(|_| {
+                QueryError::Input(GameError::option("seed", &text, "takes a whole number"))
+            })?,
+        };
+        let ask = Computer {
+            text: position,
+            limits,
+            search_asked,
+            level,
+            seed,
+        };
         let chosen = api::with_oracle(library, game, &options_of(game, params)?, ask)??;
         Ok(Json(chosen).into_response())
     })
     .await
+}
+
+/// The deepest search the server runs per algorithm: a few seconds a move at
+/// most on Abapa, where plain minimax visits every position to the depth.
+fn deepest(algorithm: Algorithm) -> u32 {
+    match algorithm {
+        Algorithm::Minimax | Algorithm::Negamax => 10,
+        Algorithm::AlphaBeta => 16,
+    }
+}
+
+/// How the computer searches where nothing exact reaches: `algorithm`
+/// (minimax, negamax, alphabeta), a fixed `depth`, or `think` seconds.
+fn search_limits(params: &mut Params) -> Result<engine::Limits, QueryError> {
+    let refuse =
+        |name: &str, text: &str, why: String| QueryError::Input(GameError::option(name, text, why));
+    let algorithm = match params.take("algorithm") {
+        None => Algorithm::default(),
+        Some(text) => {
+            <Algorithm as clap::ValueEnum>::from_str(text.trim(), true).map_err(|_| {
+                refuse(
+                    "algorithm",
+                    &text,
+                    "takes minimax, negamax or alphabeta".into(),
+                )
+            })?
+        }
+    };
+    let depth = match params.take("depth") {
+        None => None,
+        Some(text) if text.trim().is_empty() => None,
+        Some(text) => Some(
+            text.trim()
+                .parse::<u32>()
+                .ok()
+                .filter(|d| (1..=deepest(algorithm)).contains(d))
+                .ok_or_else(|| {
+                    refuse(
+                        "depth",
+                        &text,
+                        format!(
+                            "takes 1 to {} plies with {} here",
+                            deepest(algorithm),
+                            algorithm.name()
+                        ),
+                    )
+                })?,
+        ),
+    };
+    let think = match params.take("think") {
+        None => Duration::from_millis(500),
+        Some(t) => t
+            .parse::<f64>()
+            .ok()
+            .and_then(|s| Duration::try_from_secs_f64(s).ok())
+            .filter(|d| !d.is_zero() && *d <= Duration::from_secs(10))
+            .ok_or_else(|| refuse("think", &t, "takes seconds from 0.001 to 10".into()))?,
+    };
+    Ok(engine::Limits {
+        algorithm,
+        depth,
+        think,
+    })
 }
 
 /// The most lines a batch may hold.

@@ -445,6 +445,7 @@ async fn every_game_is_explored_and_played_in_a_real_browser() {
     showcase(&client, addr, &shots).await;
     edit_a_chess_position(&client, addr).await;
     play_to_the_end(&client, addr).await;
+    computers_and_levels(&client, addr, &shots).await;
     client.close().await.unwrap();
     eprintln!(
         "browser tests: {} games explored and played in {:.1} s",
@@ -596,4 +597,97 @@ async fn play_to_the_end(client: &Client, addr: SocketAddr) {
             .contains("second player (computer) wins"),
         "{status}"
     );
+}
+
+/// What the terminal offers, on the page: two computers play a whole game, a
+/// computer below level 10 makes its deliberate mistake and says so, and
+/// Abapa's computer searches by the algorithm and depth chosen.
+async fn computers_and_levels(client: &Client, addr: SocketAddr, shots: &Screenshots) {
+    // The thesis's 21 game: the first player names 16 and wins.
+    client
+        .goto(&format!(
+            "http://{addr}/?game=game21&mode=play&players=computer,computer"
+        ))
+        .await
+        .unwrap();
+    until(
+        client,
+        "two computers to the end",
+        "app.view && app.view.over && document.getElementById('status').textContent.includes('wins')",
+    )
+    .await;
+    let status = value(client, "document.getElementById('status').textContent").await;
+    assert!(
+        status
+            .as_str()
+            .unwrap()
+            .contains("first player (computer) wins"),
+        "{status}"
+    );
+    assert_eq!(value(client, "app.trail.moves[0].move").await, json!("16"));
+
+    // Nim 3 4 5 is won, but at level 0 the computer throws the win away.
+    client
+        .goto(&format!(
+            "http://{addr}/?game=nim&mode=play&players=computer,human&level=0&position=3+4+5"
+        ))
+        .await
+        .unwrap();
+    until(
+        client,
+        "the computer's mistake",
+        "app.trail.moves.length === 1 && app.view && !app.busy",
+    )
+    .await;
+    let status = value(client, "document.getElementById('status').textContent").await;
+    assert!(
+        status
+            .as_str()
+            .unwrap()
+            .contains("a deliberate mistake, at level 0"),
+        "{status}"
+    );
+    assert_eq!(
+        value(client, "app.trail.moves[0].value.value").await,
+        json!("loss")
+    );
+    assert_eq!(
+        value(client, "document.getElementById('level').value").await,
+        json!("0")
+    );
+
+    // Abapa by minimax to 3 plies: the search controls show, and the note
+    // names the algorithm, the depth and the positions searched.
+    client
+        .goto(&format!(
+            "http://{addr}/?game=abapa&mode=play&players=computer,human&algorithm=minimax&depth=3"
+        ))
+        .await
+        .unwrap();
+    until(
+        client,
+        "Abapa's searched move",
+        "app.trail.moves.length === 1 && app.view && !app.busy",
+    )
+    .await;
+    assert_eq!(
+        value(client, "document.getElementById('search').hidden").await,
+        json!(false)
+    );
+    assert_eq!(
+        value(client, "document.getElementById('depth').value").await,
+        json!("3")
+    );
+    let status = value(client, "document.getElementById('status').textContent").await;
+    assert!(
+        status.as_str().unwrap().contains("minimax to 3 plies"),
+        "{status}"
+    );
+    until(
+        client,
+        "the page",
+        "app.view && app.view.board && !app.busy",
+    )
+    .await;
+    screenshot(client, shots, "abapa-play").await;
 }

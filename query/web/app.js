@@ -19,6 +19,9 @@ const app = {
   options: {},
   mode: 'explore',
   players: ['human', 'computer'],
+  // How the computer plays: its level, and where it searches (Abapa beyond the
+  // tables) the algorithm and depth ('' for timed).
+  computer: { level: 10, algorithm: 'alphabeta', depth: '' },
   // The moves played since the position the trail starts from; kept in the
   // browser's history, so that back and forward restore it.
   trail: { start: '', moves: [] },
@@ -93,12 +96,13 @@ function pageUrl() {
   if (app.mode === 'play') {
     params.set('mode', 'play');
     params.set('players', app.players.join(','));
+    for (const [k, v] of Object.entries(computerSettings())) params.set(k, v);
   }
   return `/?${params}`;
 }
 
 function remember(push) {
-  const state = { game: app.game.game, options: app.options, trail: app.trail, mode: app.mode, players: app.players };
+  const state = { game: app.game.game, options: app.options, trail: app.trail, mode: app.mode, players: app.players, computer: app.computer };
   if (push) history.pushState(state, '', pageUrl());
   else history.replaceState(state, '', pageUrl());
 }
@@ -353,6 +357,12 @@ async function render() {
   $('said').textContent = view.said || (legal ? 'not in the tables' : view.error ? 'no position' : '');
   // A legal position without an answer (beyond the tables) is news, not an error.
   $('status').textContent = view.answer || view.over ? turnText(view) : legal ? view.error || '' : '';
+  const last = app.trail.moves[app.trail.moves.length - 1];
+  if (last && last.note) {
+    const said = $('status').textContent.trim();
+    const stop = !said || /[.!?]$/.test(said) ? '' : '.';
+    $('status').textContent = `${said}${stop} The computer played ${last.move}: ${last.note}.`.trim();
+  }
   $('error').textContent = legal ? '' : view.error || '';
   showMoves(view);
   $('back').disabled = history.state === null;
@@ -371,8 +381,8 @@ function valueOf(m) {
   return null;
 }
 
-function play(m, value) {
-  app.trail = { start: app.trail.start, moves: [...app.trail.moves, { ...m, value }] };
+function play(m, value, note) {
+  app.trail = { start: app.trail.start, moves: [...app.trail.moves, note ? { ...m, value, note } : { ...m, value }] };
   app.previews.clear();
   remember(true);
   render();
@@ -393,13 +403,42 @@ async function maybeComputer() {
   const pos = position();
   app.busy = true;
   $('status').textContent = turnText(app.view) + ' The computer is thinking ...';
-  const answer = await api(`${base()}/computer?position=${encodeURIComponent(pos)}${optionQuery()}`);
+  const settings = Object.entries(computerSettings()).map(([k, v]) => `&${k}=${encodeURIComponent(v)}`).join('');
+  const answer = await api(`${base()}/computer?position=${encodeURIComponent(pos)}${optionQuery()}${settings}`);
   await new Promise((r) => setTimeout(r, 250));
   app.busy = false;
   if (pos !== position() || app.mode !== 'play') return;
   if (!answer.ok) { $('error').textContent = answer.body.error; return; }
   const m = app.view.moves.find((x) => x.move === answer.body.move.move) || answer.body.move;
-  play(m, app.view.moves.includes(m) ? valueOf(m) : null);
+  play(m, app.view.moves.includes(m) ? valueOf(m) : null, answer.body.note);
+}
+
+// The computer's settings as query parameters: the search ones only for games
+// that search.
+function computerSettings() {
+  const { level, algorithm, depth } = app.computer;
+  const settings = { level };
+  if (app.game && app.game.search) {
+    settings.algorithm = algorithm;
+    if (depth) settings.depth = depth;
+  }
+  return settings;
+}
+
+// The deepest search the server runs with each algorithm.
+const DEEPEST = { alphabeta: 16, negamax: 10, minimax: 10 };
+
+function showComputerControls() {
+  const depth = $('depth');
+  const deepest = DEEPEST[app.computer.algorithm] || 10;
+  if (Number(app.computer.depth) > deepest) app.computer.depth = String(deepest);
+  depth.innerHTML = '';
+  depth.add(new Option('timed', ''));
+  for (let d = 1; d <= deepest; d++) depth.add(new Option(String(d), String(d)));
+  depth.value = app.computer.depth;
+  $('level').value = String(app.computer.level);
+  $('algorithm').value = app.computer.algorithm;
+  $('search').hidden = !(app.game && app.game.search);
 }
 
 async function followLine(steps) {
@@ -537,12 +576,14 @@ function chooseGame(id, options, start) {
   $('about').textContent = `${app.game.about}. Positions: ${app.game.notation}`;
   showOptions();
   showTools();
+  showComputerControls();
   app.trail = { start: start || 'start', moves: [] };
 }
 
 function restore(state) {
   app.mode = state.mode || 'explore';
   app.players = state.players || ['human', 'computer'];
+  app.computer = state.computer || { level: 10, algorithm: 'alphabeta', depth: '' };
   chooseGame(state.game, state.options);
   app.trail = state.trail;
   syncControls();
@@ -556,6 +597,7 @@ function syncControls() {
   $('second').value = app.players[1];
   $('hint').hidden = app.mode !== 'play';
   $('hint').setAttribute('aria-pressed', String(app.hint));
+  showComputerControls();
 }
 
 async function main() {
@@ -573,6 +615,10 @@ async function main() {
   for (const o of game.options) if (params.has(o.name)) options[o.name] = params.get(o.name);
   app.mode = params.get('mode') === 'play' ? 'play' : 'explore';
   if (params.has('players')) app.players = params.get('players').split(',').slice(0, 2);
+  const level = Number(params.get('level'));
+  if (params.has('level') && Number.isInteger(level) && level >= 0 && level <= 10) app.computer.level = level;
+  if (DEEPEST[params.get('algorithm')]) app.computer.algorithm = params.get('algorithm');
+  if (/^[0-9]+$/.test(params.get('depth') || '')) app.computer.depth = params.get('depth');
   chooseGame(game.game, options, params.get('position') || 'start');
   syncControls();
   remember(false);
@@ -586,6 +632,14 @@ $('start').addEventListener('click', () => setStart('start', true));
 $('mode').addEventListener('change', () => { app.mode = $('mode').value; app.hint = false; syncControls(); remember(true); render(); });
 for (const [i, id] of ['first', 'second'].entries()) {
   $(id).addEventListener('change', () => { app.players[i] = $(id).value; remember(true); render(); });
+}
+for (let level = 10; level >= 0; level--) $('level').add(new Option(level === 10 ? '10 (perfect)' : String(level), String(level)));
+for (const id of ['level', 'algorithm', 'depth']) {
+  $(id).addEventListener('change', () => {
+    app.computer[id] = id === 'level' ? Number($(id).value) : $(id).value;
+    showComputerControls();
+    remember(true);
+  });
 }
 $('hint').addEventListener('click', () => { app.hint = !app.hint; syncControls(); render(); });
 $('back').addEventListener('click', () => history.back());
