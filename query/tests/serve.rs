@@ -293,3 +293,61 @@ fn the_page_api_gives_lines_records_views_statistics_and_batches() {
     assert_eq!(status, 200);
     assert!(page.contains("function render()"));
 }
+
+/// The computer's move below level 10 and by a chosen search; settings a game
+/// cannot use, or searches too deep to answer quickly, are refused.
+#[test]
+fn the_computer_plays_at_a_level_and_searches_as_asked() {
+    let dir = tempfile::tempdir().unwrap();
+    common::generate(dir.path(), "nim", &[]);
+    common::generate(dir.path(), "abapa", &[("max-seeds", "6")]);
+    let addr = start(dir.path());
+    // 3 4 5 is won: perfect play takes 2 from the first heap; level 0 never
+    // does, whatever the seed.
+    let (status, body) = get(addr, "/api/v1/nim/computer?position=3+4+5");
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["move"]["move"], "h1-2");
+    for seed in 0..5 {
+        let (status, body) = get(
+            addr,
+            &format!("/api/v1/nim/computer?position=3+4+5&level=0&seed={seed}"),
+        );
+        assert_eq!(status, 200, "{body}");
+        assert_ne!(body["move"]["move"], "h1-2");
+        assert_eq!(body["note"], "a deliberate mistake, at level 0");
+    }
+    let (status, body) = get(
+        addr,
+        "/api/v1/abapa/computer?position=start&algorithm=negamax&depth=3",
+    );
+    assert_eq!(status, 200, "{body}");
+    assert!(
+        body["note"]
+            .as_str()
+            .unwrap()
+            .contains("negamax to 3 plies"),
+        "{body}"
+    );
+    for (path, says) in [
+        ("nim/computer?position=3+4+5&level=11", "takes 0 to 10"),
+        (
+            "nim/computer?position=3+4+5&algorithm=minimax",
+            "never searches",
+        ),
+        (
+            "abapa/computer?position=start&algorithm=minimax&depth=14",
+            "takes 1 to 10 plies with minimax",
+        ),
+        (
+            "abapa/computer?position=start&algorithm=best",
+            "minimax, negamax or alphabeta",
+        ),
+    ] {
+        let (status, body) = get(addr, &format!("/api/v1/{path}"));
+        assert_eq!(status, 400, "{path}: {body}");
+        assert!(
+            body["error"].as_str().unwrap().contains(says),
+            "{path}: {body}"
+        );
+    }
+}
