@@ -12,8 +12,9 @@ use crate::value::Value;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Formula<M> {
     pub mover_wins: bool,
-    /// The xor of the Grundy values of the position's parts.
-    pub nim_sum: u64,
+    /// The xor of the Grundy values of the position's parts; `None` where the
+    /// formula is not one of Grundy values (Wythoff's pairs, Fibonacci Nim).
+    pub nim_sum: Option<u64>,
     /// The Grundy value of each part, where parts have values of their own
     /// (heap games by Grundy values); `None` where the formula needs no such list.
     pub part_values: Option<Vec<u64>>,

@@ -262,7 +262,7 @@ impl ClosedForm<Counting> for Counting {
         let over_and_won = *said >= self.target && self.target_loses;
         Ok(Formula {
             mover_wins: !winning.is_empty() || over_and_won,
-            nim_sum: self.goal().saturating_sub(*said) % (self.max_add + 1),
+            nim_sum: Some(self.goal().saturating_sub(*said) % (self.max_add + 1)),
             part_values: None,
             winning_moves: winning,
         })

@@ -505,7 +505,7 @@ impl ClosedForm<SplitGame> for SplitGame {
         }
         Ok(Formula {
             mover_wins: nim_sum != 0,
-            nim_sum,
+            nim_sum: Some(nim_sum),
             part_values: Some(part_values),
             winning_moves,
         })

@@ -63,6 +63,13 @@ fn svg_numbers(heaps: &[u64], marks: &Marks, title: &str) -> String {
 /// Heaps as stacks of tokens: token `j` (from 1 at the bottom) of heap `i` is
 /// the place `h<i>t<j>`, the heap's label `h<i>`.
 pub fn svg_stacks(heaps: &[u64], marks: &Marks, title: &str) -> String {
+    let labels: Vec<String> = (1..=heaps.len()).map(|i| format!("h{i}")).collect();
+    svg_stacks_labelled(heaps, &labels, marks, title)
+}
+
+/// Stacks as [`svg_stacks`] draws them, each labelled with its own text (the
+/// divisor game: its prime) while its place keeps the name `h<i>`.
+pub fn svg_stacks_labelled(heaps: &[u64], labels: &[String], marks: &Marks, title: &str) -> String {
     if !drawn_whole(heaps) {
         return svg_numbers(heaps, marks, title);
     }
@@ -93,8 +100,14 @@ pub fn svg_stacks(heaps: &[u64], marks: &Marks, title: &str) -> String {
                 Some(&place),
             );
         }
-        let label = format!("h{}", i + 1);
-        svg.text_place(x, base + 14.0, &label, label_class(marks, &label), &label);
+        let place = format!("h{}", i + 1);
+        svg.text_place(
+            x,
+            base + 14.0,
+            &labels[i],
+            label_class(marks, &place),
+            &place,
+        );
     }
     svg.finish(title)
 }

@@ -14,10 +14,12 @@ pub mod capability;
 pub mod chess;
 pub mod chess_page;
 pub mod counting;
+pub mod divisor;
 pub mod dots;
 pub mod endgame;
 pub mod ends;
 pub mod euler;
+pub mod fibonacci;
 pub mod game;
 pub mod grid;
 pub mod grundy;
@@ -35,6 +37,8 @@ pub mod symmetry;
 #[cfg(test)]
 mod testing;
 pub mod value;
+pub mod wythoff;
+pub mod zeckendorf;
 
 pub use capability::{Capabilities, Check, Formula, Solver};
 pub use game::{Child, Game, GameError, START, read_position, value_from_children};

@@ -423,7 +423,7 @@ impl ClosedForm<Heaps> for Heaps {
         let v = verdict(self.rule, heaps);
         Ok(Formula {
             mover_wins: v.mover_wins,
-            nim_sum: v.nim_sum,
+            nim_sum: Some(v.nim_sum),
             part_values: None,
             winning_moves: v.winning_moves,
         })

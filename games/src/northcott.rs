@@ -260,7 +260,7 @@ pub fn formula(board: &Board, rows: u32, rules: Rules, misere: bool) -> Formula<
         };
         return Formula {
             mover_wins: verdict.mover_wins,
-            nim_sum: verdict.nim_sum,
+            nim_sum: Some(verdict.nim_sum),
             part_values: None,
             winning_moves: verdict
                 .winning_moves
@@ -285,7 +285,7 @@ pub fn formula(board: &Board, rows: u32, rules: Rules, misere: bool) -> Formula<
     }
     Formula {
         mover_wins: nim_sum != 0,
-        nim_sum,
+        nim_sum: Some(nim_sum),
         part_values: None,
         winning_moves,
     }

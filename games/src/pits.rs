@@ -298,7 +298,7 @@ impl ClosedForm<Pits> for Pits {
         let nim_sum = row.nim_sum();
         Ok(Formula {
             mover_wins: nim_sum != 0,
-            nim_sum,
+            nim_sum: Some(nim_sum),
             part_values: None,
             winning_moves: row.winning_moves(),
         })

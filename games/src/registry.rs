@@ -325,6 +325,9 @@ registry! {
     crate::grundy::GRUNDY,
     crate::grundy::LASKER,
     crate::ends::SPEC,
+    crate::wythoff::SPEC,
+    crate::fibonacci::SPEC,
+    crate::divisor::SPEC,
     crate::endgame::SPEC,
     crate::abapa::SPEC,
 }

@@ -83,7 +83,7 @@ fn all_writes_every_default_table_and_a_summary_line() {
             .contains("abapa-12seeds.tb: 1352078 positions (win 714572, loss 439753, draw 197753)"),
         "{stdout}"
     );
-    assert!(stdout.contains("58 tables, "), "{stdout}");
+    assert!(stdout.contains("62 tables, "), "{stdout}");
     // Nothing but the finished tables: no temporary files are left behind.
     let mut names: Vec<_> = std::fs::read_dir(dir.path())
         .unwrap()
@@ -96,7 +96,10 @@ fn all_writes_every_default_table_and_a_summary_line() {
     expected.extend(
         [
             "dawson",
+            "divisor",
+            "divisor-misere",
             "euler",
+            "fibonacci",
             "game100",
             "game21",
             "game21-course",
@@ -115,6 +118,7 @@ fn all_writes_every_default_table_and_a_summary_line() {
             "northcott-6x6-both",
             "pits",
             "subtraction-take3",
+            "wythoff",
             "chess-KvK",
             "chess-KQvK",
             "chess-KRvK",

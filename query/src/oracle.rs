@@ -196,7 +196,7 @@ impl<'g, G: Game> Oracle<'g, G> {
                 why,
             } => PositionAnswer {
                 why: Some(why.clone()),
-                nim_sum: Some(formula.nim_sum),
+                nim_sum: formula.nim_sum,
                 heap_values: formula.part_values.clone(),
                 winning_moves: Some(
                     formula

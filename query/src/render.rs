@@ -49,8 +49,11 @@ pub fn position<G: Game>(
     position: &G::Position,
 ) -> String {
     let mut out = format!("{} {}\n", answer.game, answer.position);
-    if let (Some(why), Some(nim_sum)) = (&answer.why, answer.nim_sum) {
-        out.push_str(&format!("by formula ({why}): nim-sum {nim_sum}"));
+    if let Some(why) = &answer.why {
+        out.push_str(&format!("by formula ({why})"));
+        if let Some(nim_sum) = answer.nim_sum {
+            out.push_str(&format!(": nim-sum {nim_sum}"));
+        }
         if let Some(values) = &answer.heap_values {
             let values: Vec<String> = values.iter().map(u64::to_string).collect();
             out.push_str(&format!("; heap Grundy values {}", values.join(" ")));

@@ -452,3 +452,75 @@ fn play_the_21_game_against_perfect_play() {
     assert!(stdout.contains("computer plays 20 "), "{stdout}");
     assert!(stdout.contains("The computer wins."), "{stdout}");
 }
+
+/// The Nim thesis's variants: every table slot against the game's formula, and
+/// samples against live search that reads no table.
+#[test]
+fn nim_variants_agree_with_their_formulas_on_every_slot() {
+    let dir = tempfile::tempdir().unwrap();
+    for (id, options) in [
+        ("wythoff", &[][..]),
+        ("fibonacci", &[]),
+        ("divisor", &[]),
+        ("divisor", &[("misere", "yes")]),
+    ] {
+        common::generate(dir.path(), id, options);
+    }
+    let samples = Selection::Samples {
+        count: 500,
+        seed: 3,
+    };
+    let check = |report: query::verify::Report, slots: u64, name: &str| {
+        assert!(
+            report.mismatches.is_empty(),
+            "{name}: {:?}",
+            report.mismatches
+        );
+        assert_eq!(report.formula_checked, slots, "{name}");
+        assert_eq!(report.checked, 500, "{name}");
+    };
+    let wythoff = games::wythoff::Wythoff;
+    let report = verify(
+        &oracle(&games::wythoff::SPEC, &wythoff, dir.path()),
+        samples,
+        None,
+    );
+    check(report.unwrap(), 256 * 256, "wythoff");
+    let fibonacci = games::fibonacci::Fibonacci;
+    let report = verify(
+        &oracle(&games::fibonacci::SPEC, &fibonacci, dir.path()),
+        samples,
+        None,
+    );
+    check(report.unwrap(), 251_501, "fibonacci");
+    for misere in [false, true] {
+        let divisor = games::divisor::Divisor::new(misere);
+        let report = verify(
+            &oracle(&games::divisor::SPEC, &divisor, dir.path()),
+            samples,
+            None,
+        );
+        check(report.unwrap(), 1_000_000, "divisor");
+    }
+    // Table and formula meet at the edge: the table answers 255 255, the formula
+    // 256 255, and both give the published pairs.
+    let answer = probe_json(dir.path(), &["wythoff", "6 10"]);
+    assert_eq!(
+        (answer["source"].as_str(), answer["value"].as_str()),
+        (Some("table"), Some("loss"))
+    );
+    let answer = probe_json(dir.path(), &["wythoff", "256 415"]);
+    assert_eq!(answer["source"], "formula");
+    // 256 = 233 + 21 + 2: smallest part F(3), an upper number, paired with 144 + 13 + 1.
+    assert_eq!(answer["winning_moves"], serde_json::json!(["h2-257"]));
+    let answer = probe_json(dir.path(), &["fibonacci", "987"]);
+    assert_eq!(
+        (answer["source"].as_str(), answer["value"].as_str()),
+        (Some("table"), Some("loss"))
+    );
+    let answer = probe_json(dir.path(), &["divisor", "--misere", "2"]);
+    assert_eq!(
+        (answer["value"].as_str(), answer["distance"].as_u64()),
+        (Some("loss"), Some(1))
+    );
+}

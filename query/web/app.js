@@ -152,7 +152,8 @@ function turnText(view) {
   if (score) text += ` Taken: first ${taken[0]}, second ${taken[1]}.`;
   if (view.over && view.answer) text += ' ' + result(view, seat, taken);
   if (view.answer && view.answer.source === 'formula' && view.answer.why) {
-    text += ` By the formula (${view.answer.why}), nim-sum ${view.answer.nim_sum}.`;
+    text += ` By the formula (${view.answer.why})`;
+    text += view.answer.nim_sum === undefined || view.answer.nim_sum === null ? '.' : `, nim-sum ${view.answer.nim_sum}.`;
   }
   return text;
 }
