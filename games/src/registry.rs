@@ -328,6 +328,7 @@ registry! {
     crate::wythoff::SPEC,
     crate::fibonacci::SPEC,
     crate::divisor::SPEC,
+    crate::poker::SPEC,
     crate::endgame::SPEC,
     crate::abapa::SPEC,
 }
