@@ -54,21 +54,40 @@ const LIMIT: OptionSpec = OptionSpec {
     positional: false,
 };
 
+/// Misère play, offered for Grundy's game as the Nim thesis names it.
+const MISERE: OptionSpec = OptionSpec {
+    name: "misere",
+    help: "misère play: whoever makes the last move loses (tables only: no formula is known)",
+    scope: Scope::Variant,
+    values: Values::Flag,
+    default: Some("no"),
+    positional: false,
+};
+
 macro_rules! heap_spec {
     ($name:ident, $kind:expr, $id:literal, $about:literal) => {
+        heap_spec!($name, $kind, $id, $about, &[LIMIT], &[&[]]);
+    };
+    ($name:ident, $kind:expr, $id:literal, $about:literal, $options:expr, $all:expr) => {
         pub static $name: Spec<SplitGame> = Spec {
             entry: Entry {
                 id: $id,
                 about: $about,
                 notation: SPLIT_NOTATION,
-                options: &[LIMIT],
-                all: &[&[]],
+                options: $options,
+                all: $all,
             },
             build: |options| Ok(SplitGame::from_options($kind, options)),
             capabilities: split_capabilities,
-            generate_options: |game, _| match game.slots.limit() {
-                DEFAULT_LIMIT => Vec::new(),
-                limit => vec![("limit", limit.to_string())],
+            generate_options: |game, _| {
+                let mut options = Vec::new();
+                if game.slots.limit() != DEFAULT_LIMIT {
+                    options.push(("limit", game.slots.limit().to_string()));
+                }
+                if game.misere {
+                    options.push(("misere", "yes".to_string()));
+                }
+                options
             },
         };
     };
@@ -90,7 +109,9 @@ heap_spec!(
     GRUNDY,
     HeapGame::Grundy,
     "grundy",
-    "Grundy's game: split a heap into two heaps of different sizes; who cannot move loses"
+    "Grundy's game: split a heap into two heaps of different sizes; who cannot move loses (--misere: wins)",
+    &[LIMIT, MISERE],
+    &[&[], &[("misere", "yes")]]
 );
 heap_spec!(
     LASKER,
@@ -104,6 +125,18 @@ const SPLIT_NOTATION: &str = "rows of pins or heaps separated by spaces or comma
      h2-1:4+6 takes 1 leaving rows of 4 and 6, h2:4+6 splits heap 2";
 
 fn split_capabilities(game: &SplitGame) -> Capabilities<'_, SplitGame> {
+    if game.misere {
+        // No formula is known: the table, its own moves and search.
+        return Capabilities {
+            picture: Some(game),
+            editing: Some(game),
+            counted_input: true,
+            ..Capabilities::new(
+                Solver::Layered(game),
+                vec![Check::Consistency, Check::LiveSearch],
+            )
+        };
+    }
     Capabilities {
         formula: Some(game),
         notes: Some(game),
@@ -334,6 +367,8 @@ pub fn ultimate_period(values: &[u32]) -> Option<(usize, usize)> {
 pub struct SplitGame {
     rules: HeapGame,
     slots: Partitions,
+    /// Whoever makes the last move loses.
+    misere: bool,
 }
 
 impl SplitGame {
@@ -341,11 +376,24 @@ impl SplitGame {
         SplitGame {
             rules,
             slots: Partitions::new(limit.min(MAX_LIMIT)),
+            misere: false,
+        }
+    }
+
+    /// The same game under misère play.
+    pub fn misere(self) -> Self {
+        SplitGame {
+            misere: true,
+            ..self
         }
     }
 
     fn from_options(rules: HeapGame, options: &Options) -> Self {
-        SplitGame::new(rules, options.number("limit").unwrap_or(DEFAULT_LIMIT))
+        let game = SplitGame::new(rules, options.number("limit").unwrap_or(DEFAULT_LIMIT));
+        match options.get("misere") {
+            Some("yes") => game.misere(),
+            _ => game,
+        }
     }
 
     pub fn rules(&self) -> HeapGame {
@@ -361,12 +409,16 @@ impl Game for SplitGame {
         self.rules.id()
     }
 
-    /// The limit, where it is not the default one.
+    /// `misere` under misère play, and the limit where it is not the default one.
     fn variant(&self) -> String {
-        match self.slots.limit() {
-            DEFAULT_LIMIT => String::new(),
-            limit => limit.to_string(),
+        let mut parts = Vec::new();
+        if self.misere {
+            parts.push("misere".to_string());
         }
+        if self.slots.limit() != DEFAULT_LIMIT {
+            parts.push(self.slots.limit().to_string());
+        }
+        parts.join("-")
     }
 
     fn value_kind(&self) -> ValueKind {
@@ -440,14 +492,24 @@ impl Game for SplitGame {
 
     /// Whoever cannot move loses.
     fn end_value(&self, heaps: &Vec<u64>) -> Option<Value> {
-        (!heaps.iter().any(|&h| self.rules.movable(h))).then_some(Value::Loss(0))
+        let over = !heaps.iter().any(|&h| self.rules.movable(h));
+        // Under misère play the opponent made the last move, and lost.
+        over.then_some(if self.misere {
+            Value::Win(0)
+        } else {
+            Value::Loss(0)
+        })
     }
 
     fn why_over(&self, _heaps: &Vec<u64>) -> String {
-        match self.rules {
-            HeapGame::Grundy => "no heap can be split into two unequal heaps".into(),
-            HeapGame::Dawson => "no two adjacent pins are left".into(),
-            HeapGame::Kayles | HeapGame::Lasker => "nothing is left to take".into(),
+        let why = match self.rules {
+            HeapGame::Grundy => "no heap can be split into two unequal heaps",
+            HeapGame::Dawson => "no two adjacent pins are left",
+            HeapGame::Kayles | HeapGame::Lasker => "nothing is left to take",
+        };
+        match self.misere {
+            true => format!("{why}: the opponent made the last move, and lost"),
+            false => why.into(),
         }
     }
 
