@@ -17,6 +17,7 @@ pub mod compositions;
 pub mod counting;
 pub mod divisor;
 pub mod dots;
+pub mod end_rows;
 pub mod endgame;
 pub mod ends;
 pub mod euler;

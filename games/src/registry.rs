@@ -329,6 +329,8 @@ registry! {
     crate::fibonacci::SPEC,
     crate::divisor::SPEC,
     crate::poker::SPEC,
+    crate::end_rows::END_NIM,
+    crate::end_rows::END_WYTHOFF,
     crate::endgame::SPEC,
     crate::abapa::SPEC,
 }

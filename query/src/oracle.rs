@@ -122,7 +122,7 @@ impl<'g, G: Game> Oracle<'g, G> {
         let hint = if self.caps.search_beyond_tables {
             "; `tbquery play` searches beyond them"
         } else {
-            ""
+            "; no formula is known to answer beyond them"
         };
         Err(QueryError::Input(GameError::beyond_tables(
             &game.write_position(position),

@@ -459,7 +459,9 @@ fn play_the_21_game_against_perfect_play() {
 fn nim_variants_agree_with_their_formulas_on_every_slot() {
     let dir = tempfile::tempdir().unwrap();
     for (id, options) in [
-        ("wythoff", &[][..]),
+        ("end-nim", &[][..]),
+        ("end-wythoff", &[]),
+        ("wythoff", &[]),
         ("fibonacci", &[]),
         ("divisor", &[]),
         ("divisor", &[("misere", "yes")]),
@@ -479,6 +481,25 @@ fn nim_variants_agree_with_their_formulas_on_every_slot() {
         assert_eq!(report.formula_checked, slots, "{name}");
         assert_eq!(report.checked, 500, "{name}");
     };
+    let end_nim = games::end_rows::EndRow::end_nim();
+    let report = verify(
+        &oracle(&games::end_rows::END_NIM, &end_nim, dir.path()),
+        samples,
+        None,
+    );
+    check(report.unwrap(), 813_616, "end-nim");
+    // End-Wythoff has no formula: every slot against its own moves.
+    let end_wythoff = games::end_rows::EndRow::end_wythoff();
+    let spec = &games::end_rows::END_WYTHOFF;
+    let report = verify(&oracle(spec, &end_wythoff, dir.path()), samples, None).unwrap();
+    assert!(report.mismatches.is_empty(), "{:?}", report.mismatches);
+    assert_eq!((report.consistency_checked, report.checked), (813_616, 500));
+    let out = tbquery(dir.path(), &["probe", "end-wythoff", "1 2 3 4 5 6"], "");
+    assert!(
+        text(&out.stderr).contains("no formula is known"),
+        "{}",
+        text(&out.stderr)
+    );
     let wythoff = games::wythoff::Wythoff;
     let report = verify(
         &oracle(&games::wythoff::SPEC, &wythoff, dir.path()),
