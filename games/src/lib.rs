@@ -23,6 +23,7 @@ pub mod ends;
 pub mod euler;
 pub mod fibonacci;
 pub mod game;
+pub mod greedy;
 pub mod grid;
 pub mod grundy;
 pub mod heap_picture;

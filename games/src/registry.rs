@@ -331,6 +331,7 @@ registry! {
     crate::poker::SPEC,
     crate::end_rows::END_NIM,
     crate::end_rows::END_WYTHOFF,
+    crate::greedy::SPEC,
     crate::endgame::SPEC,
     crate::abapa::SPEC,
 }

@@ -459,7 +459,9 @@ fn play_the_21_game_against_perfect_play() {
 fn nim_variants_agree_with_their_formulas_on_every_slot() {
     let dir = tempfile::tempdir().unwrap();
     for (id, options) in [
-        ("end-nim", &[][..]),
+        ("greedy-nim", &[][..]),
+        ("greedy-nim", &[("misere", "yes")]),
+        ("end-nim", &[]),
         ("end-wythoff", &[]),
         ("wythoff", &[]),
         ("fibonacci", &[]),
@@ -481,6 +483,15 @@ fn nim_variants_agree_with_their_formulas_on_every_slot() {
         assert_eq!(report.formula_checked, slots, "{name}");
         assert_eq!(report.checked, 500, "{name}");
     };
+    for misere in [false, true] {
+        let greedy = games::greedy::Greedy::new(misere);
+        let report = verify(
+            &oracle(&games::greedy::SPEC, &greedy, dir.path()),
+            samples,
+            None,
+        );
+        check(report.unwrap(), 54_264, "greedy-nim");
+    }
     let end_nim = games::end_rows::EndRow::end_nim();
     let report = verify(
         &oracle(&games::end_rows::END_NIM, &end_nim, dir.path()),
