@@ -10,6 +10,7 @@
 //! ```
 
 pub mod abapa;
+pub mod building;
 pub mod capability;
 pub mod chess;
 pub mod chess_page;

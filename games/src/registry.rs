@@ -332,6 +332,7 @@ registry! {
     crate::end_rows::END_NIM,
     crate::end_rows::END_WYTHOFF,
     crate::greedy::SPEC,
+    crate::building::SPEC,
     crate::endgame::SPEC,
     crate::abapa::SPEC,
 }

@@ -620,3 +620,62 @@ fn misere_grundy(limit: u64, samples: u64) {
         (Some("loss"), Some(1))
     );
 }
+
+/// Building Nim: who wins from each start, as the tables say (chips 1 to 20 on
+/// 2 to 4 empty heaps), and once every chip is placed the tables are Nim.
+#[test]
+fn building_nim_starts_and_its_nim_endings() {
+    let dir = tempfile::tempdir().unwrap();
+    common::generate(dir.path(), "building-nim", &[]);
+    let mut rows = Vec::new();
+    for heaps in 2..=4 {
+        let row: String = (1..=20)
+            .map(|chips| {
+                let start = format!("{chips} | {}", vec!["0"; heaps].join(" "));
+                let answer = probe_json(dir.path(), &["building-nim", &start]);
+                assert_eq!(answer["source"], "table");
+                if answer["value"] == "win" { 'W' } else { 'L' }
+            })
+            .collect();
+        rows.push(row);
+    }
+    assert_eq!(
+        rows,
+        [
+            "LLLLLLLLLLLLLLLLLLLL",
+            "LLLWLLLWLWLWLLLWLWLW",
+            "LLLLLLLLLLLLLLLLLLLL"
+        ]
+    );
+    let game = games::building::Building::new(3);
+    let tb = Tablebase::new(&game, dir.path());
+    let mut nim_slots = 0;
+    for tier in game.tiers() {
+        for index in 0..game.index_size(tier) {
+            let build = game.position_at(tier, index).unwrap();
+            if build.chips > 0 {
+                continue;
+            }
+            let nim_sum = build.heaps.iter().fold(0, |x, h| x ^ h);
+            let value = tb.value(&build).unwrap();
+            assert_eq!(
+                matches!(value, games::Value::Win(_)),
+                nim_sum != 0,
+                "{build:?}"
+            );
+            nim_slots += 1;
+        }
+    }
+    // Heaps of up to 20 chips in all, on 1 to 4 heaps.
+    assert_eq!(nim_slots, 21 + 231 + 1771 + 10626);
+    let out = tbquery(
+        dir.path(),
+        &["verify", "building-nim", "--samples", "500"],
+        "",
+    );
+    assert!(
+        text(&out.stdout).contains(" 0 mismatches"),
+        "{}",
+        text(&out.stdout)
+    );
+}
