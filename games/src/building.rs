@@ -244,10 +244,7 @@ impl ClosedForm<Building> for Building {
     }
 
     fn left(&self, build: &Build) -> u64 {
-        build
-            .heaps
-            .iter()
-            .fold(build.chips, |s, &h| s.saturating_add(h))
+        nim::stones(&build.heaps).saturating_add(build.chips)
     }
 
     fn longest_move(&self, build: &Build) -> Option<Step> {

@@ -348,7 +348,7 @@ impl ClosedForm<EndRow> for EndRow {
     }
 
     fn left(&self, row: &Vec<u64>) -> u64 {
-        row.iter().fold(0u64, |s, &h| s.saturating_add(h))
+        crate::nim::stones(row)
     }
 
     fn longest_move(&self, row: &Vec<u64>) -> Option<Take> {

@@ -20,7 +20,7 @@ use crate::capability::{
 use crate::game::{Child, Game, GameError};
 use crate::heap_picture;
 use crate::multiset::{Multisets, orderings};
-use crate::nim::{Take, parse_heaps, write_heaps};
+use crate::nim::{Take, parse_heaps, stones, write_heaps};
 use crate::registry::{Entry, OptionSpec, Scope, Spec, Values};
 use crate::value::{Value, ValueKind};
 
@@ -178,15 +178,11 @@ impl Game for Greedy {
 
     /// Heaps in any order share a slot; empty heaps are left out.
     fn index(&self, heaps: &Vec<u64>) -> u64 {
-        let mut items: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
-        items.resize(TABLE_HEAPS, 0);
-        self.slots.rank(&items)
+        self.slots.rank_heaps(heaps)
     }
 
     fn position_at(&self, _tier: u32, index: u64) -> Option<Vec<u64>> {
-        let mut heaps = self.slots.unrank(index);
-        heaps.retain(|&h| h > 0);
-        Some(heaps)
+        Some(self.slots.unrank_heaps(index))
     }
 
     fn class_size(&self, _tier: u32, index: u64) -> u64 {
@@ -328,7 +324,7 @@ impl ClosedForm<Greedy> for Greedy {
     }
 
     fn left(&self, heaps: &Vec<u64>) -> u64 {
-        heaps.iter().fold(0u64, |s, &h| s.saturating_add(h))
+        stones(heaps)
     }
 
     /// One stone from the first largest heap.

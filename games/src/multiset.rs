@@ -49,6 +49,21 @@ impl Multisets {
             .sum()
     }
 
+    /// The rank of heaps given in any order, empty heaps left out: the non-empty
+    /// ones (at most `count`) padded with empty heaps.
+    pub fn rank_heaps(&self, heaps: &[u64]) -> u64 {
+        let mut items: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
+        items.resize(self.count, 0);
+        self.rank(&items)
+    }
+
+    /// The non-empty heaps of a rank, largest first.
+    pub fn unrank_heaps(&self, rank: u64) -> Vec<u64> {
+        let mut heaps = self.unrank(rank);
+        heaps.retain(|&h| h > 0);
+        heaps
+    }
+
     /// The multiset of a rank, sorted non-increasing.
     pub fn unrank(&self, mut rank: u64) -> Vec<u64> {
         let mut items = Vec::with_capacity(self.count);

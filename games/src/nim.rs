@@ -144,6 +144,12 @@ pub fn parse_heaps(text: &str) -> Result<Vec<u64>, GameError> {
         .collect()
 }
 
+/// The stones on the heaps, saturating at `u64::MAX`: the play left by the
+/// formulas' measure in the games that take stones.
+pub fn stones(heaps: &[u64]) -> u64 {
+    heaps.iter().fold(0, |sum, &h| sum.saturating_add(h))
+}
+
 pub fn write_heaps(heaps: &[u64]) -> String {
     heaps
         .iter()
@@ -257,13 +263,6 @@ impl Heaps {
         self.rule
     }
 
-    /// The non-empty heaps padded with empty ones to the table's heap count.
-    fn padded(heaps: &[u64]) -> Vec<u64> {
-        let mut items: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
-        items.resize(TABLE_HEAPS, 0);
-        items
-    }
-
     fn total(heaps: &[u64]) -> u64 {
         heaps.iter().sum()
     }
@@ -297,13 +296,11 @@ impl Game for Heaps {
     }
 
     fn index(&self, heaps: &Vec<u64>) -> u64 {
-        self.slots.rank(&Self::padded(heaps))
+        self.slots.rank_heaps(heaps)
     }
 
     fn position_at(&self, _tier: u32, index: u64) -> Option<Vec<u64>> {
-        let mut heaps = self.slots.unrank(index);
-        heaps.retain(|&h| h > 0);
-        Some(heaps)
+        Some(self.slots.unrank_heaps(index))
     }
 
     fn start(&self) -> Vec<u64> {
@@ -434,7 +431,7 @@ impl ClosedForm<Heaps> for Heaps {
     }
 
     fn left(&self, heaps: &Vec<u64>) -> u64 {
-        heaps.iter().fold(0, |sum, &h| sum.saturating_add(h))
+        stones(heaps)
     }
 
     /// One stone from a largest heap.

@@ -336,10 +336,7 @@ impl ClosedForm<PokerNim> for PokerNim {
     }
 
     fn left(&self, position: &Poker) -> u64 {
-        position
-            .heaps
-            .iter()
-            .fold(0u64, |s, &h| s.saturating_add(h))
+        crate::nim::stones(&position.heaps)
     }
 
     /// The whole reserve added to the first heap, or else one chip taken.

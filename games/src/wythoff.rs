@@ -242,7 +242,7 @@ impl ClosedForm<Wythoff> for Wythoff {
     }
 
     fn left(&self, heaps: &Vec<u64>) -> u64 {
-        heaps[0].saturating_add(heaps[1])
+        crate::nim::stones(heaps)
     }
 
     /// One stone from the larger heap.
