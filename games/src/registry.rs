@@ -77,7 +77,7 @@ impl OptionSpec {
             Values::Choice(words) => words.join(" | "),
             Values::Range(low, high) => format!("{low} to {high}"),
             Values::Text(shape) => shape.to_string(),
-            Values::Flag => "yes | no".to_string(),
+            Values::Flag => "a switch; yes or no in the API".to_string(),
         }
     }
 
