@@ -262,7 +262,13 @@ impl Picture<Building> for Building {
     /// The heaps as stacks; a chip is placed by clicking the heap's label.
     fn svg(&self, build: &Build, marks: &Marks) -> String {
         let title = format!("building Nim: {} chips to place", build.chips);
-        heap_picture::svg_stacks(&build.heaps, marks, &title)
+        let labels: Vec<String> = (1..=build.heaps.len()).map(|i| format!("h{i}")).collect();
+        let caption = match build.chips {
+            0 => "every chip placed: take as in Nim".to_string(),
+            1 => "1 chip to place: click a heap's label".to_string(),
+            chips => format!("{chips} chips to place: click a heap's label"),
+        };
+        heap_picture::svg_stacks_labelled(&build.heaps, &labels, &caption, marks, &title)
     }
 
     fn clickable(&self, build: &Build) -> bool {

@@ -261,8 +261,9 @@ impl Picture<Divisor> for Divisor {
                 e => format!("{p}^{e}"),
             })
             .collect();
-        let title = format!("the divisor game: {n} = {}", written.join(" x "));
-        heap_picture::svg_stacks_labelled(&exponents, &labels, marks, &title)
+        let caption = format!("{n} = {}", written.join(" x "));
+        let title = format!("the divisor game: {caption}");
+        heap_picture::svg_stacks_labelled(&exponents, &labels, &caption, marks, &title)
     }
 
     fn clickable(&self, n: &u64) -> bool {

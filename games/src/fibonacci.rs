@@ -297,7 +297,11 @@ impl Picture<Fibonacci> for Fibonacci {
             heap.left,
             heap.limit()
         );
-        heap_picture::svg_stacks(&[heap.left], marks, &title)
+        let caption = match heap.limit() {
+            0 => format!("{} stones: no move", heap.left),
+            limit => format!("{} stones: take 1 to {limit}", heap.left),
+        };
+        heap_picture::svg_stacks_labelled(&[heap.left], &["h1".into()], &caption, marks, &title)
     }
 
     fn clickable(&self, heap: &Heap) -> bool {

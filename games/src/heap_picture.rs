@@ -64,20 +64,33 @@ fn svg_numbers(heaps: &[u64], marks: &Marks, title: &str) -> String {
 /// the place `h<i>t<j>`, the heap's label `h<i>`.
 pub fn svg_stacks(heaps: &[u64], marks: &Marks, title: &str) -> String {
     let labels: Vec<String> = (1..=heaps.len()).map(|i| format!("h{i}")).collect();
-    svg_stacks_labelled(heaps, &labels, marks, title)
+    svg_stacks_labelled(heaps, &labels, "", marks, title)
 }
 
 /// Stacks as [`svg_stacks`] draws them, each labelled with its own text (the
-/// divisor game: its prime) while its place keeps the name `h<i>`.
-pub fn svg_stacks_labelled(heaps: &[u64], labels: &[String], marks: &Marks, title: &str) -> String {
+/// divisor game: its prime) while its place keeps the name `h<i>`, and a
+/// caption above them where one is given (what a heap allows, what it stands
+/// for).
+pub fn svg_stacks_labelled(
+    heaps: &[u64],
+    labels: &[String],
+    caption: &str,
+    marks: &Marks,
+    title: &str,
+) -> String {
     if !drawn_whole(heaps) {
         return svg_numbers(heaps, marks, title);
     }
     let tallest = heaps.iter().copied().max().unwrap_or(0).max(5) as f64;
     let column = TOKEN * 1.9;
-    let width = 2.0 * PAD + (heaps.len().max(3) as f64) * column;
-    let height = 2.0 * PAD + tallest * TOKEN + 24.0;
+    let caption_width = caption.chars().count() as f64 * 9.0;
+    let width = (2.0 * PAD + (heaps.len().max(3) as f64) * column).max(2.0 * PAD + caption_width);
+    let top = if caption.is_empty() { 0.0 } else { 20.0 };
+    let height = 2.0 * PAD + tallest * TOKEN + 24.0 + top;
     let mut svg = Svg::new(width, height);
+    if !caption.is_empty() {
+        svg.text(width / 2.0, PAD / 2.0 + 6.0, caption, "label");
+    }
     for (i, &h) in heaps.iter().enumerate() {
         let x = PAD + (i as f64 + 0.5) * column;
         let base = height - PAD - 24.0;
