@@ -22,6 +22,19 @@ pub struct Formula<M> {
     pub winning_moves: Vec<M>,
 }
 
+impl<M> Formula<M> {
+    /// A formula that knows the winning moves and no Grundy values: the mover
+    /// wins exactly when there is one (Wythoff's game, End-Nim).
+    pub fn by_winning_moves(winning_moves: Vec<M>) -> Self {
+        Formula {
+            mover_wins: !winning_moves.is_empty(),
+            nim_sum: None,
+            part_values: None,
+            winning_moves,
+        }
+    }
+}
+
 /// A closed formula: who wins a position of any size, and every winning move;
 /// and a measure of the play left, so that the computer can play from the
 /// formula alone: the winner takes the winning move that leaves the least, the

@@ -334,13 +334,7 @@ impl Game for EndRow {
 
 impl ClosedForm<EndRow> for EndRow {
     fn formula(&self, row: &Vec<u64>) -> Result<Formula<Take>, GameError> {
-        let winning_moves = end_nim_winning_moves(row);
-        Ok(Formula {
-            mover_wins: !winning_moves.is_empty(),
-            nim_sum: None,
-            part_values: None,
-            winning_moves,
-        })
+        Ok(Formula::by_winning_moves(end_nim_winning_moves(row)))
     }
 
     fn measure(&self) -> &'static str {

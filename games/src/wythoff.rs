@@ -228,13 +228,7 @@ impl Game for Wythoff {
 impl ClosedForm<Wythoff> for Wythoff {
     fn formula(&self, heaps: &Vec<u64>) -> Result<Formula<Take>, GameError> {
         let [a, b] = pair(heaps);
-        let winning_moves = winning_moves(a, b);
-        Ok(Formula {
-            mover_wins: !winning_moves.is_empty(),
-            nim_sum: None,
-            part_values: None,
-            winning_moves,
-        })
+        Ok(Formula::by_winning_moves(winning_moves(a, b)))
     }
 
     fn measure(&self) -> &'static str {

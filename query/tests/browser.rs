@@ -133,6 +133,11 @@ async fn until(client: &Client, what: &str, script: &str) {
     }
 }
 
+/// The status line under the page's value.
+async fn status_line(client: &Client) -> Json {
+    value(client, "document.getElementById('status').textContent").await
+}
+
 async fn value(client: &Client, script: &str) -> Json {
     client
         .execute(&format!("return {script};"), vec![])
@@ -589,7 +594,7 @@ async fn play_to_the_end(client: &Client, addr: SocketAddr) {
         "app.view.over && document.getElementById('status').textContent.includes('wins')",
     )
     .await;
-    let status = value(client, "document.getElementById('status').textContent").await;
+    let status = status_line(client).await;
     assert!(
         status
             .as_str()
@@ -616,7 +621,7 @@ async fn computers_and_levels(client: &Client, addr: SocketAddr, shots: &Screens
         "app.view && app.view.over && document.getElementById('status').textContent.includes('wins')",
     )
     .await;
-    let status = value(client, "document.getElementById('status').textContent").await;
+    let status = status_line(client).await;
     assert!(
         status
             .as_str()
@@ -639,7 +644,7 @@ async fn computers_and_levels(client: &Client, addr: SocketAddr, shots: &Screens
         "app.trail.moves.length === 1 && app.view && !app.busy",
     )
     .await;
-    let status = value(client, "document.getElementById('status').textContent").await;
+    let status = status_line(client).await;
     assert!(
         status
             .as_str()
@@ -678,7 +683,7 @@ async fn computers_and_levels(client: &Client, addr: SocketAddr, shots: &Screens
         value(client, "document.getElementById('depth').value").await,
         json!("3")
     );
-    let status = value(client, "document.getElementById('status').textContent").await;
+    let status = status_line(client).await;
     assert!(
         status.as_str().unwrap().contains("minimax to 3 plies"),
         "{status}"

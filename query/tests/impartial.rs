@@ -22,6 +22,16 @@ fn probe_json(dir: &Path, args: &[&str]) -> Json {
     serde_json::from_slice(&out.stdout).unwrap()
 }
 
+/// No mismatch, and the formula checked on each of the table's `slots`.
+fn agrees_on_every_slot(report: &query::verify::Report, slots: u64, name: &str) {
+    assert!(
+        report.mismatches.is_empty(),
+        "{name}: {:?}",
+        report.mismatches
+    );
+    assert_eq!(report.formula_checked, slots, "{name}");
+}
+
 fn tables() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     common::generate_impartial(
@@ -39,12 +49,7 @@ fn every_table_agrees_with_its_formula_and_with_search() {
         seed: 5,
     };
     let check = |report: query::verify::Report, slots: u64, name: &str| {
-        assert!(
-            report.mismatches.is_empty(),
-            "{name}: {:?}",
-            report.mismatches
-        );
-        assert_eq!(report.formula_checked, slots, "{name}");
+        agrees_on_every_slot(&report, slots, name);
     };
     for (rule, spec) in [
         (Rule::Nim, &games::nim::NIM),
@@ -475,12 +480,7 @@ fn nim_variants_agree_with_their_formulas_on_every_slot() {
         seed: 3,
     };
     let check = |report: query::verify::Report, slots: u64, name: &str| {
-        assert!(
-            report.mismatches.is_empty(),
-            "{name}: {:?}",
-            report.mismatches
-        );
-        assert_eq!(report.formula_checked, slots, "{name}");
+        agrees_on_every_slot(&report, slots, name);
         assert_eq!(report.checked, 500, "{name}");
     };
     for misere in [false, true] {
