@@ -2,6 +2,7 @@
 //! registry in `games`; every command works the same way for every game.
 
 use anyhow::Context;
+use clap::parser::ValueSource;
 use clap::{Arg, ArgAction, ArgMatches, Command, value_parser};
 use games::registry::{self, Entry, Options, Purpose, Spec, Values, Visitor};
 use games::{Game, GameError};
@@ -794,12 +795,15 @@ fn line_command<G: Game>(oracle: &Oracle<G>, args: &ArgMatches) -> anyhow::Resul
 }
 
 fn verify_command<G: Game>(oracle: &Oracle<G>, args: &ArgMatches) -> anyhow::Result<ExitCode> {
+    let seed = *args.get_one::<u64>("seed").expect("has a default");
     let selection = if args.get_flag("all") {
         Selection::All
+    } else if args.value_source("samples") == Some(ValueSource::DefaultValue) {
+        Selection::Default { seed }
     } else {
         Selection::Samples {
             count: *args.get_one::<u64>("samples").expect("has a default"),
-            seed: *args.get_one::<u64>("seed").expect("has a default"),
+            seed,
         }
     };
     let table = args.get_one::<String>("table").map(String::as_str);

@@ -22,7 +22,13 @@ pub enum Selection {
     /// `count` slots per tier (or positions, for games without tables) drawn at
     /// random from `seed`.
     Samples { count: u64, seed: u64 },
+    /// `--samples` left at its default: up to [`DEFAULT_SAMPLES`] slots per tier,
+    /// every slot of a smaller tier.
+    Default { seed: u64 },
 }
+
+/// The samples drawn per tier when `--samples` is not given.
+pub const DEFAULT_SAMPLES: u64 = 10_000;
 
 /// What a verification found.
 #[derive(Debug, Default, Clone, Serialize)]
@@ -156,8 +162,18 @@ pub fn verify<G: Game>(
         oracle.tb.table(tier)?.check()?;
         progress.advance(1);
     }
+    let most = tiers.iter().map(|&t| game.index_size(t)).max().unwrap_or(0);
+    let selection = match selection {
+        Selection::Default { seed } => Selection::Samples {
+            count: match most {
+                0 => DEFAULT_SAMPLES,
+                most => DEFAULT_SAMPLES.min(most),
+            },
+            seed,
+        },
+        given => given,
+    };
     if let Selection::Samples { count, .. } = selection {
-        let most = tiers.iter().map(|&t| game.index_size(t)).max().unwrap_or(0);
         if most > 0 && count > most {
             return Err(QueryError::Input(games::GameError::option(
                 "samples",
@@ -317,7 +333,7 @@ fn sampled<G: Game>(
         };
         let steps = match selection {
             Selection::Samples { count, .. } => count.min(size),
-            Selection::All => size,
+            Selection::All | Selection::Default { .. } => size,
         };
         progress.start(&format!("search {}", game.tier_name(tier)), steps);
         for index in indices {
@@ -518,7 +534,8 @@ fn check_exact<G: Game>(
 ) {
     let game = oracle.game;
     let (count, seed) = match selection {
-        Selection::All => (10_000, 1),
+        Selection::All => (DEFAULT_SAMPLES, 1),
+        Selection::Default { seed } => (DEFAULT_SAMPLES, seed),
         Selection::Samples { count, seed } => (count, seed),
     };
     for i in 0..count {
