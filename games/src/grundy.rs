@@ -220,45 +220,15 @@ impl HeapGame {
 
     /// Extends `values` (the values of heaps `0..values.len()`) to heap `limit`.
     fn extend(self, values: &mut Vec<u32>, limit: u64) {
-        let mut seen: Vec<u64> = Vec::new();
-        let mut largest = values.iter().copied().max().unwrap_or(0);
-        for n in values.len() as u64..=limit {
-            seen.clear();
-            seen.resize(largest as usize / 64 + 2, 0);
-            let mut mark = |v: u32| seen[v as usize / 64] |= 1 << (v % 64);
-            match self {
-                HeapGame::Kayles | HeapGame::Dawson => {
-                    let removals: &[u64] = if self == HeapGame::Kayles {
-                        &[1, 2]
-                    } else {
-                        &[2]
-                    };
-                    for &k in removals.iter().filter(|&&k| k <= n) {
-                        let rest = (n - k) as usize;
-                        // The hot loop of long sequences: pairs (a, rest - a).
-                        for (x, y) in values[..=rest / 2]
-                            .iter()
-                            .zip(values[rest / 2..=rest].iter().rev())
-                        {
-                            mark(x ^ y);
-                        }
-                    }
-                }
-                _ => {
-                    for (_, a, b) in self.options(n) {
-                        mark(values[a as usize] ^ values[b as usize]);
-                    }
+        extend_by_mex(values, limit, |n, values, mark| match self {
+            HeapGame::Kayles => mark_knocks(n, 1..=2, values, mark),
+            HeapGame::Dawson => mark_knocks(n, 2..=2, values, mark),
+            _ => {
+                for (_, a, b) in self.options(n) {
+                    mark(values[a as usize] ^ values[b as usize]);
                 }
             }
-            let mex = seen
-                .iter()
-                .enumerate()
-                .find(|(_, w)| **w != u64::MAX)
-                .map(|(i, w)| i as u32 * 64 + w.trailing_ones())
-                .expect("the words cover one value past the largest");
-            largest = largest.max(mex);
-            values.push(mex);
-        }
+        });
     }
 
     /// Lasker's Nim's closed formula: heaps 4k+3 and 4k+4 swap values, the rest
@@ -290,17 +260,83 @@ impl HeapGame {
     }
 }
 
+/// Extends `values` (the Grundy values of heaps `0..values.len()`) to heap
+/// `limit` by the mex rule; `options(n, values, mark)` marks the value of every
+/// option of a heap of `n`.
+pub fn extend_by_mex(
+    values: &mut Vec<u32>,
+    limit: u64,
+    options: impl Fn(u64, &[u32], &mut dyn FnMut(u32)),
+) {
+    let mut seen: Vec<u64> = Vec::new();
+    let mut largest = values.iter().copied().max().unwrap_or(0);
+    for n in values.len() as u64..=limit {
+        seen.clear();
+        // The xor of two values below a power of two stays below it.
+        seen.resize((largest as usize + 1).next_power_of_two() / 64 + 2, 0);
+        options(n, values, &mut |v: u32| {
+            seen[v as usize / 64] |= 1 << (v % 64)
+        });
+        let mex = seen
+            .iter()
+            .enumerate()
+            .find(|(_, w)| **w != u64::MAX)
+            .map(|(i, w)| i as u32 * 64 + w.trailing_ones())
+            .expect("the words cover one value past the largest");
+        largest = largest.max(mex);
+        values.push(mex);
+    }
+}
+
+/// Marks the options of a row of `n` pins where a move knocks down `removals`
+/// adjacent pins, leaving the rest as up to two rows.
+pub fn mark_knocks(
+    n: u64,
+    removals: std::ops::RangeInclusive<u64>,
+    values: &[u32],
+    mark: &mut dyn FnMut(u32),
+) {
+    for k in removals.filter(|&k| k <= n) {
+        let rest = (n - k) as usize;
+        // The hot loop of long sequences: pairs (a, rest - a).
+        for (x, y) in values[..=rest / 2]
+            .iter()
+            .zip(values[rest / 2..=rest].iter().rev())
+        {
+            mark(x ^ y);
+        }
+    }
+}
+
 /// A Grundy sequence proven periodic: the values computed by the mex rule up to a
 /// length, and the period they keep from `start` on.
 #[derive(Debug)]
-struct Periodic {
+pub struct Periodic {
     values: Vec<u32>,
-    start: u64,
-    period: u64,
+    pub start: u64,
+    pub period: u64,
 }
 
 impl Periodic {
-    fn value(&self, n: u64) -> u64 {
+    /// The period of an octal game whose moves remove at most `most_removed`
+    /// pins, from its first values: by the periodicity theorem (Guy and Smith),
+    /// values that repeat with period `p` for every `n` from `n0` to
+    /// `2 n0 + p + most_removed` repeat for ever. `None` where no period is
+    /// found, or it is not proven within the values.
+    pub fn prove(values: Vec<u32>, most_removed: u64) -> Option<Periodic> {
+        let (start, period) = ultimate_period(&values)?;
+        let (start, period) = (start as u64, period as u64);
+        let proven_to = 2 * start + period + most_removed;
+        let proven = proven_to + period < values.len() as u64
+            && (start..proven_to).all(|n| values[n as usize] == values[(n + period) as usize]);
+        proven.then_some(Periodic {
+            values,
+            start,
+            period,
+        })
+    }
+
+    pub fn value(&self, n: u64) -> u64 {
         let at = if n < self.values.len() as u64 {
             n
         } else {
@@ -311,12 +347,10 @@ impl Periodic {
 }
 
 /// Values computed for the periodic games: enough to find and prove the period.
-const PERIODIC_PREFIX: u64 = 1_000;
+pub const PERIODIC_PREFIX: u64 = 1_000;
 
-/// Kayles and Dawson's Kayles are octal games (removing at most 2 pins): by the
-/// periodicity theorem (Guy and Smith), values that repeat with period `p` for
-/// every `n` from `n0` to `2 n0 + p + 2` repeat for ever. The period is found and
-/// the condition checked on the computed values.
+/// Kayles and Dawson's Kayles, octal games removing at most 2 pins, with their
+/// periods proven on the values up to [`PERIODIC_PREFIX`].
 fn periodic(game: HeapGame) -> &'static Periodic {
     static KAYLES: OnceLock<Periodic> = OnceLock::new();
     static DAWSON: OnceLock<Periodic> = OnceLock::new();
@@ -326,21 +360,8 @@ fn periodic(game: HeapGame) -> &'static Periodic {
         &DAWSON
     };
     cell.get_or_init(|| {
-        let values = game.sequence(PERIODIC_PREFIX);
-        let (start, period) = ultimate_period(&values).expect("a period within the prefix");
-        let (start, period) = (start as u64, period as u64);
-        let proven_to = 2 * start + period + 2;
-        assert!(
-            proven_to + period < PERIODIC_PREFIX
-                && (start..proven_to).all(|n| values[n as usize] == values[(n + period) as usize]),
-            "{}: the period is not proven within the computed values",
-            game.id()
-        );
-        Periodic {
-            values,
-            start,
-            period,
-        }
+        Periodic::prove(game.sequence(PERIODIC_PREFIX), 2)
+            .unwrap_or_else(|| panic!("{}: the period is proven within the prefix", game.id()))
     })
 }
 
@@ -615,10 +636,7 @@ impl Picture<SplitGame> for SplitGame {
                 .map(|a| vec![format!("h{h}g{a}")])
                 .collect(),
             (HeapGame::Lasker, k) => vec![vec![format!("h{h}p{}", n - k + 1)]],
-            (_, knocked) => [mv.left, mv.right]
-                .into_iter()
-                .map(|a| (a + 1..=a + knocked).map(|k| format!("h{h}p{k}")).collect())
-                .collect(),
+            _ => knocked_pins(mv),
         };
         ways.dedup();
         ways.into_iter().map(|way| vec![way]).collect()
@@ -631,6 +649,20 @@ impl Picture<SplitGame> for SplitGame {
             .map(|i| format!("h{}", i + 1))
             .collect()
     }
+}
+
+/// The pins a knock-down knocks, counted from either end of its row: the ways
+/// to click it.
+pub fn knocked_pins(mv: &Split) -> Vec<Vec<String>> {
+    let h = mv.heap + 1;
+    [mv.left, mv.right]
+        .into_iter()
+        .map(|a| {
+            (a + 1..=a + mv.removed)
+                .map(|k| format!("h{h}p{k}"))
+                .collect()
+        })
+        .collect()
 }
 
 impl Editing<SplitGame> for SplitGame {

@@ -165,6 +165,32 @@ pub fn svg_rows(heaps: &[u64], marks: &Marks, title: &str) -> String {
     svg.finish(title)
 }
 
+/// A circle of `n` pins on a disc: pin `k` (from 1 at the top, clockwise) is
+/// the place `p<k>`. Larger circles are drawn as their number of pins.
+pub fn svg_circle(n: u64, marks: &Marks, title: &str) -> String {
+    let radius = 5.0 * TOKEN;
+    let side = 2.0 * (PAD + radius + TOKEN);
+    let centre = side / 2.0;
+    let mut svg = Svg::new(side, side);
+    svg.circle(centre, centre, radius + TOKEN * 0.7, "pit", None);
+    if n > MOST_TOKENS {
+        svg.text(centre, centre, &format!("{n} pins"), "count");
+        return svg.finish(title);
+    }
+    for k in 1..=n {
+        let angle = std::f64::consts::TAU * (k - 1) as f64 / n as f64;
+        let (x, y) = (centre + radius * angle.sin(), centre - radius * angle.cos());
+        let place = format!("p{k}");
+        let class = if marks.last.contains(&place) {
+            "token last"
+        } else {
+            "token"
+        };
+        svg.circle(x, y, TOKEN * 0.38, class, Some(&place));
+    }
+    svg.finish(title)
+}
+
 /// The heap (0-based) a place names: `h3`, `h3t2`, `h3p5` and `h3g1` all name
 /// heap 3.
 pub fn heap_of(place: &str) -> Option<usize> {

@@ -324,6 +324,7 @@ registry! {
     crate::grundy::DAWSON,
     crate::grundy::GRUNDY,
     crate::grundy::LASKER,
+    crate::circular_kayles::SPEC,
     crate::ends::SPEC,
     crate::wythoff::SPEC,
     crate::fibonacci::SPEC,
@@ -333,6 +334,7 @@ registry! {
     crate::end_rows::END_WYTHOFF,
     crate::greedy::SPEC,
     crate::building::SPEC,
+    crate::moore::SPEC,
     crate::endgame::SPEC,
     crate::abapa::SPEC,
 }

@@ -472,6 +472,8 @@ fn nim_variants_agree_with_their_formulas_on_every_slot() {
         ("fibonacci", &[]),
         ("divisor", &[]),
         ("divisor", &[("misere", "yes")]),
+        ("moore", &[("k", "2")]),
+        ("moore", &[("k", "3")]),
     ] {
         common::generate(dir.path(), id, options);
     }
@@ -542,6 +544,27 @@ fn nim_variants_agree_with_their_formulas_on_every_slot() {
         );
         check(report.unwrap(), 1_000_000, "divisor");
     }
+    for k in [2, 3] {
+        let moore = games::moore::Moore::new(k);
+        let report = verify(
+            &oracle(&games::moore::SPEC, &moore, dir.path()),
+            samples,
+            None,
+        );
+        check(report.unwrap(), 3876, "moore");
+    }
+    // 3 5 6 7 has three ones in every digit: lost for k = 2, from the table.
+    let answer = probe_json(dir.path(), &["moore", "3 5 6 7", "--k", "2"]);
+    assert_eq!(
+        (answer["source"].as_str(), answer["value"].as_str()),
+        (Some("table"), Some("loss"))
+    );
+    // Beyond the table: 300 500 600 700 is won by taking from heaps 3 and 4 alone.
+    let answer = probe_json(dir.path(), &["moore", "300 500 600 700", "--k", "2"]);
+    assert_eq!(answer["source"], "formula");
+    let moves = answer["winning_moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 8, "{moves:?}");
+    assert_eq!(moves[0], "h3-92,h4-484");
     // Table and formula meet at the edge: the table answers 255 255, the formula
     // 256 255, and both give the published pairs.
     let answer = probe_json(dir.path(), &["wythoff", "6 10"]);
