@@ -702,3 +702,64 @@ fn building_nim_starts_and_its_nim_endings() {
         text(&out.stdout)
     );
 }
+
+/// Circular Kayles with k = 2: its rows are Kayles, so every row slot holds the
+/// very value, distance included, of the Kayles table solved on its own; the
+/// normal table agrees with the Grundy values and the misère one with its own
+/// moves on every slot.
+#[test]
+fn circular_kayles_rows_are_kayles_and_both_plays_verify() {
+    let dir = tempfile::tempdir().unwrap();
+    common::generate(dir.path(), "kayles", &[]);
+    common::generate(dir.path(), "circular-kayles", &[]);
+    common::generate(dir.path(), "circular-kayles", &[("misere", "yes")]);
+    let kayles = SplitGame::new(HeapGame::Kayles, 40);
+    let kayles_tb = Tablebase::new(&kayles, dir.path());
+    let circular = games::circular_kayles::CircularKayles::new(2, 40, false);
+    let circular_tb = Tablebase::new(&circular, dir.path());
+    let mut rows = 0;
+    for index in 0..kayles.index_size(0) {
+        let heaps = kayles.position_at(0, index).unwrap();
+        let pins = games::circular_kayles::Pins::Rows(heaps.clone());
+        assert_eq!(
+            circular_tb.value(&pins).unwrap(),
+            kayles_tb.value(&heaps).unwrap(),
+            "{heaps:?}"
+        );
+        rows += 1;
+    }
+    assert_eq!(rows, 215_308);
+    let samples = Selection::Samples {
+        count: 500,
+        seed: 9,
+    };
+    let spec = &games::circular_kayles::SPEC;
+    let report = verify(&oracle(spec, &circular, dir.path()), samples, None).unwrap();
+    agrees_on_every_slot(&report, 215_348, "circular-kayles");
+    let misere = games::circular_kayles::CircularKayles::new(2, 40, true);
+    let report = verify(&oracle(spec, &misere, dir.path()), samples, None).unwrap();
+    assert!(report.mismatches.is_empty(), "{:?}", report.mismatches);
+    assert_eq!((report.consistency_checked, report.checked), (215_348, 500));
+    // Every circle of more than 2 pins is lost in normal play; misère play
+    // needs the tables, and beyond them says no formula is known.
+    let answer = probe_json(dir.path(), &["circular-kayles", "c99999"]);
+    assert_eq!(
+        (answer["source"].as_str(), answer["value"].as_str()),
+        (Some("formula"), Some("loss"))
+    );
+    let answer = probe_json(dir.path(), &["circular-kayles", "c12", "--misere"]);
+    assert_eq!(
+        (answer["source"].as_str(), answer["value"].as_str()),
+        (Some("table"), Some("loss"))
+    );
+    let out = tbquery(
+        dir.path(),
+        &["probe", "circular-kayles", "c41", "--misere"],
+        "",
+    );
+    assert!(
+        text(&out.stderr).contains("no formula is known"),
+        "{}",
+        text(&out.stderr)
+    );
+}
