@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Side-by-side timing of pawnless chess generation: `tbgen chess` against Syzygy's
+# generator (rtbgen, syzygy1/tb) built from source in a temporary folder, on this
+# machine, in one run, both with the same threads. Syzygy needs every table a
+# capture leads to first, so its whole chain is timed; tbgen makes the chain itself.
+#
+#   scripts/bench-vs-syzygy.sh [ENDING ...]     # default: KQvKR (chain KQvK KRvK KQvKR)
+#
+# THREADS (default 2) is the thread count of both. SYZYGY_SRC names the source
+# archive (default ../shared/anchors/syzygy-tb-src.tar.gz beside this repository);
+# where it is absent the script says so and exits 0. No Syzygy code enters this
+# repository: it is unpacked and built under a temporary folder, removed at exit.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+THREADS=${THREADS:-2}
+SRC=${SYZYGY_SRC:-../shared/anchors/syzygy-tb-src.tar.gz}
+ENDINGS=("$@")
+[ ${#ENDINGS[@]} -eq 0 ] && ENDINGS=(KQvKR)
+
+if [ ! -f "$SRC" ]; then
+    echo "Syzygy's generator source is not at $SRC (set SYZYGY_SRC): nothing compared." >&2
+    exit 0
+fi
+
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+
+echo "building tbgen ..." >&2
+cargo build --release --quiet -p generator
+TBGEN=$PWD/target/release/tbgen
+
+echo "building Syzygy's rtbgen in $WORK ..." >&2
+tar xzf "$SRC" -C "$WORK"
+# Its temporary files are compressed with zstd where the library is installed;
+# build without, as its README allows, so that only a C compiler is needed.
+sed -i -e 's/^FLAGS += -DUSE_ZSTD/#&/' -e 's/^LDFLAGS += -lzstd/#&/' "$WORK/tb/src/Makefile"
+make -s -C "$WORK/tb/src" -j"$THREADS" rtbgen >"$WORK/build.log" 2>&1 \
+    || { cat "$WORK/build.log" >&2; echo "ERROR: rtbgen did not build" >&2; exit 1; }
+RTBGEN=$WORK/tb/src/rtbgen
+
+# The endings a capture can lead to, smallest first, the ending last: every
+# subset of the non-king pieces, both sides keeping their king. KvK has no table.
+chain() {
+    python3 - "$1" <<'EOF'
+import itertools, sys
+white, black = sys.argv[1].split("v")
+order = "QRBN"
+pieces = [("w", p) for p in white[1:]] + [("b", p) for p in black[1:]]
+seen = set()
+for n in range(1, len(pieces) + 1):
+    for subset in itertools.combinations(pieces, n):
+        w = "".join(sorted((p for s, p in subset if s == "w"), key=order.index))
+        b = "".join(sorted((p for s, p in subset if s == "b"), key=order.index))
+        # Syzygy names the stronger side first; values order Q > R > B > N.
+        value = lambda s: sum({"Q": 9, "R": 5, "B": 3, "N": 3}[c] for c in s)
+        if (value(b), len(b), b) > (value(w), len(w), w):
+            w, b = b, w
+        name = f"K{w}vK{b}"
+        if name not in seen:
+            seen.add(name)
+            print(name)
+EOF
+}
+
+# Wall seconds and peak resident megabytes of a command, as "SECONDS MB".
+measure() {
+    /usr/bin/time -f "%e %M" -o "$WORK/time" "$@" >"$WORK/out" 2>&1 \
+        || { cat "$WORK/out" >&2; echo "ERROR: $* failed" >&2; exit 1; }
+    awk '{ printf "%s %d\n", $1, $2 / 1024 }' "$WORK/time"
+}
+
+printf '%-10s %-44s %10s %8s %10s %8s %7s\n' ending "chain" "tbgen s" "MB" "rtbgen s" "MB" ratio
+for ending in "${ENDINGS[@]}"; do
+    mapfile -t tables < <(chain "$ending")
+    mkdir -p "$WORK/ours-$ending" "$WORK/syzygy-$ending"
+    read -r ours ours_mb < <(measure "$TBGEN" chess "$ending" --threads "$THREADS" --dir "$WORK/ours-$ending")
+    syzygy=0
+    syzygy_mb=0
+    for table in "${tables[@]}"; do
+        read -r seconds mb < <(
+            cd "$WORK/syzygy-$ending" && export RTBWDIR=. RTBZDIR=. &&
+                measure "$RTBGEN" -t "$THREADS" "$table"
+        )
+        syzygy=$(awk -v a="$syzygy" -v b="$seconds" 'BEGIN { print a + b }')
+        [ "$mb" -gt "$syzygy_mb" ] && syzygy_mb=$mb
+    done
+    ratio=$(awk -v a="$ours" -v b="$syzygy" 'BEGIN { printf "%.2f", a / b }')
+    printf '%-10s %-44s %10.2f %8d %10.2f %8d %7s\n' "$ending" "${tables[*]}" \
+        "$ours" "$ours_mb" "$syzygy" "$syzygy_mb" "$ratio"
+done
+echo "ratio: tbgen's wall time over rtbgen's for the same chain (below 1: tbgen is faster)"
