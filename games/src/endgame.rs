@@ -286,13 +286,83 @@ pub struct Endgame {
     keys: Vec<([u8; 10], [u8; 10])>,
 }
 
-/// A position reduced to what its slot depends on.
-#[derive(Debug, Clone, Copy)]
-struct Layout {
-    kings: [Square; 2],
-    others: [(u8, Square); MAX_PIECES - 2],
-    count: usize,
-    turn: Color,
+/// A position reduced to what its slot depends on: the kings (White's, Black's),
+/// the other pieces as `(colour * 8 + role, square)` sorted, and the side to move.
+/// The dedicated solver works on these, never building a [`Board`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Layout {
+    pub kings: [Square; 2],
+    pub others: [(u8, Square); MAX_PIECES - 2],
+    pub count: usize,
+    pub turn: Color,
+}
+
+impl Layout {
+    /// The kings, other pieces and side to move of a board.
+    pub fn of(board: &Board) -> Layout {
+        let mut layout = Layout {
+            kings: [0; 2],
+            others: [(0, 0); MAX_PIECES - 2],
+            count: 0,
+            turn: board.turn,
+        };
+        for (sq, p) in board.pieces() {
+            if p.role == Role::King {
+                layout.kings[p.color as usize] = sq;
+            } else {
+                layout.others[layout.count] = (p.color as u8 * 8 + p.role as u8, sq);
+                layout.count += 1;
+            }
+        }
+        sort_small(&mut layout.others[..layout.count]);
+        layout
+    }
+
+    /// The same position with the colours swapped and the ranks flipped.
+    pub fn mirrored(&self) -> Layout {
+        let flip = |sq: Square| (7 - sq / 8) * 8 + sq % 8;
+        let mut mirror = Layout {
+            kings: [flip(self.kings[1]), flip(self.kings[0])],
+            turn: self.turn.other(),
+            ..*self
+        };
+        for piece in &mut mirror.others[..self.count] {
+            *piece = (piece.0 ^ 8, flip(piece.1));
+        }
+        sort_small(&mut mirror.others[..self.count]);
+        mirror
+    }
+
+    /// The position under symmetry `t` (0 to 7; 0 leaves it as it is).
+    pub fn transformed(&self, t: usize) -> Layout {
+        let map = &transforms()[t];
+        let mut image = Layout {
+            kings: self.kings.map(|k| map[k as usize]),
+            ..*self
+        };
+        for piece in &mut image.others[..self.count] {
+            piece.1 = map[piece.1 as usize];
+        }
+        sort_small(&mut image.others[..self.count]);
+        image
+    }
+
+    /// The pieces' colours and roles as counts, as [`Endgame::counts`] has them.
+    fn counts(&self) -> [u8; 10] {
+        let mut counts = [0u8; 10];
+        counts[Role::King as usize] = 1;
+        counts[5 + Role::King as usize] = 1;
+        for &(kind, _) in &self.others[..self.count] {
+            counts[(kind / 8) as usize * 5 + (kind % 8) as usize] += 1;
+        }
+        counts
+    }
+}
+
+/// Whether a square is on the a1-h8 diagonal, where a king's square is left
+/// as it is by two of the symmetries.
+fn on_diagonal(sq: Square) -> bool {
+    sq / 8 == sq % 8
 }
 
 impl Endgame {
@@ -362,31 +432,6 @@ impl Endgame {
 
     pub fn materials(&self) -> &[Material] {
         &self.tiers
-    }
-
-    /// The position's kings, other pieces and side to move, seen with the colours
-    /// swapped (and the board flipped) when `swap`: the other pieces in slot order
-    /// (White's then Black's, strongest first) as `(kind, square)`.
-    fn layout(board: &Board, swap: bool) -> Layout {
-        let flip = |sq: Square| if swap { (7 - sq / 8) * 8 + sq % 8 } else { sq };
-        let color = |c: Color| if swap { c.other() } else { c };
-        let mut layout = Layout {
-            kings: [0; 2],
-            others: [(0, 0); MAX_PIECES - 2],
-            count: 0,
-            turn: color(board.turn),
-        };
-        for (sq, p) in board.pieces() {
-            let (c, sq) = (color(p.color), flip(sq));
-            if p.role == Role::King {
-                layout.kings[c as usize] = sq;
-            } else {
-                layout.others[layout.count] = (c as u8 * 8 + p.role as u8, sq);
-                layout.count += 1;
-            }
-        }
-        sort_small(&mut layout.others[..layout.count]);
-        layout
     }
 
     /// The slot of a normalized position under one symmetry, if its kings land on a
@@ -714,20 +759,31 @@ impl Endgame {
 
     /// The slot of a board of `tier` (seen with the colours swapped when `swap`).
     fn slot_in(&self, tier: u32, swap: bool, board: &Board) -> u64 {
+        self.slot_of_layout(tier, swap, &Layout::of(board))
+    }
+
+    /// Whether either colour may be stored as White: the same pieces on both sides.
+    fn both_views(&self, tier: u32) -> bool {
         let (key, swapped) = self.keys[tier as usize];
-        // With the same pieces on both sides, either colour may be stored as White.
-        let views: &[bool] = if key == swapped {
-            &[false, true]
-        } else {
-            &[swap]
+        key == swapped
+    }
+
+    /// The slot of a position of `tier`, mirrored first when `swap`: the smallest
+    /// over the symmetries that bring the kings to a canonical pair, and over the
+    /// colour swap when both sides have the same pieces.
+    pub fn slot_of_layout(&self, tier: u32, swap: bool, layout: &Layout) -> u64 {
+        let mirror = layout.mirrored();
+        let views: &[&Layout] = match (self.both_views(tier), swap) {
+            (true, _) => &[layout, &mirror],
+            (false, false) => &[layout],
+            (false, true) => &[&mirror],
         };
         views
             .iter()
-            .flat_map(|&swap| {
-                let layout = Self::layout(board, swap);
+            .flat_map(|layout| {
                 transforms()
                     .iter()
-                    .filter_map(move |t| Self::slot_under(&layout, t))
+                    .filter_map(move |t| Self::slot_under(layout, t))
             })
             .min()
             .expect("some symmetry brings the kings to a canonical pair")
@@ -736,9 +792,72 @@ impl Endgame {
     /// The slot of a board of `tier` stored as it stands (what `position_at`
     /// returns), or None for any other board.
     fn stored_slot(&self, tier: u32, board: &Board) -> Option<u64> {
-        let layout = Self::layout(board, false);
-        let slot = Self::slot_under(&layout, &transforms()[0])?;
-        (slot == self.slot_in(tier, false, board)).then_some(slot)
+        self.stored_slot_of(tier, &Layout::of(board))
+    }
+
+    /// The slot of a position of `tier` if it is stored as it stands (its own
+    /// slot, not a symmetric one's), else None.
+    pub fn stored_slot_of(&self, tier: u32, layout: &Layout) -> Option<u64> {
+        let slot = Self::slot_under(layout, &transforms()[0])?;
+        // Off the diagonal, only the identity brings the white king to the
+        // triangle: a canonical pair is the slot, unless colours may swap.
+        if !on_diagonal(layout.kings[0]) && !self.both_views(tier) {
+            return Some(slot);
+        }
+        (slot == self.slot_of_layout(tier, false, layout)).then_some(slot)
+    }
+
+    /// The position at a slot of `tier` as its slot spells it: kings on a canonical
+    /// pair, the other pieces on their squares; None where the king pair is out of
+    /// range. Whether it is legal and stored as it stands is not checked.
+    pub fn layout_at(&self, tier: u32, slot: u64) -> Option<Layout> {
+        let material = &self.tiers[tier as usize];
+        let mut layout = Layout {
+            kings: [0; 2],
+            others: [(0, 0); MAX_PIECES - 2],
+            count: material.count() - 2,
+            turn: if slot % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            },
+        };
+        let mut rest = slot / 2;
+        for i in (0..layout.count).rev() {
+            layout.others[i].1 = (rest % 64) as Square;
+            rest /= 64;
+        }
+        let kinds = material
+            .white
+            .iter()
+            .map(|&r| r as u8)
+            .chain(material.black.iter().map(|&r| 8 + r as u8));
+        for (piece, kind) in layout.others.iter_mut().zip(kinds) {
+            piece.0 = kind;
+        }
+        let (wk, bk) = *king_pairs().0.get(rest as usize)?;
+        layout.kings = [wk, bk];
+        Some(layout)
+    }
+
+    /// The tier of a position's material and its slot there (a capture's result).
+    pub fn locate(&self, layout: &Layout) -> (u32, u64) {
+        let counts = layout.counts();
+        let (tier, swap) = self
+            .keys
+            .iter()
+            .enumerate()
+            .find_map(|(tier, (key, swapped))| {
+                if counts == *key {
+                    Some((tier as u32, false))
+                } else if counts == *swapped {
+                    Some((tier as u32, true))
+                } else {
+                    None
+                }
+            })
+            .expect("a material of this ending");
+        (tier, self.slot_of_layout(tier, swap, layout))
     }
 }
 
