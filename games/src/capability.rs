@@ -317,6 +317,9 @@ pub enum Dedicated {
     DotsWaves,
     /// Abapa: score retrograde over every threshold in one sweep per tier.
     AbapaThresholds,
+    /// Pawnless chess: retrograde analysis on slots, moves and un-moves from
+    /// attack bitboards, no boards built.
+    ChessUnmoves,
 }
 
 /// What `tbquery verify` checks.

@@ -5,7 +5,7 @@
 //! to move. Captures lead into the tiers of smaller material, solved first.
 
 use crate::capability::{
-    Capabilities, Check, DistanceUnits, Drawing, MoveAliases, Retract, Side, Solver, TableNotes,
+    Capabilities, Check, Dedicated, DistanceUnits, Drawing, MoveAliases, Retract, Side, Solver, TableNotes,
 };
 use crate::chess::{Board, Color, Move, Piece, Role, Square};
 use crate::game::{Child, Game, GameError};
@@ -50,7 +50,7 @@ pub static SPEC: Spec<Endgame> = Spec {
         record: Some(game),
         editing: Some(game),
         ..Capabilities::new(
-            Solver::Retracting(game),
+            Solver::Dedicated(Dedicated::ChessUnmoves),
             vec![Check::Consistency, Check::MateSearch { plies: 7 }],
         )
     },
@@ -763,7 +763,7 @@ impl Endgame {
     }
 
     /// Whether either colour may be stored as White: the same pieces on both sides.
-    fn both_views(&self, tier: u32) -> bool {
+    pub fn both_views(&self, tier: u32) -> bool {
         let (key, swapped) = self.keys[tier as usize];
         key == swapped
     }
@@ -805,6 +805,11 @@ impl Endgame {
             return Some(slot);
         }
         (slot == self.slot_of_layout(tier, false, layout)).then_some(slot)
+    }
+
+    /// Whether the kings stand on one of the 462 canonical pairs.
+    pub fn canonical_kings(kings: [Square; 2]) -> bool {
+        king_pairs().1[kings[0] as usize * 64 + kings[1] as usize] != u16::MAX
     }
 
     /// The position at a slot of `tier` as its slot spells it: kings on a canonical

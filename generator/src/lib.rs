@@ -3,6 +3,7 @@
 //! names.
 
 pub mod abapa;
+pub mod chess;
 pub mod dots;
 pub mod layered;
 pub mod output;
@@ -48,6 +49,14 @@ pub fn generate<G: Game>(
         }
         Solver::Dedicated(Dedicated::AbapaThresholds) => {
             abapa::generate(concrete(game)?, options, progress)
+        }
+        Solver::Dedicated(Dedicated::ChessUnmoves) => {
+            let mut summaries = Vec::new();
+            chess::solve_all(concrete(game)?, progress, |tier, codes, took| {
+                summaries.push(write_solved(game, &caps, tier, codes, took, options)?);
+                Ok(())
+            })?;
+            Ok(summaries)
         }
         Solver::None => Ok(Vec::new()),
     }

@@ -32,23 +32,23 @@ pub type Solved<'a, P> = &'a (dyn Fn(&P) -> Value + Sync);
 
 /// What a slot's moves into earlier tiers settle.
 #[derive(Debug, Clone, Copy, Default)]
-struct Outside {
+pub(crate) struct Outside {
     /// The fastest win through such a move.
-    win: Option<u16>,
+    pub(crate) win: Option<u16>,
     /// The longest loss through such a move: a loss is at least this long.
-    loss_at_least: u16,
+    pub(crate) loss_at_least: u16,
 }
 
 /// What one forward pass over a slot finds.
 #[derive(Debug, Clone, Copy, Default)]
-struct Scan {
-    legal: bool,
+pub(crate) struct Scan {
+    pub(crate) legal: bool,
     /// The value of a position whose game is over.
-    end: Option<Value>,
+    pub(crate) end: Option<Value>,
     /// Moves that must turn out wins for the opponent before the slot is lost:
     /// moves inside the tier, and moves out of it to a draw or a win (which never do).
-    out_degree: u32,
-    outside: Outside,
+    pub(crate) out_degree: u32,
+    pub(crate) outside: Outside,
 }
 
 /// Looks at every move of the position at `index`, calling `inside` with the
@@ -203,6 +203,19 @@ pub fn solve_retracting_tier<G: Game>(
         retract.predecessors(tier, &position, &mut |parent| visit(parent as u32));
     };
     solve_plies(game, counts, &predecessors, progress)
+}
+
+/// Solves one tier of `size` slots from a scan of each slot and its
+/// predecessors, however a solver finds them (the dedicated chess solver).
+pub(crate) fn solve_by_scans<G: Game>(
+    game: &G,
+    size: usize,
+    scan: impl Fn(usize) -> Scan + Sync,
+    predecessors: Predecessors,
+    progress: &Progress,
+) -> Vec<u16> {
+    assert!(size <= u32::MAX as usize, "{}: too large for 32-bit slots", game.id());
+    solve_plies(game, Counts::from_scans(size, scan), predecessors, progress)
 }
 
 /// What the plies keep of every slot besides its value code: 6 bytes, plus the

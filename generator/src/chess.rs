@@ -1,0 +1,386 @@
+//! The dedicated pawnless chess solver. It plays the plies of the generic
+//! retracting solver ([`crate::retrograde`]) on the same slots, but reads each
+//! slot as a [`Layout`] (two kings, at most a few other pieces, the side to move)
+//! and finds moves and un-moves with attack bitboards, never building a board:
+//! a quiet un-move changes one square of the layout, and only a parent whose
+//! white king sits on the long diagonal (or whose colours may swap) is compared
+//! with its symmetric images. Captures read the smaller endings solved before.
+//! The generic solver stays as its oracle: both give every slot the same code.
+
+use crate::progress::Progress;
+use crate::retrograde::{Outside, Scan, solve_by_scans};
+use games::chess::{Color, Role, Square};
+use games::endgame::{Endgame, Layout};
+use games::{Game, Value};
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+/// Attack sets of every square: leapers outright, sliders as rays.
+struct Attacks {
+    king: [u64; 64],
+    knight: [u64; 64],
+    /// `rays[d][sq]`: the squares from `sq` to the edge in direction `d`;
+    /// directions 0-3 go up the square numbers, 4-7 down.
+    rays: [[u64; 64]; 8],
+    /// The rook's and the bishop's lines from each square on an empty board.
+    orthogonal: [u64; 64],
+    diagonal: [u64; 64],
+    /// The squares strictly between two squares on a line (0 off a line).
+    between: Box<[[u64; 64]; 64]>,
+}
+
+/// File and rank steps of the eight directions: 0-3 raise the square number.
+const DIRECTIONS: [(i8, i8); 8] = [
+    (0, 1),
+    (1, 0),
+    (1, 1),
+    (-1, 1),
+    (0, -1),
+    (-1, 0),
+    (-1, -1),
+    (1, -1),
+];
+const ORTHOGONAL: [usize; 4] = [0, 1, 4, 5];
+const DIAGONAL: [usize; 4] = [2, 3, 6, 7];
+
+fn attacks() -> &'static Attacks {
+    static ATTACKS: OnceLock<Attacks> = OnceLock::new();
+    ATTACKS.get_or_init(|| {
+        let step = |sq: usize, (df, dr): (i8, i8)| {
+            let (f, r) = ((sq % 8) as i8 + df, (sq / 8) as i8 + dr);
+            ((0..8).contains(&f) && (0..8).contains(&r)).then_some((r * 8 + f) as usize)
+        };
+        let leaper = |sq: usize, steps: &[(i8, i8)]| {
+            steps
+                .iter()
+                .filter_map(|&d| step(sq, d))
+                .fold(0u64, |bits, to| bits | 1 << to)
+        };
+        let knight_steps = [
+            (1, 2),
+            (2, 1),
+            (2, -1),
+            (1, -2),
+            (-1, -2),
+            (-2, -1),
+            (-2, 1),
+            (-1, 2),
+        ];
+        let rays: [[u64; 64]; 8] = std::array::from_fn(|d| {
+            std::array::from_fn(|sq| {
+                let mut bits = 0u64;
+                let mut at = sq;
+                while let Some(next) = step(at, DIRECTIONS[d]) {
+                    bits |= 1 << next;
+                    at = next;
+                }
+                bits
+            })
+        });
+        let lines = |directions: [usize; 4]| -> [u64; 64] {
+            std::array::from_fn(|sq| directions.iter().fold(0, |bits, &d| bits | rays[d][sq]))
+        };
+        let mut between = Box::new([[0u64; 64]; 64]);
+        for ray in &rays {
+            for from in 0..64 {
+                let mut bits = ray[from];
+                while bits != 0 {
+                    let to = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    // The ray from `from` less the ray from `to` and `to` itself.
+                    between[from][to] = ray[from] & !ray[to] & !(1 << to);
+                }
+            }
+        }
+        Attacks {
+            king: std::array::from_fn(|sq| leaper(sq, &DIRECTIONS)),
+            knight: std::array::from_fn(|sq| leaper(sq, &knight_steps)),
+            orthogonal: lines(ORTHOGONAL),
+            diagonal: lines(DIAGONAL),
+            between,
+            rays,
+        }
+    })
+}
+
+impl Attacks {
+    /// The squares a slider on `sq` reaches along `directions`, up to and
+    /// including the first occupied square of each.
+    fn slide(&self, sq: Square, occupied: u64, directions: &[usize]) -> u64 {
+        directions.iter().fold(0u64, |bits, &d| {
+            let ray = self.rays[d][sq as usize];
+            let blockers = ray & occupied;
+            let reach = match (blockers, d < 4) {
+                (0, _) => ray,
+                (b, true) => ray ^ self.rays[d][b.trailing_zeros() as usize],
+                (b, false) => ray ^ self.rays[d][63 - b.leading_zeros() as usize],
+            };
+            bits | reach
+        })
+    }
+
+    /// Whether a piece of `role` on `from` attacks `sq`: on its line, with
+    /// nothing between.
+    fn hits(&self, role: u8, from: Square, sq: Square, occupied: u64) -> bool {
+        let (from_, sq_) = (from as usize, sq as usize);
+        let line = match role {
+            r if r == Role::King as u8 => return self.king[from_] & (1 << sq) != 0,
+            r if r == Role::Knight as u8 => return self.knight[from_] & (1 << sq) != 0,
+            r if r == Role::Rook as u8 => self.orthogonal[from_] & (1 << sq) != 0,
+            r if r == Role::Bishop as u8 => self.diagonal[from_] & (1 << sq) != 0,
+            _ => (self.orthogonal[from_] | self.diagonal[from_]) & (1 << sq) != 0,
+        };
+        line && self.between[from_][sq_] & occupied == 0
+    }
+
+    /// The squares a piece of `role` on `sq` attacks.
+    fn targets(&self, role: u8, sq: Square, occupied: u64) -> u64 {
+        match role {
+            r if r == Role::King as u8 => self.king[sq as usize],
+            r if r == Role::Knight as u8 => self.knight[sq as usize],
+            r if r == Role::Rook as u8 => self.slide(sq, occupied, &ORTHOGONAL),
+            r if r == Role::Bishop as u8 => self.slide(sq, occupied, &DIAGONAL),
+            _ => self.slide(sq, occupied, &ORTHOGONAL) | self.slide(sq, occupied, &DIAGONAL),
+        }
+    }
+}
+
+/// A layout's pieces as `(colour * 8 + role, square)`, kings first, with the
+/// occupied squares.
+#[derive(Clone, Copy)]
+struct Pieces {
+    list: [(u8, Square); 6],
+    len: usize,
+    occupied: u64,
+}
+
+impl Pieces {
+    fn of(layout: &Layout) -> Pieces {
+        let mut list = [(0u8, 0 as Square); 6];
+        list[0] = (Role::King as u8, layout.kings[0]);
+        list[1] = (8 + Role::King as u8, layout.kings[1]);
+        list[2..2 + layout.count].copy_from_slice(&layout.others[..layout.count]);
+        let len = 2 + layout.count;
+        let occupied = list[..len].iter().fold(0u64, |bits, p| bits | 1 << p.1);
+        Pieces {
+            list,
+            len,
+            occupied,
+        }
+    }
+
+    fn color(kind: u8) -> Color {
+        if kind < 8 { Color::White } else { Color::Black }
+    }
+
+    /// Whether a piece of `by` attacks `sq`.
+    fn attacked(&self, sq: Square, by: Color) -> bool {
+        let attacks = attacks();
+        self.list[..self.len].iter().any(|&(kind, from)| {
+            Self::color(kind) == by && attacks.hits(kind % 8, from, sq, self.occupied)
+        })
+    }
+}
+
+/// The layout after the piece at `at` (0, 1: the kings; then `others`) moves to
+/// `to`, with the piece at `captured` in `others` removed, the other side to move.
+fn moved(layout: &Layout, at: usize, to: Square, captured: Option<usize>) -> Layout {
+    let mut after = *layout;
+    match at {
+        0 | 1 => after.kings[at] = to,
+        _ => after.others[at - 2].1 = to,
+    }
+    if let Some(c) = captured {
+        after.others.copy_within(c + 1..layout.count, c);
+        after.count -= 1;
+        after.others[after.count] = (0, 0);
+    }
+    after.turn = layout.turn.other();
+    after
+}
+
+/// The slot's position if it is legal and stored as it stands.
+fn legal_layout(game: &Endgame, tier: u32, slot: u64) -> Option<Layout> {
+    let layout = game.layout_at(tier, slot)?;
+    let pieces = Pieces::of(&layout);
+    let waiting = layout.kings[layout.turn.other() as usize];
+    let legal = pieces.occupied.count_ones() as usize == pieces.len
+        && !pieces.attacked(waiting, layout.turn)
+        && game.stored_slot_of(tier, &layout) == Some(slot);
+    legal.then_some(layout)
+}
+
+/// Every move of a slot: what it settles, as the generic solver's scan has it.
+fn scan(game: &Endgame, tier: u32, slot: u64, solved: &[Vec<u16>]) -> Scan {
+    let Some(layout) = legal_layout(game, tier, slot) else {
+        return Scan::default();
+    };
+    let mut scan = Scan {
+        legal: true,
+        ..Scan::default()
+    };
+    if layout.count == 0 {
+        scan.end = Some(Value::Draw);
+        return scan;
+    }
+    let attacks = attacks();
+    let pieces = Pieces::of(&layout);
+    let (mover, opponent) = (layout.turn, layout.turn.other());
+    let own = pieces.list[..pieces.len]
+        .iter()
+        .filter(|p| Pieces::color(p.0) == mover)
+        .fold(0u64, |bits, p| bits | 1 << p.1);
+    let enemy_king = 1u64 << layout.kings[opponent as usize];
+    let mut legal_moves = 0;
+    for (at, &(kind, from)) in pieces.list[..pieces.len].iter().enumerate() {
+        if Pieces::color(kind) != mover {
+            continue;
+        }
+        let mut targets = attacks.targets(kind % 8, from, pieces.occupied) & !own & !enemy_king;
+        while targets != 0 {
+            let to = targets.trailing_zeros() as Square;
+            targets &= targets - 1;
+            let captured = layout.others[..layout.count]
+                .iter()
+                .position(|&(_, sq)| sq == to);
+            let after = moved(&layout, at, to, captured);
+            if Pieces::of(&after).attacked(after.kings[mover as usize], opponent) {
+                continue;
+            }
+            legal_moves += 1;
+            if captured.is_none() {
+                scan.out_degree += 1;
+                continue;
+            }
+            let (child_tier, child_slot) = game.locate(&after);
+            let code = solved[child_tier as usize][child_slot as usize];
+            let child = Value::from_code(game.value_kind(), code).expect("a solved legal position");
+            match Value::through(child, true, 0) {
+                Value::Loss(n) => {
+                    let floor = &mut scan.outside.loss_at_least;
+                    *floor = (*floor).max(n);
+                }
+                Value::Win(n) => {
+                    let outside: &mut Outside = &mut scan.outside;
+                    outside.win = Some(outside.win.map_or(n, |w| w.min(n)));
+                    scan.out_degree += 1;
+                }
+                _ => scan.out_degree += 1,
+            }
+        }
+    }
+    if legal_moves == 0 {
+        let in_check = pieces.attacked(layout.kings[mover as usize], opponent);
+        scan = Scan {
+            legal: true,
+            end: Some(if in_check { Value::Loss(0) } else { Value::Draw }),
+            ..Scan::default()
+        };
+    }
+    scan
+}
+
+/// Calls `visit` with the slot of every stored position with a quiet move into
+/// the slot's class, once per such move: the un-moves of every distinct image of
+/// the position.
+fn predecessors(game: &Endgame, tier: u32, slot: u64, visit: &mut dyn FnMut(u64)) {
+    let layout = game.layout_at(tier, slot).expect("a decided slot is legal");
+    let mut images: Vec<Layout> = Vec::with_capacity(16);
+    let views = match game.both_views(tier) {
+        true => vec![layout, layout.mirrored()],
+        false => vec![layout],
+    };
+    for view in views {
+        for t in 0..8 {
+            let image = view.transformed(t);
+            if !images.contains(&image) {
+                images.push(image);
+            }
+        }
+    }
+    let attacks = attacks();
+    for image in images {
+        // A stored parent has its kings on a canonical pair: where the image's
+        // are not, only a king's un-move can bring them there.
+        let kings_stored = Endgame::canonical_kings(image.kings);
+        let mover = image.turn.other();
+        let pieces = Pieces::of(&image);
+        for (at, &(kind, to)) in pieces.list[..pieces.len].iter().enumerate() {
+            if Pieces::color(kind) != mover || !(kings_stored || at < 2) {
+                continue;
+            }
+            let mut froms = attacks.targets(kind % 8, to, pieces.occupied) & !pieces.occupied;
+            while froms != 0 {
+                let from = froms.trailing_zeros() as Square;
+                froms &= froms - 1;
+                let parent = moved(&image, at, from, None);
+                if !Endgame::canonical_kings(parent.kings)
+                    || Pieces::of(&parent).attacked(parent.kings[image.turn as usize], mover)
+                {
+                    continue;
+                }
+                if let Some(slot) = game.stored_slot_of(tier, &parent) {
+                    visit(slot);
+                }
+            }
+        }
+    }
+}
+
+/// Solves one tier, the tiers its captures lead to given in `solved`; returns
+/// the value code of every slot.
+pub fn solve_tier(game: &Endgame, tier: u32, solved: &[Vec<u16>], progress: &Progress) -> Vec<u16> {
+    let size = game.index_size(tier) as usize;
+    let scan = |slot: usize| scan(game, tier, slot as u64, solved);
+    let predecessors = |slot: u32, visit: &mut dyn FnMut(u32)| {
+        predecessors(game, tier, u64::from(slot), &mut |parent| visit(parent as u32));
+    };
+    solve_by_scans(game, size, scan, &predecessors, progress)
+}
+
+/// Solves every tier in order, smallest material first; calls `done` with each
+/// tier's codes and solve time as it is solved.
+pub fn solve_all(
+    game: &Endgame,
+    progress: &Progress,
+    mut done: impl FnMut(u32, &[u16], Duration) -> anyhow::Result<()>,
+) -> anyhow::Result<Vec<Vec<u16>>> {
+    let mut solved: Vec<Vec<u16>> = Vec::new();
+    for tier in game.tiers() {
+        let started = Instant::now();
+        let codes = solve_tier(game, tier, &solved, progress);
+        done(tier, &codes, started.elapsed())?;
+        solved.push(codes);
+    }
+    Ok(solved)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::retrograde::solve_retracting_tier;
+    use games::endgame::Material;
+
+    /// The dedicated solver and the generic one give every slot of every tier the
+    /// same code, on every ending below KRvKN and on KBvKN (the bishop and knight
+    /// pair, where mates are rare and long).
+    #[test]
+    fn agrees_with_the_generic_solver() {
+        for ending in ["KRvKN", "KBvKN", "KQvKQ"] {
+            let game = Endgame::new(&Material::parse(ending).unwrap());
+            let progress = Progress::hidden();
+            let mut solved: Vec<Vec<u16>> = Vec::new();
+            for tier in game.tiers() {
+                let earlier = |board: &games::chess::Board| {
+                    let code = solved[game.tier_of(board) as usize][game.index(board) as usize];
+                    Value::from_code(game.value_kind(), code).unwrap()
+                };
+                let generic = solve_retracting_tier(&game, &game, tier, &earlier, &progress);
+                let dedicated = solve_tier(&game, tier, &solved, &progress);
+                let differ = (0..generic.len()).find(|&s| generic[s] != dedicated[s]);
+                assert_eq!(differ, None, "{}: first differing slot", game.tier_name(tier));
+                solved.push(dedicated);
+            }
+        }
+    }
+}
