@@ -5,7 +5,8 @@
 //! to move. Captures lead into the tiers of smaller material, solved first.
 
 use crate::capability::{
-    Capabilities, Check, Dedicated, DistanceUnits, Drawing, MoveAliases, Retract, Side, Solver, TableNotes,
+    Capabilities, Check, Dedicated, DistanceUnits, Drawing, MoveAliases, Retract, Side, Solver,
+    TableNotes,
 };
 use crate::chess::{Board, Color, Move, Piece, Role, Square};
 use crate::game::{Child, Game, GameError};
@@ -216,6 +217,7 @@ impl std::fmt::Display for Material {
 }
 
 /// Sorts the few non-king pieces (at most two here) without a general sort's setup.
+#[inline]
 fn sort_small(pieces: &mut [(u8, Square)]) {
     for i in 1..pieces.len() {
         let mut j = i;
@@ -227,6 +229,7 @@ fn sort_small(pieces: &mut [(u8, Square)]) {
 }
 
 /// The 8 symmetries of the board as square maps.
+#[inline]
 fn transforms() -> &'static [[Square; 64]; 8] {
     static MAPS: OnceLock<[[Square; 64]; 8]> = OnceLock::new();
     MAPS.get_or_init(|| {
@@ -254,6 +257,7 @@ struct KingPairs(Vec<(Square, Square)>, Vec<u16>);
 
 /// The 462 king pairs: White's king in the a1-d1-d4 triangle, and when it is on the
 /// diagonal, Black's king on or below the diagonal; kings apart.
+#[inline]
 fn king_pairs() -> &'static KingPairs {
     static PAIRS: OnceLock<KingPairs> = OnceLock::new();
     PAIRS.get_or_init(|| {
@@ -319,6 +323,7 @@ impl Layout {
     }
 
     /// The same position with the colours swapped and the ranks flipped.
+    #[inline]
     pub fn mirrored(&self) -> Layout {
         let flip = |sq: Square| (7 - sq / 8) * 8 + sq % 8;
         let mut mirror = Layout {
@@ -333,7 +338,15 @@ impl Layout {
         mirror
     }
 
+    /// The kings' squares under symmetry `t`, the cheap first look at an image.
+    #[inline]
+    pub fn kings_under(&self, t: usize) -> [Square; 2] {
+        let map = &transforms()[t];
+        self.kings.map(|k| map[k as usize])
+    }
+
     /// The position under symmetry `t` (0 to 7; 0 leaves it as it is).
+    #[inline]
     pub fn transformed(&self, t: usize) -> Layout {
         let map = &transforms()[t];
         let mut image = Layout {
@@ -436,6 +449,7 @@ impl Endgame {
 
     /// The slot of a normalized position under one symmetry, if its kings land on a
     /// canonical pair. Identical pieces are ordered by square after the symmetry.
+    #[inline]
     fn slot_under(layout: &Layout, t: &[Square; 64]) -> Option<u64> {
         let [wk, bk] = layout.kings;
         let pair = king_pairs().1[t[wk as usize] as usize * 64 + t[bk as usize] as usize];
@@ -763,6 +777,7 @@ impl Endgame {
     }
 
     /// Whether either colour may be stored as White: the same pieces on both sides.
+    #[inline]
     pub fn both_views(&self, tier: u32) -> bool {
         let (key, swapped) = self.keys[tier as usize];
         key == swapped
@@ -797,6 +812,7 @@ impl Endgame {
 
     /// The slot of a position of `tier` if it is stored as it stands (its own
     /// slot, not a symmetric one's), else None.
+    #[inline]
     pub fn stored_slot_of(&self, tier: u32, layout: &Layout) -> Option<u64> {
         let slot = Self::slot_under(layout, &transforms()[0])?;
         // Off the diagonal, only the identity brings the white king to the
@@ -808,6 +824,7 @@ impl Endgame {
     }
 
     /// Whether the kings stand on one of the 462 canonical pairs.
+    #[inline]
     pub fn canonical_kings(kings: [Square; 2]) -> bool {
         king_pairs().1[kings[0] as usize * 64 + kings[1] as usize] != u16::MAX
     }
@@ -815,6 +832,7 @@ impl Endgame {
     /// The position at a slot of `tier` as its slot spells it: kings on a canonical
     /// pair, the other pieces on their squares; None where the king pair is out of
     /// range. Whether it is legal and stored as it stands is not checked.
+    #[inline]
     pub fn layout_at(&self, tier: u32, slot: u64) -> Option<Layout> {
         let material = &self.tiers[tier as usize];
         let mut layout = Layout {

@@ -214,7 +214,11 @@ pub(crate) fn solve_by_scans<G: Game>(
     predecessors: Predecessors,
     progress: &Progress,
 ) -> Vec<u16> {
-    assert!(size <= u32::MAX as usize, "{}: too large for 32-bit slots", game.id());
+    assert!(
+        size <= u32::MAX as usize,
+        "{}: too large for 32-bit slots",
+        game.id()
+    );
     solve_plies(game, Counts::from_scans(size, scan), predecessors, progress)
 }
 
@@ -304,15 +308,19 @@ fn solve_plies<G: Game>(
     }
 
     progress.start(&format!("{} plies", game.id()), 0);
+    // A plain load first: most predecessors met late in a tier are decided
+    // already, and a failing exchange would still claim the cache line.
+    let undecided = |slot: u32| codes[slot as usize].load(Ordering::Relaxed) == UNDECIDED;
     let decide = |slot: u32, value: Value| {
-        codes[slot as usize]
-            .compare_exchange(
-                UNDECIDED,
-                value.code(),
-                Ordering::Relaxed,
-                Ordering::Relaxed,
-            )
-            .is_ok()
+        undecided(slot)
+            && codes[slot as usize]
+                .compare_exchange(
+                    UNDECIDED,
+                    value.code(),
+                    Ordering::Relaxed,
+                    Ordering::Relaxed,
+                )
+                .is_ok()
     };
     let mut frontier: Vec<u32> = Vec::new();
     let mut ply: u16 = 0;
@@ -341,7 +349,8 @@ fn solve_plies<G: Game>(
                     Some(Value::Loss(_)) if decide(parent, Value::Win(ply + 1)) => {
                         decided.push(parent);
                     }
-                    Some(Value::Win(_)) => {
+                    // A decided predecessor's count no longer matters.
+                    Some(Value::Win(_)) if undecided(parent) => {
                         let last = remaining[parent as usize].fetch_sub(1, Ordering::Relaxed) == 1;
                         let floor = floor[parent as usize];
                         if last && floor > ply + 1 {
