@@ -110,7 +110,8 @@ pub fn square_name(sq: Square) -> String {
     format!("{}{}", (b'a' + sq % 8) as char, sq / 8 + 1)
 }
 
-const KNIGHT_STEPS: [(i8, i8); 8] = [
+/// The file and rank steps of a knight and of a king.
+pub const KNIGHT_STEPS: [(i8, i8); 8] = [
     (1, 2),
     (2, 1),
     (2, -1),
@@ -120,7 +121,7 @@ const KNIGHT_STEPS: [(i8, i8); 8] = [
     (-2, 1),
     (-1, 2),
 ];
-const KING_STEPS: [(i8, i8); 8] = [
+pub const KING_STEPS: [(i8, i8); 8] = [
     (1, 0),
     (1, 1),
     (0, 1),

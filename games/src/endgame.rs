@@ -480,7 +480,11 @@ impl Endgame {
     /// The tier of a board's material, and whether its colours must be swapped to
     /// read it (Black stronger).
     fn find_tier(&self, board: &Board) -> Option<(u32, bool)> {
-        let counts = Self::counts(board);
+        self.tier_of_counts(Self::counts(board))
+    }
+
+    /// The tier with these piece counts, and whether its colours are swapped.
+    fn tier_of_counts(&self, counts: [u8; 10]) -> Option<(u32, bool)> {
         self.keys
             .iter()
             .enumerate()
@@ -865,20 +869,8 @@ impl Endgame {
 
     /// The tier of a position's material and its slot there (a capture's result).
     pub fn locate(&self, layout: &Layout) -> (u32, u64) {
-        let counts = layout.counts();
         let (tier, swap) = self
-            .keys
-            .iter()
-            .enumerate()
-            .find_map(|(tier, (key, swapped))| {
-                if counts == *key {
-                    Some((tier as u32, false))
-                } else if counts == *swapped {
-                    Some((tier as u32, true))
-                } else {
-                    None
-                }
-            })
+            .tier_of_counts(layout.counts())
             .expect("a material of this ending");
         (tier, self.slot_of_layout(tier, swap, layout))
     }

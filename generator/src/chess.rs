@@ -9,11 +9,11 @@
 
 use crate::progress::Progress;
 use crate::retrograde::{Outside, Scan, solve_by_scans};
-use games::chess::{Color, Role, Square};
+use games::chess::{Color, KING_STEPS, KNIGHT_STEPS, Role, Square};
 use games::endgame::{Endgame, Layout};
 use games::{Game, Value};
 use std::sync::OnceLock;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Attack sets of every square: leapers outright, sliders as rays.
 struct Attacks {
@@ -56,16 +56,6 @@ fn attacks() -> &'static Attacks {
                 .filter_map(|&d| step(sq, d))
                 .fold(0u64, |bits, to| bits | 1 << to)
         };
-        let knight_steps = [
-            (1, 2),
-            (2, 1),
-            (2, -1),
-            (1, -2),
-            (-1, -2),
-            (-2, -1),
-            (-2, 1),
-            (-1, 2),
-        ];
         let rays: [[u64; 64]; 8] = std::array::from_fn(|d| {
             std::array::from_fn(|sq| {
                 let mut bits = 0u64;
@@ -93,8 +83,8 @@ fn attacks() -> &'static Attacks {
             }
         }
         Attacks {
-            king: std::array::from_fn(|sq| leaper(sq, &DIRECTIONS)),
-            knight: std::array::from_fn(|sq| leaper(sq, &knight_steps)),
+            king: std::array::from_fn(|sq| leaper(sq, &KING_STEPS)),
+            knight: std::array::from_fn(|sq| leaper(sq, &KNIGHT_STEPS)),
             orthogonal: lines(ORTHOGONAL),
             diagonal: lines(DIAGONAL),
             between,
@@ -380,16 +370,13 @@ pub fn solve_tier(game: &Endgame, tier: u32, solved: &[Vec<u16>], progress: &Pro
 pub fn solve_all(
     game: &Endgame,
     progress: &Progress,
-    mut done: impl FnMut(u32, &[u16], Duration) -> anyhow::Result<()>,
+    done: impl FnMut(u32, &[u16], Duration) -> anyhow::Result<()>,
 ) -> anyhow::Result<Vec<Vec<u16>>> {
-    let mut solved: Vec<Vec<u16>> = Vec::new();
-    for tier in game.tiers() {
-        let started = Instant::now();
-        let codes = solve_tier(game, tier, &solved, progress);
-        done(tier, &codes, started.elapsed())?;
-        solved.push(codes);
-    }
-    Ok(solved)
+    crate::solve_in_order(
+        game,
+        |tier, solved| solve_tier(game, tier, solved, progress),
+        done,
+    )
 }
 
 #[cfg(test)]

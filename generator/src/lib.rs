@@ -115,16 +115,29 @@ pub fn solve_retracting<G: Game>(
     game: &G,
     retract: &dyn Retract<G>,
     progress: &Progress,
+    done: impl FnMut(u32, &[u16], Duration) -> anyhow::Result<()>,
+) -> anyhow::Result<Vec<Vec<u16>>> {
+    let solve = |tier: u32, solved: &[Vec<u16>]| {
+        let earlier = |position: &G::Position| -> Value {
+            let code = solved[game.tier_of(position) as usize][game.index(position) as usize];
+            Value::from_code(game.value_kind(), code).expect("a solved legal position")
+        };
+        solve_retracting_tier(game, retract, tier, &earlier, progress)
+    };
+    solve_in_order(game, solve, done)
+}
+
+/// Solves every tier in order with `solve`, which is given the codes of the
+/// tiers before; calls `done` with each tier's codes and solve time.
+pub fn solve_in_order<G: Game>(
+    game: &G,
+    mut solve: impl FnMut(u32, &[Vec<u16>]) -> Vec<u16>,
     mut done: impl FnMut(u32, &[u16], Duration) -> anyhow::Result<()>,
 ) -> anyhow::Result<Vec<Vec<u16>>> {
     let mut solved: Vec<Vec<u16>> = Vec::new();
     for tier in game.tiers() {
         let started = Instant::now();
-        let earlier = |position: &G::Position| -> Value {
-            let code = solved[game.tier_of(position) as usize][game.index(position) as usize];
-            Value::from_code(game.value_kind(), code).expect("a solved legal position")
-        };
-        let codes = solve_retracting_tier(game, retract, tier, &earlier, progress);
+        let codes = solve(tier, &solved);
         done(tier, &codes, started.elapsed())?;
         solved.push(codes);
     }
