@@ -232,7 +232,7 @@ mod tests {
     use crate::endgame::Material;
 
     fn endings() -> Endgame {
-        Endgame::of_all(&Material::all_up_to_four())
+        Endgame::of_all(&Material::all_up_to(4))
     }
 
     #[test]

@@ -17,7 +17,7 @@ use std::sync::OnceLock;
 pub static SPEC: Spec<Endgame> = Spec {
     entry: Entry {
         id: "chess",
-        about: "Pawnless chess endings of up to 4 pieces: distance to mate for every position",
+        about: "Pawnless chess endings of up to 5 pieces: distance to mate for every position",
         notation: "a FEN of kings, queens, rooks, bishops and knights, no castling or en passant: \
                    8/8/8/8/8/2k5/8/KQ6 w - - 0 1; moves in SAN (Qe4) or UCI (b1e4)",
         options: &[
@@ -59,7 +59,7 @@ pub static SPEC: Spec<Endgame> = Spec {
 };
 
 /// The most pieces, kings included.
-pub const MAX_PIECES: usize = 4;
+pub const MAX_PIECES: usize = 5;
 
 /// The pieces besides the kings, strongest first, for each side.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -105,7 +105,7 @@ impl Material {
             black: side(black)?,
         };
         if material.count() > MAX_PIECES {
-            return Err(bad("at most 4 pieces, kings included"));
+            return Err(bad("at most 5 pieces, kings included"));
         }
         Ok(material.normalized().0)
     }
@@ -169,34 +169,39 @@ impl Material {
         all
     }
 
-    /// Every pawnless material of 3 and 4 pieces.
-    pub fn all_up_to_four() -> Vec<Material> {
+    /// Every pawnless material of 3 to `pieces` pieces, kings included.
+    pub fn all_up_to(pieces: usize) -> Vec<Material> {
         let roles = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
-        let mut all = Vec::new();
-        for &a in &roles {
-            all.push(Material {
-                white: vec![a],
-                black: vec![],
-            });
-            all.push(Material {
-                white: vec![a],
-                black: vec![a],
-            });
-            for &b in &roles {
-                if b >= a {
-                    all.push(Material {
-                        white: vec![a, b],
-                        black: vec![],
-                    });
+        // The multisets of `n` roles, strongest first.
+        fn multisets(roles: &[Role], n: usize) -> Vec<Vec<Role>> {
+            match (n, roles.split_first()) {
+                (0, _) => vec![Vec::new()],
+                (_, None) => Vec::new(),
+                (_, Some((&first, rest))) => {
+                    let mut all: Vec<Vec<Role>> = multisets(roles, n - 1)
+                        .into_iter()
+                        .map(|m| [vec![first], m].concat())
+                        .collect();
+                    all.extend(multisets(rest, n));
+                    all
                 }
-                all.push(
-                    Material {
-                        white: vec![a],
-                        black: vec![b],
+            }
+        }
+        let mut all = Vec::new();
+        for others in 1..=pieces.min(MAX_PIECES).saturating_sub(2) {
+            for white in 0..=others {
+                for w in multisets(&roles, white) {
+                    for b in multisets(&roles, others - white) {
+                        all.push(
+                            Material {
+                                white: w.clone(),
+                                black: b,
+                            }
+                            .normalized()
+                            .0,
+                        );
                     }
-                    .normalized()
-                    .0,
-                );
+                }
             }
         }
         all.sort();
@@ -382,7 +387,7 @@ impl Endgame {
     /// The endings the options name (every ending when answering queries).
     fn from_options(options: &Options) -> Result<Endgame, GameError> {
         if options.purpose != Purpose::Generate {
-            return Ok(Endgame::of_all(&Material::all_up_to_four()));
+            return Ok(Endgame::of_all(&Material::all_up_to(MAX_PIECES)));
         }
         let mut wanted = options
             .get("materials")
@@ -394,7 +399,7 @@ impl Endgame {
         if let Some(pieces) = options.number("all") {
             let pieces = pieces as usize;
             wanted.extend(
-                Material::all_up_to_four()
+                Material::all_up_to(MAX_PIECES)
                     .into_iter()
                     .filter(|m| m.count() <= pieces),
             );
@@ -646,7 +651,7 @@ impl Game for Endgame {
         if material.count() > MAX_PIECES {
             return Err(GameError::position(
                 text,
-                "at most 4 pieces, kings included",
+                "at most 5 pieces, kings included",
             ));
         }
         if self.find_tier(&board).is_none() {
@@ -924,9 +929,19 @@ mod tests {
         assert_eq!(m.to_string(), "KQvKR");
         let names: Vec<String> = m.with_smaller().iter().map(|m| m.to_string()).collect();
         assert_eq!(names, ["KvK", "KQvK", "KRvK", "KQvKR"]);
-        assert!(Material::parse("KQRvKR").is_err());
+        assert!(Material::parse("KQRvKRB").is_err());
         assert!(Material::parse("KPvK").is_err());
-        assert_eq!(Material::all_up_to_four().len(), 4 + 10 + 10);
+        assert_eq!(Material::all_up_to(4).len(), 4 + 10 + 10);
+        // Three pieces on one side (20), two against one (40), one against two
+        // where the one is stronger (KQvKBN and the like).
+        let five: Vec<String> = Material::all_up_to(5)
+            .iter()
+            .filter(|m| m.count() == 5)
+            .map(|m| m.to_string())
+            .collect();
+        assert!(five.contains(&"KRBvKR".to_string()));
+        assert!(five.contains(&"KQvKBN".to_string()));
+        assert!(!five.contains(&"KRvKQB".to_string()));
     }
 
     #[test]

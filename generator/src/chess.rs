@@ -421,6 +421,6 @@ mod tests {
     #[test]
     #[ignore]
     fn agrees_with_the_generic_solver_on_every_four_piece_ending() {
-        both_solvers_agree(&Endgame::of_all(&Material::all_up_to_four()));
+        both_solvers_agree(&Endgame::of_all(&Material::all_up_to(4)));
     }
 }

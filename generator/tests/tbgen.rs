@@ -211,7 +211,7 @@ fn absurd_options_are_refused_at_once_naming_the_limit() {
             &["abapa", "--max-seeds", "25"],
             "abapa takes a whole number from 0 to 24",
         ),
-        (&["chess", "KQRBNvK"], "at most 4 pieces"),
+        (&["chess", "KQRBNvK"], "at most 5 pieces"),
         (&["northcott", "--size", "8x8"], "beyond the table limit"),
     ] {
         let started = std::time::Instant::now();

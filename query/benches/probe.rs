@@ -31,7 +31,7 @@ fn chess(c: &mut Criterion) {
     use games::endgame::{Endgame, Material};
     let dir = tempfile::tempdir().unwrap();
     generate(dir.path(), "chess", &[("materials", "KQvK")]);
-    let game = Endgame::of_all(&Material::all_up_to_four());
+    let game = Endgame::of_all(&Material::all_up_to(4));
     let tb = Tablebase::new(&game, dir.path());
     let fen = game
         .parse_position("8/8/8/8/8/2k5/8/KQ6 w - - 0 1")

@@ -7,9 +7,10 @@ use common::{tbquery, text};
 #[test]
 fn longest_mates_and_a_probe_by_fen() {
     let dir = tempfile::tempdir().unwrap();
-    common::generate_chess(dir.path(), &["KQvK", "KRvK"]);
+    common::generate_chess(dir.path(), &["KQvK", "KRvK", "KBNvK", "KBBvK"]);
     let info = text(&tbquery(dir.path(), &["info"], "").stdout);
-    // Published: KQ vs K mates in at most 10 moves, KR vs K in at most 16.
+    // Published: KQ vs K mates in at most 10 moves, KR vs K in at most 16, KBN
+    // vs K in at most 33, KBB vs K in at most 19.
     assert!(info.contains("chess-KQvK.tb"), "{info}");
     let longest = |table: &str| {
         let block = info.split(table).nth(1).unwrap();
@@ -18,6 +19,8 @@ fn longest_mates_and_a_probe_by_fen() {
     };
     assert_eq!(longest("chess-KQvK.tb"), "10 moves");
     assert_eq!(longest("chess-KRvK.tb"), "16 moves");
+    assert_eq!(longest("chess-KBNvK.tb"), "33 moves");
+    assert_eq!(longest("chess-KBBvK.tb"), "19 moves");
 
     let out = tbquery(
         dir.path(),
@@ -58,7 +61,7 @@ fn longest_mates_and_a_probe_by_fen() {
     for (fen, why) in [
         ("8/8/8/8/8/2k5/P7/KQ6 w - - 0 1", "pawns"),
         ("8/8/8/8/8/1Qk5/8/K7 w - - 0 1", "in check"),
-        ("8/8/8/8/8/2k5/8/KQ3RR1 w - - 0 1", "at most 4 pieces"),
+        ("8/8/8/8/8/2k5/8/KQ2NRR1 w - - 0 1", "at most 5 pieces"),
     ] {
         let out = tbquery(dir.path(), &["probe", "chess", fen], "");
         assert!(!out.status.success());
