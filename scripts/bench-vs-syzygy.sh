@@ -6,6 +6,12 @@
 #
 #   scripts/bench-vs-syzygy.sh [ENDING ...]     # default: KQvKR (chain KQvK KRvK KQvKR)
 #
+# Then the win/draw/loss of SAMPLES (default 2000) random legal positions of each
+# ending is compared between the two tables: Syzygy's read with the `chess` package
+# from PyPI (installed in a virtual environment under the temporary folder). A
+# Syzygy WDL of +-1 (a win or loss spoilt by the 50-move rule) counts as a win or
+# loss, since distance-to-mate tables ignore that rule. Any difference fails.
+#
 # THREADS (default 2) is the thread count of both. SYZYGY_SRC names the source
 # archive (default ../shared/anchors/syzygy-tb-src.tar.gz beside this repository);
 # where it is absent the script says so and exits 0. No Syzygy code enters this
@@ -13,6 +19,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 THREADS=${THREADS:-2}
+SAMPLES=${SAMPLES:-2000}
 SRC=${SYZYGY_SRC:-../shared/anchors/syzygy-tb-src.tar.gz}
 ENDINGS=("$@")
 [ ${#ENDINGS[@]} -eq 0 ] && ENDINGS=(KQvKR)
@@ -26,8 +33,9 @@ WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 
 echo "building tbgen ..." >&2
-cargo build --release --quiet -p generator
+cargo build --release --quiet -p generator -p query
 TBGEN=$PWD/target/release/tbgen
+TBQUERY=$PWD/target/release/tbquery
 
 echo "building Syzygy's rtbgen in $WORK ..." >&2
 tar xzf "$SRC" -C "$WORK"
@@ -69,6 +77,55 @@ measure() {
     awk '{ printf "%s %d\n", $1, $2 / 1024 }' "$WORK/time"
 }
 
+echo "installing python-chess in a virtual environment ..." >&2
+python3 -m venv "$WORK/venv" && "$WORK/venv/bin/pip" install --quiet chess \
+    || { echo "ERROR: the chess package could not be installed from PyPI" >&2; exit 1; }
+
+# Random legal positions of an ending (as FENs), with Syzygy's WDL beside each.
+syzygy_wdl() {
+    "$WORK/venv/bin/python" - "$1" "$2" "$SAMPLES" <<'EOF'
+import random, sys
+import chess, chess.syzygy
+ending, tables, samples = sys.argv[1], sys.argv[2], int(sys.argv[3])
+white, black = ending.split("v")
+pieces = [p for p in white] + [p.lower() for p in black]
+rng = random.Random(1)
+with chess.syzygy.open_tablebase(tables) as tb:
+    found = 0
+    while found < samples:
+        board = chess.Board(None)
+        for piece, square in zip(pieces, rng.sample(chess.SQUARES, len(pieces))):
+            board.set_piece_at(square, chess.Piece.from_symbol(piece))
+        board.turn = rng.random() < 0.5
+        if not board.is_valid():
+            continue
+        found += 1
+        wdl = tb.probe_wdl(board)
+        print(board.fen(), "win" if wdl > 0 else "loss" if wdl < 0 else "draw", sep="\t")
+EOF
+}
+
+# Compares Syzygy's WDL with tbgen's value on the sampled positions.
+check_wdl() {
+    local ending=$1 ours=$2 theirs=$3
+    syzygy_wdl "$ending" "$theirs" >"$WORK/wdl"
+    cut -f1 "$WORK/wdl" | "$TBQUERY" probe chess - --json --dir "$ours" \
+        | "$WORK/venv/bin/python" -c '
+import json, sys
+said = [line.split("\t") for line in open(sys.argv[1]).read().splitlines()]
+differ = 0
+for (fen, wdl), answer in zip(said, sys.stdin):
+    value = json.loads(answer).get("value")
+    if value != wdl:
+        differ += 1
+        if differ <= 5:
+            print(f"  {fen}: Syzygy {wdl}, tbgen {value}", file=sys.stderr)
+print(f"{len(said)} positions, {differ} differ")
+sys.exit(1 if differ else 0)
+' "$WORK/wdl"
+}
+
+WDL=()
 printf '%-10s %-44s %10s %8s %10s %8s %7s\n' ending "chain" "tbgen s" "MB" "rtbgen s" "MB" ratio
 for ending in "${ENDINGS[@]}"; do
     mapfile -t tables < <(chain "$ending")
@@ -87,5 +144,9 @@ for ending in "${ENDINGS[@]}"; do
     ratio=$(awk -v a="$ours" -v b="$syzygy" 'BEGIN { printf "%.2f", a / b }')
     printf '%-10s %-44s %10.2f %8d %10.2f %8d %7s\n' "$ending" "${tables[*]}" \
         "$ours" "$ours_mb" "$syzygy" "$syzygy_mb" "$ratio"
+    wdl=$(check_wdl "$ending" "$WORK/ours-$ending" "$WORK/syzygy-$ending") \
+        || { echo "$ending: win/draw/loss against Syzygy: $wdl" >&2; exit 1; }
+    WDL+=("$ending win/draw/loss against Syzygy: $wdl")
 done
 echo "ratio: tbgen's wall time over rtbgen's for the same chain (below 1: tbgen is faster)"
+printf '%s\n' "${WDL[@]}"

@@ -730,7 +730,8 @@ impl TableNotes<Endgame> for Endgame {
             .enumerate()
             .map(|(side, name)| {
                 let (mut positions, mut wins, mut draws, mut losses) = (0u64, 0u64, 0u64, 0u64);
-                let mut longest = 0u16;
+                // The longest mate, and the first slot that has it.
+                let (mut longest, mut example) = (0u16, None);
                 for slot in (side as u64..size).step_by(2) {
                     let Some(value) = Value::from_code(self.value_kind(), code(slot)) else {
                         continue;
@@ -740,13 +741,20 @@ impl TableNotes<Endgame> for Endgame {
                         Value::Loss(_) => losses += 1,
                         _ => draws += 1,
                     }
-                    longest = longest.max(self.in_units(value).unwrap_or(0));
+                    let moves = self.in_units(value).unwrap_or(0);
+                    if moves > longest {
+                        (longest, example) = (moves, Some(slot));
+                    }
                     positions += 1;
                 }
+                let example = example
+                    .and_then(|slot| self.position_at(tier, slot))
+                    .map(|board| format!(", e.g. {}", board.fen()))
+                    .unwrap_or_default();
                 (
                     format!("{name} to move"),
                     format!(
-                        "{positions} positions: {wins} wins, {draws} draws, {losses} losses; longest mate {longest} moves"
+                        "{positions} positions: {wins} wins, {draws} draws, {losses} losses; longest mate {longest} moves{example}"
                     ),
                 )
             })
