@@ -375,17 +375,19 @@ fn sampled<G: Game>(
 
 /// Runs `check` on every slot of a tier that holds a position, in parallel,
 /// with the slot's stored code and every code of the tier.
-fn every_slot<G: Game, T: Send>(
+fn every_slot<G: Game>(
     oracle: &Oracle<G>,
     tier: u32,
     what: &str,
     progress: &Progress,
-    check: impl Fn(&G::Position, u16, &[u16]) -> T + Sync,
-) -> Result<Vec<T>, QueryError> {
+    check: impl Fn(&G::Position, u16, &[u16]) -> Result<Option<String>, QueryError> + Sync,
+) -> Result<(u64, Vec<String>), QueryError> {
     let game = oracle.game;
     let codes = oracle.tb.table(tier)?.read_all()?;
     progress.start(what, codes.len() as u64);
-    Ok(codes
+    // Folded as they come, in slot order: a 5-piece chess table has 150 million
+    // positions, too many to keep an outcome for each.
+    codes
         .par_iter()
         .enumerate()
         .filter_map(|(index, &code)| {
@@ -393,7 +395,20 @@ fn every_slot<G: Game, T: Send>(
             let position = game.position_at(tier, index as u64)?;
             Some(check(&position, code, &codes))
         })
-        .collect())
+        .try_fold(
+            || (0u64, Vec::new()),
+            |(checked, mut found), outcome| {
+                found.extend(outcome?);
+                Ok((checked + 1, found))
+            },
+        )
+        .try_reduce(
+            || (0, Vec::new()),
+            |(a, mut found), (b, more)| {
+                found.extend(more);
+                Ok((a + b, found))
+            },
+        )
 }
 
 /// Compares every slot of a tier with the game's formula.
@@ -407,7 +422,7 @@ fn check_formula<G: Game>(
     let Some(formula) = oracle.caps.formula else {
         return Ok(());
     };
-    let outcomes = every_slot(oracle, tier, "formula", progress, |position, code, _| {
+    let (checked, found) = every_slot(oracle, tier, "formula", progress, |position, code, _| {
         let verdict = formula.formula(position);
         let stored = Value::from_code(game.value_kind(), code);
         let agrees = match (&verdict, stored) {
@@ -415,7 +430,7 @@ fn check_formula<G: Game>(
             (Ok(v), Some(Value::Loss(_))) => !v.mover_wins,
             _ => false,
         };
-        (!agrees).then(|| {
+        Ok((!agrees).then(|| {
             let stored = stored.map_or("nothing".to_string(), |v| v.to_string());
             let says = match verdict {
                 Ok(v) if v.mover_wins => "the mover wins".to_string(),
@@ -426,10 +441,10 @@ fn check_formula<G: Game>(
                 "{}: table says {stored}, the formula says {says}",
                 game.write_position(position)
             )
-        })
+        }))
     })?;
-    report.formula_checked += outcomes.len() as u64;
-    report.mismatches.extend(outcomes.into_iter().flatten());
+    report.formula_checked += checked;
+    report.mismatches.extend(found);
     Ok(())
 }
 
@@ -447,7 +462,7 @@ fn check_consistency<G: Game>(
 ) -> Result<(), QueryError> {
     let game = oracle.game;
     let tb = &oracle.tb;
-    let outcomes = every_slot(oracle, tier, "moves", progress, |position, code, codes| {
+    let (checked, found) = every_slot(oracle, tier, "moves", progress, |position, code, codes| {
         let stored = Value::from_code(game.value_kind(), code);
         let mut failed = None;
         let from_moves = games::value_from_children(game, position, |child| {
@@ -479,11 +494,9 @@ fn check_consistency<G: Game>(
                 game.write_position(position)
             )
         }))
-    })?
-    .into_iter()
-    .collect::<Result<Vec<_>, _>>()?;
-    report.consistency_checked += outcomes.len() as u64;
-    report.mismatches.extend(outcomes.into_iter().flatten());
+    })?;
+    report.consistency_checked += checked;
+    report.mismatches.extend(found);
     Ok(())
 }
 
