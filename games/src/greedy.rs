@@ -19,7 +19,7 @@ use crate::capability::{
 };
 use crate::game::{Child, Game, GameError};
 use crate::heap_picture;
-use crate::multiset::{Multisets, orderings};
+use crate::multiset::Multisets;
 use crate::nim::{Take, parse_heaps, stones, write_heaps};
 use crate::registry::{Entry, OptionSpec, Scope, Spec, Values};
 use crate::value::{Value, ValueKind};
@@ -186,17 +186,11 @@ impl Game for Greedy {
     }
 
     fn class_size(&self, _tier: u32, index: u64) -> u64 {
-        orderings(&self.slots.unrank(index))
+        self.slots.class_size(index)
     }
 
     fn coverage(&self, heaps: &Vec<u64>) -> Result<(), String> {
-        let non_empty = heaps.iter().filter(|&&h| h > 0).count();
-        match non_empty <= TABLE_HEAPS && heaps.iter().all(|&h| h <= TABLE_HEAP) {
-            true => Ok(()),
-            false => Err(format!(
-                "the table holds up to {TABLE_HEAPS} non-empty heaps of up to {TABLE_HEAP}"
-            )),
-        }
+        self.slots.covers(heaps)
     }
 
     fn start(&self) -> Vec<u64> {

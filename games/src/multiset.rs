@@ -57,6 +57,30 @@ impl Multisets {
         self.rank(&items)
     }
 
+    /// Whether the table holds `heaps`: at most `count` non-empty ones, each below
+    /// `values`; if not, why not.
+    pub fn covers(&self, heaps: &[u64]) -> Result<(), String> {
+        let non_empty = heaps.iter().filter(|&&h| h > 0).count();
+        if non_empty > self.count {
+            return Err(format!(
+                "{non_empty} heaps; the table holds up to {}",
+                self.count
+            ));
+        }
+        match heaps.iter().find(|&&h| h >= self.values) {
+            Some(h) => Err(format!(
+                "a heap of {h}; the table holds heaps of up to {}",
+                self.values - 1
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// How many orderings of its heaps the multiset of a rank stands for.
+    pub fn class_size(&self, rank: u64) -> u64 {
+        orderings(&self.unrank(rank))
+    }
+
     /// The non-empty heaps of a rank, largest first.
     pub fn unrank_heaps(&self, rank: u64) -> Vec<u64> {
         let mut heaps = self.unrank(rank);

@@ -312,7 +312,7 @@ impl Game for Heaps {
     }
 
     fn class_size(&self, _tier: u32, index: u64) -> u64 {
-        crate::multiset::orderings(&self.slots.unrank(index))
+        self.slots.class_size(index)
     }
 
     fn moves(&self, heaps: &Vec<u64>) -> Vec<Take> {
@@ -364,18 +364,7 @@ impl Game for Heaps {
     }
 
     fn coverage(&self, heaps: &Vec<u64>) -> Result<(), String> {
-        let non_empty = heaps.iter().filter(|&&h| h > 0).count();
-        if non_empty > TABLE_HEAPS {
-            return Err(format!(
-                "{non_empty} heaps; the table holds up to {TABLE_HEAPS}"
-            ));
-        }
-        match heaps.iter().find(|&&h| h > TABLE_HEAP_SIZE) {
-            Some(h) => Err(format!(
-                "a heap of {h}; the table holds heaps of up to {TABLE_HEAP_SIZE}"
-            )),
-            None => Ok(()),
-        }
+        self.slots.covers(heaps)
     }
 
     fn write_position(&self, heaps: &Vec<u64>) -> String {
