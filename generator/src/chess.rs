@@ -366,15 +366,20 @@ pub fn solve_tier(game: &Endgame, tier: u32, solved: &[Vec<u16>], progress: &Pro
 }
 
 /// Solves every tier in order, smallest material first; calls `done` with each
-/// tier's codes and solve time as it is solved.
+/// tier's codes and solve time as it is solved. Captures only lead to fewer
+/// pieces, so the codes of the largest endings are dropped once written (`--all
+/// 5` would otherwise hold 60 five-piece tables at once).
 pub fn solve_all(
     game: &Endgame,
     progress: &Progress,
     done: impl FnMut(u32, &[u16], Duration) -> anyhow::Result<()>,
 ) -> anyhow::Result<Vec<Vec<u16>>> {
+    let pieces = |tier: u32| game.materials()[tier as usize].count();
+    let most = game.tiers().into_iter().map(pieces).max().unwrap_or(0);
     crate::solve_in_order(
         game,
         |tier, solved| solve_tier(game, tier, solved, progress),
+        |tier| pieces(tier) < most,
         done,
     )
 }

@@ -124,14 +124,17 @@ pub fn solve_retracting<G: Game>(
         };
         solve_retracting_tier(game, retract, tier, &earlier, progress)
     };
-    solve_in_order(game, solve, done)
+    solve_in_order(game, solve, |_| true, done)
 }
 
 /// Solves every tier in order with `solve`, which is given the codes of the
-/// tiers before; calls `done` with each tier's codes and solve time.
+/// tiers before; calls `done` with each tier's codes and solve time. The codes of
+/// a tier that `needed` says no later tier reads are dropped once written (an
+/// empty list stands in for them).
 pub fn solve_in_order<G: Game>(
     game: &G,
     mut solve: impl FnMut(u32, &[Vec<u16>]) -> Vec<u16>,
+    needed: impl Fn(u32) -> bool,
     mut done: impl FnMut(u32, &[u16], Duration) -> anyhow::Result<()>,
 ) -> anyhow::Result<Vec<Vec<u16>>> {
     let mut solved: Vec<Vec<u16>> = Vec::new();
@@ -139,7 +142,7 @@ pub fn solve_in_order<G: Game>(
         let started = Instant::now();
         let codes = solve(tier, &solved);
         done(tier, &codes, started.elapsed())?;
-        solved.push(codes);
+        solved.push(if needed(tier) { codes } else { Vec::new() });
     }
     Ok(solved)
 }
