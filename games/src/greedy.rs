@@ -20,7 +20,7 @@ use crate::capability::{
 use crate::game::{Child, Game, GameError};
 use crate::heap_picture;
 use crate::multiset::Multisets;
-use crate::nim::{Take, parse_heaps, stones, write_heaps};
+use crate::nim::{Take, parse_heaps, split_take, stones, write_heaps};
 use crate::registry::{Entry, OptionSpec, Scope, Spec, Values};
 use crate::value::{Value, ValueKind};
 
@@ -248,13 +248,7 @@ impl Game for Greedy {
     /// Reads `h<i>-<k>` for heaps of any size; the heap must be a largest one.
     fn parse_move(&self, heaps: &Vec<u64>, text: &str) -> Result<Take, GameError> {
         let syntax = || GameError::bad_move(text, "a move is h<heap>-<stones>: h3-2");
-        let lower = text.trim().to_ascii_lowercase();
-        let (heap, take) = lower
-            .strip_prefix('h')
-            .and_then(|rest| rest.split_once('-'))
-            .ok_or_else(syntax)?;
-        let heap: usize = heap.parse().map_err(|_| syntax())?;
-        let take: u64 = take.parse().map_err(|_| syntax())?;
+        let (heap, take) = split_take(text).ok_or_else(syntax)?;
         let (largest, _) = Self::top(heaps);
         let size = heap.checked_sub(1).and_then(|i| heaps.get(i)).copied();
         match size {

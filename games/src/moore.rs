@@ -17,7 +17,7 @@ use crate::capability::{
 use crate::game::{Child, Game, GameError};
 use crate::heap_picture;
 use crate::multiset::{Multisets, binomial};
-use crate::nim::{Take, parse_heaps, stones, write_heaps};
+use crate::nim::{Take, parse_heaps, split_take, stones, write_heaps};
 use crate::registry::{Entry, OptionSpec, Scope, Spec, Values};
 use crate::value::{Value, ValueKind};
 
@@ -326,14 +326,8 @@ impl Game for Moore {
             )
         };
         let mut parts = Vec::new();
-        for part in text.trim().to_ascii_lowercase().split(',') {
-            let (heap, take) = part
-                .trim()
-                .strip_prefix('h')
-                .and_then(|rest| rest.split_once('-'))
-                .ok_or_else(syntax)?;
-            let heap: usize = heap.parse().map_err(|_| syntax())?;
-            let take: u64 = take.parse().map_err(|_| syntax())?;
+        for part in text.split(',') {
+            let (heap, take) = split_take(part).ok_or_else(syntax)?;
             let size = heap.checked_sub(1).and_then(|i| heaps.get(i)).copied();
             match size {
                 None => {

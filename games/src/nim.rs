@@ -144,6 +144,13 @@ pub fn parse_heaps(text: &str) -> Result<Vec<u64>, GameError> {
         .collect()
 }
 
+/// The heap (counted from 1) and the stones of one take written `h<i>-<k>`, in
+/// either case; None where it is not written so.
+pub fn split_take(part: &str) -> Option<(usize, u64)> {
+    let (heap, take) = part.trim().strip_prefix(['h', 'H'])?.split_once('-')?;
+    Some((heap.parse().ok()?, take.parse().ok()?))
+}
+
 /// The stones on the heaps, saturating at `u64::MAX`: the play left by the
 /// formulas' measure in the games that take stones.
 pub fn stones(heaps: &[u64]) -> u64 {
@@ -378,14 +385,9 @@ impl Game for Heaps {
     /// Reads `h<i>-<k>` directly: heaps may be far too large to list their moves.
     fn parse_move(&self, heaps: &Vec<u64>, text: &str) -> Result<Take, GameError> {
         let refuse = |why: String| GameError::bad_move(text, why);
-        let (heap, take) = text
-            .trim()
-            .strip_prefix(['h', 'H'])
-            .and_then(|rest| rest.split_once('-'))
-            .and_then(|(i, k)| Some((i.parse::<usize>().ok()?, k.parse::<u64>().ok()?)))
-            .ok_or_else(|| {
-                refuse("a move is h<heap>-<stones>, heaps counted from 1: h2-3".into())
-            })?;
+        let (heap, take) = split_take(text).ok_or_else(|| {
+            refuse("a move is h<heap>-<stones>, heaps counted from 1: h2-3".into())
+        })?;
         let size = heap
             .checked_sub(1)
             .and_then(|i| heaps.get(i))
