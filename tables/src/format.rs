@@ -64,6 +64,12 @@ pub(crate) fn bincode_config() -> bincode::config::Configuration {
     bincode::config::standard()
 }
 
+/// The same configuration for reading, which also refuses any length claimed
+/// inside a header larger than a header may be, before allocating for it.
+pub(crate) fn bincode_read_config() -> impl bincode::config::Config {
+    bincode_config().with_limit::<{ MAX_HEADER_BYTES as usize }>()
+}
+
 /// The number of blocks for a table of `index_size` values.
 pub fn block_count(index_size: u64, block_entries: u32) -> Option<u64> {
     (block_entries > 0).then(|| index_size.div_ceil(u64::from(block_entries)))

@@ -11,7 +11,7 @@ use crate::cache::{Block, BlockCache, next_table_id};
 use crate::error::TableError;
 use crate::format::{
     BLOCK_ENTRY_BYTES, FORMAT_VERSION, Header, MAGIC, MAX_HEADER_BYTES, PREAMBLE_BYTES,
-    bincode_config, block_count,
+    bincode_read_config, block_count,
 };
 use memmap2::Mmap;
 use std::fs::{File, Metadata, OpenOptions};
@@ -287,7 +287,7 @@ fn parse_layout(path: &Path, bytes: &[u8]) -> Result<(Header, Vec<BlockSpan>), T
     }
     let header_end = PREAMBLE_BYTES + header_len as usize;
     let (header, used): (Header, usize) =
-        bincode::decode_from_slice(&bytes[PREAMBLE_BYTES..header_end], bincode_config())
+        bincode::decode_from_slice(&bytes[PREAMBLE_BYTES..header_end], bincode_read_config())
             .map_err(|e| corrupt(format!("unreadable header: {e}")))?;
     if used != header_len as usize {
         return Err(corrupt(format!(

@@ -37,6 +37,30 @@ fn read_every_way(bytes: &[u8]) {
     }
 }
 
+/// A header whose first string claims 2^64 - 1 bytes is refused before any
+/// allocation is attempted for it.
+#[test]
+fn an_absurd_string_length_in_the_header_is_refused() {
+    let mut bytes = table_bytes(64);
+    // The game name is the header's first field: a varint length, then "fuzz".
+    assert_eq!(&bytes[16..21], b"\x04fuzz");
+    bytes.splice(
+        16..17,
+        [0xfd, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff],
+    );
+    let header_len = u32::from_le_bytes(bytes[12..16].try_into().unwrap()) + 8;
+    bytes[12..16].copy_from_slice(&header_len.to_le_bytes());
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("absurd.tb");
+    std::fs::write(&path, &bytes).unwrap();
+    let Err(error) = Table::open_with(&path, BlockCache::new(1 << 16)) else {
+        panic!("an absurd header must be refused");
+    };
+    let message = error.to_string();
+    assert!(message.contains("unreadable header"), "{message}");
+    assert!(message.contains("absurd.tb"), "{message}");
+}
+
 proptest! {
     #![proptest_config(Config { cases: 500, failure_persistence: None, ..Config::default() })]
 
