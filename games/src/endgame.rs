@@ -343,6 +343,15 @@ impl Layout {
         mirror
     }
 
+    /// Whether no other piece has the colour and role of `others[i]` (pieces
+    /// of one kind are next to each other, in order of their squares).
+    #[inline]
+    pub fn unique(&self, i: usize) -> bool {
+        let kind = self.others[i].0;
+        (i == 0 || self.others[i - 1].0 != kind)
+            && (i + 1 >= self.count || self.others[i + 1].0 != kind)
+    }
+
     /// The kings' squares under symmetry `t`, the cheap first look at an image.
     #[inline]
     pub fn kings_under(&self, t: usize) -> [Square; 2] {
@@ -832,12 +841,18 @@ impl Endgame {
     #[inline]
     pub fn stored_slot_of(&self, tier: u32, layout: &Layout) -> Option<u64> {
         let slot = Self::slot_under(layout, &transforms()[0])?;
-        // Off the diagonal, only the identity brings the white king to the
-        // triangle: a canonical pair is the slot, unless colours may swap.
-        if !on_diagonal(layout.kings[0]) && !self.both_views(tier) {
+        if self.kings_settle(tier, layout.kings) {
             return Some(slot);
         }
         (slot == self.slot_of_layout(tier, false, layout)).then_some(slot)
+    }
+
+    /// Whether every position of `tier` with these kings is stored as it stands:
+    /// they are a canonical pair with the white king off the long diagonal (only
+    /// the identity brings it to the triangle), and the colours cannot swap.
+    #[inline]
+    pub fn kings_settle(&self, tier: u32, kings: [Square; 2]) -> bool {
+        !on_diagonal(kings[0]) && !self.both_views(tier) && Self::canonical_kings(kings)
     }
 
     /// Whether the kings stand on one of the 462 canonical pairs.

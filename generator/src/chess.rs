@@ -8,7 +8,7 @@
 //! The generic solver stays as its oracle: both give every slot the same code.
 
 use crate::progress::Progress;
-use crate::retrograde::{Outside, Scan, solve_by_scans};
+use crate::retrograde::{Outside, Parents, Scan, solve_by_scans};
 use games::chess::{Color, KING_STEPS, KNIGHT_STEPS, Role, Square};
 use games::endgame::{Endgame, Layout};
 use games::{Game, Value};
@@ -170,6 +170,24 @@ impl Pieces {
             Self::color(kind) == by && attacks.hits(kind % 8, from, sq, self.occupied)
         })
     }
+
+    /// Whether a piece of `by` attacks `sq` once the piece at `at` has moved to
+    /// `on`, capturing whatever stood there.
+    fn attacked_after(&self, sq: Square, by: Color, at: usize, on: Square) -> bool {
+        let attacks = attacks();
+        let occupied = self.occupied & !(1 << self.list[at].1) | 1 << on;
+        self.list[..self.len]
+            .iter()
+            .enumerate()
+            .any(|(i, &(kind, from))| {
+                let from = match i == at {
+                    true => on,
+                    false if from == on => return false,
+                    false => from,
+                };
+                Self::color(kind) == by && attacks.hits(kind % 8, from, sq, occupied)
+            })
+    }
 }
 
 /// The layout after the piece at `at` (0, 1: the kings; then `others`) moves to
@@ -221,6 +239,7 @@ fn scan(game: &Endgame, tier: u32, slot: u64, solved: &[Vec<u16>]) -> Scan {
         .filter(|p| Pieces::color(p.0) == mover)
         .fold(0u64, |bits, p| bits | 1 << p.1);
     let enemy_king = 1u64 << layout.kings[opponent as usize];
+    let own_king = layout.kings[mover as usize];
     let mut legal_moves = 0;
     for (at, &(kind, from)) in pieces.list[..pieces.len].iter().enumerate() {
         if Pieces::color(kind) != mover {
@@ -230,18 +249,19 @@ fn scan(game: &Endgame, tier: u32, slot: u64, solved: &[Vec<u16>]) -> Scan {
         while targets != 0 {
             let to = targets.trailing_zeros() as Square;
             targets &= targets - 1;
+            let king = if at == mover as usize { to } else { own_king };
+            if pieces.attacked_after(king, opponent, at, to) {
+                continue;
+            }
+            legal_moves += 1;
+            if pieces.occupied & (1 << to) == 0 {
+                scan.out_degree += 1;
+                continue;
+            }
             let captured = layout.others[..layout.count]
                 .iter()
                 .position(|&(_, sq)| sq == to);
             let after = moved(&layout, at, to, captured);
-            if Pieces::of(&after).attacked(after.kings[mover as usize], opponent) {
-                continue;
-            }
-            legal_moves += 1;
-            if captured.is_none() {
-                scan.out_degree += 1;
-                continue;
-            }
             let (child_tier, child_slot) = game.locate(&after);
             let code = solved[child_tier as usize][child_slot as usize];
             let child = Value::from_code(game.value_kind(), code).expect("a solved legal position");
@@ -294,7 +314,7 @@ fn near_triangle() -> (u64, u64) {
 /// Calls `visit` with the slot of every stored position with a quiet move into
 /// the slot's class, once per such move: the un-moves of every distinct image of
 /// the position.
-fn predecessors(game: &Endgame, tier: u32, slot: u64, visit: &mut dyn FnMut(u64)) {
+fn predecessors(game: &Endgame, tier: u32, slot: u64, mut visit: impl FnMut(u64)) {
     let layout = game.layout_at(tier, slot).expect("a decided slot is legal");
     let mirror = layout.mirrored();
     let views: &[Layout] = match game.both_views(tier) {
@@ -328,20 +348,42 @@ fn predecessors(game: &Endgame, tier: u32, slot: u64, visit: &mut dyn FnMut(u64)
         // A stored parent has its kings on a canonical pair: where the image's
         // are not, only a king's un-move can bring them there.
         let kings_stored = Endgame::canonical_kings(image.kings);
+        // Where every position with the image's kings is stored as it stands, a
+        // parent by another piece's un-move differs from the image in that
+        // piece's square field and the side to move, unless an identical piece
+        // could change places with it in the order.
+        let image_slot = game
+            .kings_settle(tier, image.kings)
+            .then(|| game.stored_slot_of(tier, &image))
+            .flatten();
         let mover = image.turn.other();
+        let waiting = image.kings[image.turn as usize];
         let pieces = Pieces::of(&image);
         for (at, &(kind, to)) in pieces.list[..pieces.len].iter().enumerate() {
             if Pieces::color(kind) != mover || !(kings_stored || at < 2) {
                 continue;
             }
+            let field = match image_slot {
+                Some(slot) if at >= 2 && image.unique(at - 2) => {
+                    let weight = 2 << (6 * (image.count - 1 - (at - 2)));
+                    Some(((slot ^ 1) - u64::from(to) * weight, weight))
+                }
+                _ => None,
+            };
             let mut froms = attacks.targets(kind % 8, to, pieces.occupied) & !pieces.occupied;
             while froms != 0 {
                 let from = froms.trailing_zeros() as Square;
                 froms &= froms - 1;
+                // The side not to move in the parent must not be in check.
+                if pieces.attacked_after(waiting, mover, at, from) {
+                    continue;
+                }
+                if let Some((base, weight)) = field {
+                    visit(base + u64::from(from) * weight);
+                    continue;
+                }
                 let parent = moved(&image, at, from, None);
-                if !Endgame::canonical_kings(parent.kings)
-                    || Pieces::of(&parent).attacked(parent.kings[image.turn as usize], mover)
-                {
+                if !Endgame::canonical_kings(parent.kings) {
                     continue;
                 }
                 if let Some(slot) = game.stored_slot_of(tier, &parent) {
@@ -352,17 +394,26 @@ fn predecessors(game: &Endgame, tier: u32, slot: u64, visit: &mut dyn FnMut(u64)
     }
 }
 
+/// The parents of a tier's slots, by [`predecessors`].
+struct Unmoves<'a> {
+    game: &'a Endgame,
+    tier: u32,
+}
+
+impl Parents for Unmoves<'_> {
+    fn each(&self, slot: u32, mut visit: impl FnMut(u32)) {
+        predecessors(self.game, self.tier, u64::from(slot), |parent| {
+            visit(parent as u32)
+        });
+    }
+}
+
 /// Solves one tier, the tiers its captures lead to given in `solved`; returns
 /// the value code of every slot.
 pub fn solve_tier(game: &Endgame, tier: u32, solved: &[Vec<u16>], progress: &Progress) -> Vec<u16> {
     let size = game.index_size(tier) as usize;
     let scan = |slot: usize| scan(game, tier, slot as u64, solved);
-    let predecessors = |slot: u32, visit: &mut dyn FnMut(u32)| {
-        predecessors(game, tier, u64::from(slot), &mut |parent| {
-            visit(parent as u32)
-        });
-    };
-    solve_by_scans(game, size, scan, &predecessors, progress)
+    solve_by_scans(game, size, scan, &Unmoves { game, tier }, progress)
 }
 
 /// Solves every tier in order, smallest material first; calls `done` with each

@@ -5,9 +5,10 @@
 //! in `n` is a win in `n + 1` (the first such loss found is the nearest, so wins are
 //! fastest); a predecessor whose last undecided move has just turned out to be a win
 //! for the opponent is a loss in `n + 1` (its slowest). What is never decided is a
-//! draw. Each ply's frontier is processed in parallel through atomics; every write
-//! in a ply stores a value that depends only on the ply, so the result is the same
-//! for any number of threads.
+//! draw. Every slot is one 16-bit word while solving (its value, or how many of its
+//! moves are still awaited), and each ply is one pass over the tier split by index
+//! range over the threads, through atomics; every write in a ply stores a value
+//! that depends only on the ply, so the result is the same for any number of threads.
 //!
 //! Moves may leave the tier (a capture in chess) into tiers solved before, whose
 //! values are known from the start: a move to a loss in `n` there makes a win in
@@ -18,14 +19,16 @@ use crate::progress::Progress;
 use games::capability::Retract;
 use games::{Game, Value};
 use rayon::prelude::*;
-use std::collections::BTreeMap;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicU16, AtomicU32, Ordering};
+use std::sync::atomic::{AtomicU16, Ordering};
 
-const UNDECIDED: u16 = games::value::NO_POSITION;
+use games::value::NO_POSITION;
 
-/// Calls its second argument with every slot that moves into its first.
-type Predecessors<'a> = &'a (dyn Fn(u32, &mut dyn FnMut(u32)) + Sync);
+/// Where a solver finds the slots that move into a slot.
+pub(crate) trait Parents: Sync {
+    /// Calls `visit` with every slot that moves into `slot`, once per move (so a
+    /// slot reached by two moves comes twice).
+    fn each(&self, slot: u32, visit: impl FnMut(u32));
+}
 
 /// The values of positions in earlier tiers (none for single-tier games).
 pub type Solved<'a, P> = &'a (dyn Fn(&P) -> Value + Sync);
@@ -147,6 +150,30 @@ impl ReverseGraph {
     }
 }
 
+impl Parents for ReverseGraph {
+    fn each(&self, slot: u32, visit: impl FnMut(u32)) {
+        self.predecessors(slot).iter().copied().for_each(visit);
+    }
+}
+
+/// A tier's parents found by a game's own un-moves.
+struct ByUnmoves<'a, G: Game> {
+    game: &'a G,
+    retract: &'a dyn Retract<G>,
+    tier: u32,
+}
+
+impl<G: Game> Parents for ByUnmoves<'_, G> {
+    fn each(&self, slot: u32, mut visit: impl FnMut(u32)) {
+        let position = self
+            .game
+            .position_at(self.tier, u64::from(slot))
+            .expect("a decided slot holds a position");
+        self.retract
+            .predecessors(self.tier, &position, &mut |parent| visit(parent as u32));
+    }
+}
+
 fn check_size<G: Game>(game: &G, tier: u32) -> usize {
     let size = game.index_size(tier);
     assert!(
@@ -177,10 +204,7 @@ pub fn solve_retrograde_tier<G: Game>(
     let (graph, scans) = ReverseGraph::build(game, tier, solved);
     let counts = Counts::from_scans(scans.len(), |slot| scans[slot]);
     drop(scans);
-    let predecessors = |slot: u32, visit: &mut dyn FnMut(u32)| {
-        graph.predecessors(slot).iter().for_each(|&p| visit(p));
-    };
-    solve_plies(game, counts, &predecessors, progress)
+    solve_plies(game, counts, &graph, progress)
 }
 
 /// Solves one tier like [`solve_retrograde_tier`], but finds predecessors by
@@ -196,13 +220,12 @@ pub fn solve_retracting_tier<G: Game>(
     let counts = Counts::from_scans(size, |slot| {
         scan_slot(game, tier, slot as u64, solved, |_| {})
     });
-    let predecessors = |slot: u32, visit: &mut dyn FnMut(u32)| {
-        let position = game
-            .position_at(tier, u64::from(slot))
-            .expect("a decided slot holds a position");
-        retract.predecessors(tier, &position, &mut |parent| visit(parent as u32));
+    let parents = ByUnmoves {
+        game,
+        retract,
+        tier,
     };
-    solve_plies(game, counts, &predecessors, progress)
+    solve_plies(game, counts, &parents, progress)
 }
 
 /// Solves one tier of `size` slots from a scan of each slot and its
@@ -211,7 +234,7 @@ pub(crate) fn solve_by_scans<G: Game>(
     game: &G,
     size: usize,
     scan: impl Fn(usize) -> Scan + Sync,
-    predecessors: Predecessors,
+    parents: &impl Parents,
     progress: &Progress,
 ) -> Vec<u16> {
     assert!(
@@ -219,169 +242,184 @@ pub(crate) fn solve_by_scans<G: Game>(
         "{}: too large for 32-bit slots",
         game.id()
     );
-    solve_plies(game, Counts::from_scans(size, scan), predecessors, progress)
+    solve_plies(game, Counts::from_scans(size, scan), parents, progress)
 }
 
-/// What the plies keep of every slot besides its value code: 6 bytes, plus the
-/// slots decided before the first ply.
+/// A slot's state while solving, in one u16: [`NO_POSITION`] where the slot holds
+/// no position, a value code once its value is known, else `COUNTING + n` with
+/// `n` the moves that must still turn out wins for the opponent before it is lost.
+const COUNTING: u16 = 0xf000;
+/// The most moves a slot may wait on.
+const MAX_COUNT: u32 = (u16::MAX - COUNTING) as u32;
+/// The longest distance while solving, so that every code stays below `COUNTING`.
+const MAX_PLIES: u16 = (COUNTING - 4) / 2;
+
+/// Every slot's state before the first ply, and what the plies need besides.
 struct Counts {
-    /// Moves that must still turn out wins for the opponent before the slot is
-    /// lost; `NO_SLOT` where the slot holds no position.
-    remaining: Vec<AtomicU32>,
-    /// The longest loss through a move out of the tier: a loss is at least this.
-    floor: Vec<u16>,
-    /// Slots whose value is known before the plies: ends, wins through a move
-    /// out of the tier, positions lost through their longest move out of it.
-    known: Vec<(u32, Value)>,
+    states: Vec<AtomicU16>,
+    /// Slots with a move out of the tier to a loss (for the mover), by slot, with
+    /// the longest such loss: a loss of the slot is at least that long.
+    floors: Vec<(u32, u16)>,
+    /// The longest distance known before the plies (a win or loss through a move
+    /// out of the tier, or a floor): the plies run at least this far.
+    latest: u16,
 }
 
-/// `Counts::remaining` of a slot that holds no position.
-const NO_SLOT: u32 = u32::MAX;
-
-/// Slots scanned per parallel piece.
+/// Slots per parallel piece of a scan or a pass.
 const PIECE: usize = 1 << 12;
 
 impl Counts {
     fn from_scans(size: usize, scan: impl Fn(usize) -> Scan + Sync) -> Counts {
-        let mut remaining: Vec<AtomicU32> = (0..size).map(|_| AtomicU32::new(0)).collect();
-        let mut floor = vec![0u16; size];
-        let known: Vec<Vec<(u32, Value)>> = remaining
+        let mut states: Vec<AtomicU16> = (0..size).map(|_| AtomicU16::new(NO_POSITION)).collect();
+        let pieces: Vec<(Vec<(u32, u16)>, u16)> = states
             .par_chunks_mut(PIECE)
-            .zip(floor.par_chunks_mut(PIECE))
             .enumerate()
-            .map(|(piece, (remaining, floor))| {
-                let mut known = Vec::new();
-                for (i, (remaining, floor)) in remaining.iter_mut().zip(floor).enumerate() {
+            .map(|(piece, states)| {
+                let mut floors = Vec::new();
+                let mut latest = 0;
+                for (i, state) in states.iter_mut().enumerate() {
                     let slot = piece * PIECE + i;
                     let scan = scan(slot);
-                    *remaining.get_mut() = if scan.legal { scan.out_degree } else { NO_SLOT };
-                    *floor = scan.outside.loss_at_least;
-                    let value = match (scan.end, scan.outside) {
-                        (Some(end), _) => Some(end),
-                        (None, Outside { win: Some(n), .. }) => Some(Value::Win(n)),
-                        (None, Outside { loss_at_least, .. })
-                            if scan.legal && scan.out_degree == 0 && loss_at_least > 0 =>
-                        {
-                            Some(Value::Loss(loss_at_least))
-                        }
-                        _ => None,
+                    let Outside { win, loss_at_least } = scan.outside;
+                    let known = match scan.end {
+                        Some(end) => Some(end),
+                        None if !scan.legal => continue,
+                        None => match win {
+                            Some(n) => Some(Value::Win(n)),
+                            None if scan.out_degree == 0 && loss_at_least > 0 => {
+                                Some(Value::Loss(loss_at_least))
+                            }
+                            None => None,
+                        },
                     };
-                    if let Some(value) = value {
-                        known.push((slot as u32, value));
-                    }
+                    *state.get_mut() = match known {
+                        Some(value) => {
+                            let n = value.distance().unwrap_or(0);
+                            assert!(n <= MAX_PLIES, "slot {slot}: {n} plies is too long");
+                            latest = latest.max(n);
+                            value.code()
+                        }
+                        None => {
+                            assert!(
+                                scan.out_degree <= MAX_COUNT,
+                                "slot {slot}: more than {MAX_COUNT} moves"
+                            );
+                            if loss_at_least > 0 {
+                                floors.push((slot as u32, loss_at_least));
+                                latest = latest.max(loss_at_least);
+                            }
+                            COUNTING + scan.out_degree as u16
+                        }
+                    };
                 }
-                known
+                (floors, latest)
             })
             .collect();
+        let latest = pieces.iter().map(|p| p.1).max().unwrap_or(0);
+        let floors = pieces.into_iter().flat_map(|p| p.0).collect();
         Counts {
-            remaining,
-            floor,
-            known: known.concat(),
+            states,
+            floors,
+            latest,
         }
     }
 }
 
-/// The plies of retrograde analysis from the counts of every slot, given where to
-/// find the slots that move into a slot.
+/// The plies of retrograde analysis from the state of every slot, given where to
+/// find the slots that move into a slot. Ply `n` is one pass over the whole
+/// tier, split by index range over the threads: every slot decided at distance
+/// `n` makes its predecessors wins at `n + 1` (it is a loss) or takes one
+/// awaited move from each (it is a win). Every write of a pass depends only on
+/// the ply, and a win only ever shortens, so the states are the same for any
+/// number of threads and any order.
 fn solve_plies<G: Game>(
     game: &G,
     counts: Counts,
-    predecessors: Predecessors,
+    parents: &impl Parents,
     progress: &Progress,
 ) -> Vec<u16> {
     let Counts {
-        remaining,
-        floor,
-        known,
+        states,
+        floors,
+        latest,
     } = counts;
-    let codes: Vec<AtomicU16> = (0..remaining.len())
-        .map(|_| AtomicU16::new(UNDECIDED))
-        .collect();
-    // Known values wait for the ply of their distance; a drawn end is a draw
-    // whatever happens and decides no predecessor.
-    let mut pending: BTreeMap<u16, Vec<(u32, Value)>> = BTreeMap::new();
-    for (slot, value) in known {
-        match value.distance() {
-            Some(n) => pending.entry(n).or_default().push((slot, value)),
-            None => codes[slot as usize].store(value.code(), Ordering::Relaxed),
-        }
-    }
-
-    progress.start(&format!("{} plies", game.id()), 0);
-    // A plain load first: most predecessors met late in a tier are decided
-    // already, and a failing exchange would still claim the cache line.
-    let undecided = |slot: u32| codes[slot as usize].load(Ordering::Relaxed) == UNDECIDED;
-    let decide = |slot: u32, value: Value| {
-        undecided(slot)
-            && codes[slot as usize]
-                .compare_exchange(
-                    UNDECIDED,
-                    value.code(),
-                    Ordering::Relaxed,
-                    Ordering::Relaxed,
-                )
-                .is_ok()
+    let floor = |slot: u32| {
+        floors
+            .binary_search_by_key(&slot, |&(s, _)| s)
+            .map_or(0, |i| floors[i].1)
     };
-    let mut frontier: Vec<u32> = Vec::new();
+    progress.start(&format!("{} plies", game.id()), 0);
     let mut ply: u16 = 0;
     loop {
-        if let Some(ends) = pending.remove(&ply) {
-            for (slot, value) in ends {
-                if decide(slot, value) {
-                    frontier.push(slot);
+        assert!(ply < MAX_PLIES, "{}: {ply} plies is too long", game.id());
+        let (win_now, loss_now) = (Value::Win(ply).code(), Value::Loss(ply).code());
+        let win_next = Value::Win(ply + 1).code();
+        // A slot is a win at `ply + 1` unless decided otherwise or already a
+        // nearer win (a win through a move out of the tier waits for its ply).
+        let win = |parent: u32| {
+            let state = &states[parent as usize];
+            let mut now = state.load(Ordering::Relaxed);
+            while now >= COUNTING || (now > win_next && now % 2 == 0) {
+                match state.compare_exchange_weak(
+                    now,
+                    win_next,
+                    Ordering::Relaxed,
+                    Ordering::Relaxed,
+                ) {
+                    Ok(_) => break,
+                    Err(seen) => now = seen,
                 }
             }
-        }
-        if frontier.is_empty() && pending.is_empty() {
+        };
+        // One more move of an undecided slot is a win for the opponent; after
+        // the last, the slot is lost, unless a move out of the tier holds out longer.
+        let count_down = |parent: u32| {
+            let state = &states[parent as usize];
+            let mut now = state.load(Ordering::Relaxed);
+            while now > COUNTING {
+                let next = match now - COUNTING {
+                    1 => Value::Loss((ply + 1).max(floor(parent))).code(),
+                    _ => now - 1,
+                };
+                match state.compare_exchange_weak(now, next, Ordering::Relaxed, Ordering::Relaxed) {
+                    Ok(_) => break,
+                    Err(seen) => now = seen,
+                }
+            }
+        };
+        let found = states
+            .par_chunks(PIECE)
+            .enumerate()
+            .map(|(piece, chunk)| {
+                let mut found = 0u64;
+                for (i, state) in chunk.iter().enumerate() {
+                    let now = state.load(Ordering::Relaxed);
+                    if now != win_now && now != loss_now {
+                        continue;
+                    }
+                    found += 1;
+                    let slot = (piece * PIECE + i) as u32;
+                    if now == loss_now {
+                        parents.each(slot, win);
+                    } else {
+                        parents.each(slot, count_down);
+                    }
+                }
+                found
+            })
+            .sum::<u64>();
+        if found == 0 && ply >= latest {
             break;
         }
-        frontier.sort_unstable();
-        let delayed: Mutex<Vec<(u32, u16)>> = Mutex::default();
-        let next: Vec<u32> = frontier
-            .par_iter()
-            .flat_map_iter(|&slot| {
-                let value = Value::from_code(
-                    game.value_kind(),
-                    codes[slot as usize].load(Ordering::Relaxed),
-                );
-                let mut decided = Vec::new();
-                predecessors(slot, &mut |parent| match value {
-                    Some(Value::Loss(_)) if decide(parent, Value::Win(ply + 1)) => {
-                        decided.push(parent);
-                    }
-                    // A decided predecessor's count no longer matters.
-                    Some(Value::Win(_)) if undecided(parent) => {
-                        let last = remaining[parent as usize].fetch_sub(1, Ordering::Relaxed) == 1;
-                        let floor = floor[parent as usize];
-                        if last && floor > ply + 1 {
-                            // A move out of the tier holds out longer.
-                            delayed
-                                .lock()
-                                .expect("no panic while held")
-                                .push((parent, floor));
-                        } else if last && decide(parent, Value::Loss(ply + 1)) {
-                            decided.push(parent);
-                        }
-                    }
-                    _ => {}
-                });
-                decided
-            })
-            .collect();
-        for (slot, n) in delayed.into_inner().expect("no panic while held") {
-            pending.entry(n).or_default().push((slot, Value::Loss(n)));
-        }
-        frontier = next;
         ply += 1;
         progress.advance(1);
     }
     progress.finish();
     let draw = Value::Draw.code();
-    codes
+    states
         .into_par_iter()
-        .zip(remaining)
-        .map(|(code, remaining)| match code.into_inner() {
-            UNDECIDED if remaining.into_inner() != NO_SLOT => draw,
+        .map(|state| match state.into_inner() {
+            undecided if undecided >= COUNTING => draw,
             code => code,
         })
         .collect()
