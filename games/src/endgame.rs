@@ -343,6 +343,15 @@ impl Layout {
         mirror
     }
 
+    /// The squares of the pieces other than the kings as one number, 6 bits
+    /// each, the first piece highest: how a slot spells them.
+    #[inline]
+    pub fn squares(&self) -> u64 {
+        self.others[..self.count]
+            .iter()
+            .fold(0, |field, &(_, sq)| field << 6 | u64::from(sq))
+    }
+
     /// Whether no other piece has the colour and role of `others[i]` (pieces
     /// of one kind are next to each other, in order of their squares).
     #[inline]
@@ -848,11 +857,32 @@ impl Endgame {
     }
 
     /// Whether every position of `tier` with these kings is stored as it stands:
-    /// they are a canonical pair with the white king off the long diagonal (only
-    /// the identity brings it to the triangle), and the colours cannot swap.
+    /// they are a canonical pair not both on the long diagonal (then only the
+    /// identity brings them to a canonical pair), and the colours cannot swap.
     #[inline]
     pub fn kings_settle(&self, tier: u32, kings: [Square; 2]) -> bool {
-        !on_diagonal(kings[0]) && !self.both_views(tier) && Self::canonical_kings(kings)
+        !(on_diagonal(kings[0]) && on_diagonal(kings[1]))
+            && !self.both_views(tier)
+            && Self::canonical_kings(kings)
+    }
+
+    /// The slot of a position of `tier` with these kings, other pieces on
+    /// `squares` (as [`Layout::squares`] spells them) and side to move, if its
+    /// kings settle: a stored position's slot, by arithmetic alone.
+    #[inline]
+    pub fn settled_slot(
+        &self,
+        tier: u32,
+        kings: [Square; 2],
+        squares: u64,
+        turn: Color,
+    ) -> Option<u64> {
+        if !self.kings_settle(tier, kings) {
+            return None;
+        }
+        let pair = u64::from(king_pairs().1[kings[0] as usize * 64 + kings[1] as usize]);
+        let count = self.tiers[tier as usize].count() - 2;
+        Some(((pair << (6 * count)) + squares) * 2 + u64::from(turn == Color::Black))
     }
 
     /// Whether the kings stand on one of the 462 canonical pairs.

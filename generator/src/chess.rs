@@ -171,6 +171,32 @@ impl Pieces {
         })
     }
 
+    /// The pieces that alone stand between `king` and a slider of `by` that
+    /// would attack it along their line.
+    fn pinned(&self, king: Square, by: Color) -> u64 {
+        let attacks = attacks();
+        let target = 1u64 << king;
+        self.list[..self.len]
+            .iter()
+            .filter(|&&(kind, _)| Self::color(kind) == by)
+            .fold(0, |pinned, &(kind, from)| {
+                let from_ = from as usize;
+                let line = match kind % 8 {
+                    r if r == Role::Rook as u8 => attacks.orthogonal[from_],
+                    r if r == Role::Bishop as u8 => attacks.diagonal[from_],
+                    r if r == Role::Queen as u8 => {
+                        attacks.orthogonal[from_] | attacks.diagonal[from_]
+                    }
+                    _ => 0,
+                };
+                let between = attacks.between[from_][king as usize] & self.occupied;
+                match line & target != 0 && between.count_ones() == 1 {
+                    true => pinned | between,
+                    false => pinned,
+                }
+            })
+    }
+
     /// Whether a piece of `by` attacks `sq` once the piece at `at` has moved to
     /// `on`, capturing whatever stood there.
     fn attacked_after(&self, sq: Square, by: Color, at: usize, on: Square) -> bool {
@@ -240,17 +266,32 @@ fn scan(game: &Endgame, tier: u32, slot: u64, solved: &[Vec<u16>]) -> Scan {
         .fold(0u64, |bits, p| bits | 1 << p.1);
     let enemy_king = 1u64 << layout.kings[opponent as usize];
     let own_king = layout.kings[mover as usize];
+    let in_check = pieces.attacked(own_king, opponent);
+    // Out of check, a piece other than the king that shields its king from no
+    // slider moves freely: no quiet move of it needs a look of its own.
+    let pinned = if in_check {
+        !0
+    } else {
+        pieces.pinned(own_king, opponent)
+    };
     let mut legal_moves = 0;
     for (at, &(kind, from)) in pieces.list[..pieces.len].iter().enumerate() {
         if Pieces::color(kind) != mover {
             continue;
         }
         let mut targets = attacks.targets(kind % 8, from, pieces.occupied) & !own & !enemy_king;
+        let free = at >= 2 && pinned & (1 << from) == 0;
+        if free {
+            let quiet = (targets & !pieces.occupied).count_ones();
+            legal_moves += quiet;
+            scan.out_degree += quiet;
+            targets &= pieces.occupied;
+        }
         while targets != 0 {
             let to = targets.trailing_zeros() as Square;
             targets &= targets - 1;
             let king = if at == mover as usize { to } else { own_king };
-            if pieces.attacked_after(king, opponent, at, to) {
+            if !free && pieces.attacked_after(king, opponent, at, to) {
                 continue;
             }
             legal_moves += 1;
@@ -280,7 +321,6 @@ fn scan(game: &Endgame, tier: u32, slot: u64, solved: &[Vec<u16>]) -> Scan {
         }
     }
     if legal_moves == 0 {
-        let in_check = pieces.attacked(layout.kings[mover as usize], opponent);
         scan = Scan {
             legal: true,
             end: Some(if in_check {
@@ -348,38 +388,39 @@ fn predecessors(game: &Endgame, tier: u32, slot: u64, mut visit: impl FnMut(u64)
         // A stored parent has its kings on a canonical pair: where the image's
         // are not, only a king's un-move can bring them there.
         let kings_stored = Endgame::canonical_kings(image.kings);
-        // Where every position with the image's kings is stored as it stands, a
-        // parent by another piece's un-move differs from the image in that
-        // piece's square field and the side to move, unless an identical piece
-        // could change places with it in the order.
-        let image_slot = game
-            .kings_settle(tier, image.kings)
-            .then(|| game.stored_slot_of(tier, &image))
-            .flatten();
+        // Where a parent's kings settle, its slot is arithmetic on the image's
+        // squares: a king's un-move changes the pair, another piece's its own
+        // field (unless an identical piece could change places with it).
+        let squares = image.squares();
+        let settled = game.kings_settle(tier, image.kings);
         let mover = image.turn.other();
-        let waiting = image.kings[image.turn as usize];
         let pieces = Pieces::of(&image);
         for (at, &(kind, to)) in pieces.list[..pieces.len].iter().enumerate() {
             if Pieces::color(kind) != mover || !(kings_stored || at < 2) {
                 continue;
             }
-            let field = match image_slot {
-                Some(slot) if at >= 2 && image.unique(at - 2) => {
-                    let weight = 2 << (6 * (image.count - 1 - (at - 2)));
-                    Some(((slot ^ 1) - u64::from(to) * weight, weight))
-                }
-                _ => None,
-            };
+            let field = (at >= 2 && settled && image.unique(at - 2)).then(|| {
+                let shift = 6 * (image.count - 1 - (at - 2));
+                (squares - (u64::from(to) << shift), shift)
+            });
             let mut froms = attacks.targets(kind % 8, to, pieces.occupied) & !pieces.occupied;
             while froms != 0 {
                 let from = froms.trailing_zeros() as Square;
                 froms &= froms - 1;
-                // The side not to move in the parent must not be in check.
-                if pieces.attacked_after(waiting, mover, at, from) {
-                    continue;
-                }
-                if let Some((base, weight)) = field {
-                    visit(base + u64::from(from) * weight);
+                let fast = match (at, field) {
+                    (0 | 1, _) => {
+                        let mut kings = image.kings;
+                        kings[at] = from;
+                        game.settled_slot(tier, kings, squares, mover)
+                    }
+                    (_, Some((rest, shift))) => {
+                        let squares = rest + (u64::from(from) << shift);
+                        game.settled_slot(tier, image.kings, squares, mover)
+                    }
+                    _ => None,
+                };
+                if let Some(slot) = fast {
+                    visit(slot);
                     continue;
                 }
                 let parent = moved(&image, at, from, None);
