@@ -395,6 +395,34 @@ impl Layout {
     }
 }
 
+/// The slots of one tier whose kings settle: a canonical pair not both on the
+/// long diagonal (then only the identity brings them to a canonical pair), in a
+/// tier whose colours cannot swap. Every position with such kings is stored as
+/// it stands, so its slot is arithmetic alone, as un-moves need it.
+#[derive(Debug, Clone, Copy)]
+pub struct Settled {
+    /// Each king pair's rank, by white king * 64 + black king (`u16::MAX`: not canonical).
+    ranks: &'static [u16],
+    both_views: bool,
+    /// Bits of the other pieces' squares.
+    shift: u32,
+}
+
+impl Settled {
+    /// The slot of the position with these kings, other pieces on `squares` (as
+    /// [`Layout::squares`] spells them) and side to move, if its kings settle.
+    #[inline]
+    pub fn slot(&self, kings: [Square; 2], squares: u64, turn: Color) -> Option<u64> {
+        let rank = self.ranks[kings[0] as usize * 64 + kings[1] as usize];
+        let settles = rank != u16::MAX
+            && !self.both_views
+            && !(on_diagonal(kings[0]) && on_diagonal(kings[1]));
+        settles.then(|| {
+            ((u64::from(rank) << self.shift) + squares) * 2 + u64::from(turn == Color::Black)
+        })
+    }
+}
+
 /// Whether a square is on the a1-h8 diagonal, where a king's square is left
 /// as it is by two of the symmetries.
 fn on_diagonal(sq: Square) -> bool {
@@ -822,6 +850,14 @@ impl Endgame {
     /// over the symmetries that bring the kings to a canonical pair, and over the
     /// colour swap when both sides have the same pieces.
     pub fn slot_of_layout(&self, tier: u32, swap: bool, layout: &Layout) -> u64 {
+        if !swap {
+            let mut sorted = *layout;
+            sort_small(&mut sorted.others[..sorted.count]);
+            let settled = self.settled(tier);
+            if let Some(slot) = settled.slot(sorted.kings, sorted.squares(), sorted.turn) {
+                return slot;
+            }
+        }
         let mirror = layout.mirrored();
         let views: &[&Layout] = match (self.both_views(tier), swap) {
             (true, _) => &[layout, &mirror],
@@ -856,33 +892,20 @@ impl Endgame {
         (slot == self.slot_of_layout(tier, false, layout)).then_some(slot)
     }
 
-    /// Whether every position of `tier` with these kings is stored as it stands:
-    /// they are a canonical pair not both on the long diagonal (then only the
-    /// identity brings them to a canonical pair), and the colours cannot swap.
+    /// Whether every position of `tier` with these kings is stored as it stands
+    /// (see [`Settled`]).
     #[inline]
     pub fn kings_settle(&self, tier: u32, kings: [Square; 2]) -> bool {
-        !(on_diagonal(kings[0]) && on_diagonal(kings[1]))
-            && !self.both_views(tier)
-            && Self::canonical_kings(kings)
+        self.settled(tier).slot(kings, 0, Color::White).is_some()
     }
 
-    /// The slot of a position of `tier` with these kings, other pieces on
-    /// `squares` (as [`Layout::squares`] spells them) and side to move, if its
-    /// kings settle: a stored position's slot, by arithmetic alone.
-    #[inline]
-    pub fn settled_slot(
-        &self,
-        tier: u32,
-        kings: [Square; 2],
-        squares: u64,
-        turn: Color,
-    ) -> Option<u64> {
-        if !self.kings_settle(tier, kings) {
-            return None;
+    /// How `tier` spells the slots of positions stored as they stand.
+    pub fn settled(&self, tier: u32) -> Settled {
+        Settled {
+            ranks: &king_pairs().1,
+            both_views: self.both_views(tier),
+            shift: 6 * (self.tiers[tier as usize].count() as u32 - 2),
         }
-        let pair = u64::from(king_pairs().1[kings[0] as usize * 64 + kings[1] as usize]);
-        let count = self.tiers[tier as usize].count() - 2;
-        Some(((pair << (6 * count)) + squares) * 2 + u64::from(turn == Color::Black))
     }
 
     /// Whether the kings stand on one of the 462 canonical pairs.
@@ -912,17 +935,34 @@ impl Endgame {
             layout.others[i].1 = (rest % 64) as Square;
             rest /= 64;
         }
-        let kinds = material
-            .white
-            .iter()
-            .map(|&r| r as u8)
-            .chain(material.black.iter().map(|&r| 8 + r as u8));
-        for (piece, kind) in layout.others.iter_mut().zip(kinds) {
+        for (piece, kind) in layout.others.iter_mut().zip(self.kinds(tier)) {
             piece.0 = kind;
         }
         let (wk, bk) = *king_pairs().0.get(rest as usize)?;
         layout.kings = [wk, bk];
         Some(layout)
+    }
+
+    /// The colour and role (`colour * 8 + role`) of each piece other than the
+    /// kings, in the order a slot of `tier` spells them.
+    fn kinds(&self, tier: u32) -> impl Iterator<Item = u8> + '_ {
+        let material = &self.tiers[tier as usize];
+        let white = material.white.iter().map(|&r| r as u8);
+        white.chain(material.black.iter().map(|&r| 8 + r as u8))
+    }
+
+    /// For each piece other than the kings, in slot order, the tier its capture
+    /// leads to and whether the colours are swapped there.
+    pub fn capture_tiers(&self, tier: u32) -> Vec<(u32, bool)> {
+        let counts = self.keys[tier as usize].0;
+        self.kinds(tier)
+            .map(|kind| {
+                let mut after = counts;
+                after[(kind / 8) as usize * 5 + (kind % 8) as usize] -= 1;
+                self.tier_of_counts(after)
+                    .expect("every material a capture leads to is an ending of the set")
+            })
+            .collect()
     }
 
     /// The tier of a position's material and its slot there (a capture's result).

@@ -2,15 +2,16 @@
 //! retracting solver ([`crate::retrograde`]) on the same slots, but reads each
 //! slot as a [`Layout`] (two kings, at most a few other pieces, the side to move)
 //! and finds moves and un-moves with attack bitboards, never building a board:
-//! a quiet un-move changes one square of the layout, and only a parent whose
-//! white king sits on the long diagonal (or whose colours may swap) is compared
-//! with its symmetric images. Captures read the smaller endings solved before.
+//! a quiet un-move changes one square of the layout, so a parent's slot is
+//! arithmetic on the image's, and only a parent with both kings on the long
+//! diagonal (or whose colours may swap) is compared with its symmetric images.
+//! Captures read the smaller endings solved before.
 //! The generic solver stays as its oracle: both give every slot the same code.
 
 use crate::progress::Progress;
 use crate::retrograde::{Outside, Parents, Scan, solve_by_scans};
 use games::chess::{Color, KING_STEPS, KNIGHT_STEPS, Role, Square};
-use games::endgame::{Endgame, Layout};
+use games::endgame::{Endgame, Layout, Settled};
 use games::{Game, Value};
 use std::sync::OnceLock;
 use std::time::Duration;
@@ -171,6 +172,18 @@ impl Pieces {
         })
     }
 
+    /// The squares the pieces of `by` attack, with `through` taken off the board.
+    fn attacks_through(&self, through: Square, by: Color) -> u64 {
+        let attacks = attacks();
+        let occupied = self.occupied & !(1 << through);
+        self.list[..self.len]
+            .iter()
+            .filter(|&&(kind, _)| Self::color(kind) == by)
+            .fold(0, |bits, &(kind, from)| {
+                bits | attacks.targets(kind % 8, from, occupied)
+            })
+    }
+
     /// The pieces that alone stand between `king` and a slider of `by` that
     /// would attack it along their line.
     fn pinned(&self, king: Square, by: Color) -> u64 {
@@ -244,96 +257,6 @@ fn legal_layout(game: &Endgame, tier: u32, slot: u64) -> Option<Layout> {
     legal.then_some(layout)
 }
 
-/// Every move of a slot: what it settles, as the generic solver's scan has it.
-fn scan(game: &Endgame, tier: u32, slot: u64, solved: &[Vec<u16>]) -> Scan {
-    let Some(layout) = legal_layout(game, tier, slot) else {
-        return Scan::default();
-    };
-    let mut scan = Scan {
-        legal: true,
-        ..Scan::default()
-    };
-    if layout.count == 0 {
-        scan.end = Some(Value::Draw);
-        return scan;
-    }
-    let attacks = attacks();
-    let pieces = Pieces::of(&layout);
-    let (mover, opponent) = (layout.turn, layout.turn.other());
-    let own = pieces.list[..pieces.len]
-        .iter()
-        .filter(|p| Pieces::color(p.0) == mover)
-        .fold(0u64, |bits, p| bits | 1 << p.1);
-    let enemy_king = 1u64 << layout.kings[opponent as usize];
-    let own_king = layout.kings[mover as usize];
-    let in_check = pieces.attacked(own_king, opponent);
-    // Out of check, a piece other than the king that shields its king from no
-    // slider moves freely: no quiet move of it needs a look of its own.
-    let pinned = if in_check {
-        !0
-    } else {
-        pieces.pinned(own_king, opponent)
-    };
-    let mut legal_moves = 0;
-    for (at, &(kind, from)) in pieces.list[..pieces.len].iter().enumerate() {
-        if Pieces::color(kind) != mover {
-            continue;
-        }
-        let mut targets = attacks.targets(kind % 8, from, pieces.occupied) & !own & !enemy_king;
-        let free = at >= 2 && pinned & (1 << from) == 0;
-        if free {
-            let quiet = (targets & !pieces.occupied).count_ones();
-            legal_moves += quiet;
-            scan.out_degree += quiet;
-            targets &= pieces.occupied;
-        }
-        while targets != 0 {
-            let to = targets.trailing_zeros() as Square;
-            targets &= targets - 1;
-            let king = if at == mover as usize { to } else { own_king };
-            if !free && pieces.attacked_after(king, opponent, at, to) {
-                continue;
-            }
-            legal_moves += 1;
-            if pieces.occupied & (1 << to) == 0 {
-                scan.out_degree += 1;
-                continue;
-            }
-            let captured = layout.others[..layout.count]
-                .iter()
-                .position(|&(_, sq)| sq == to);
-            let after = moved(&layout, at, to, captured);
-            let (child_tier, child_slot) = game.locate(&after);
-            let code = solved[child_tier as usize][child_slot as usize];
-            let child = Value::from_code(game.value_kind(), code).expect("a solved legal position");
-            match Value::through(child, true, 0) {
-                Value::Loss(n) => {
-                    let floor = &mut scan.outside.loss_at_least;
-                    *floor = (*floor).max(n);
-                }
-                Value::Win(n) => {
-                    let outside: &mut Outside = &mut scan.outside;
-                    outside.win = Some(outside.win.map_or(n, |w| w.min(n)));
-                    scan.out_degree += 1;
-                }
-                _ => scan.out_degree += 1,
-            }
-        }
-    }
-    if legal_moves == 0 {
-        scan = Scan {
-            legal: true,
-            end: Some(if in_check {
-                Value::Loss(0)
-            } else {
-                Value::Draw
-            }),
-            ..Scan::default()
-        };
-    }
-    scan
-}
-
 /// The squares a white king may stand on in an image with a stored parent: with
 /// White to un-move (Black to move now), the triangle a1-d1-d4 and the squares
 /// one step from it; with Black to un-move, the triangle only.
@@ -351,101 +274,209 @@ fn near_triangle() -> (u64, u64) {
     })
 }
 
-/// Calls `visit` with the slot of every stored position with a quiet move into
-/// the slot's class, once per such move: the un-moves of every distinct image of
-/// the position.
-fn predecessors(game: &Endgame, tier: u32, slot: u64, mut visit: impl FnMut(u64)) {
-    let layout = game.layout_at(tier, slot).expect("a decided slot is legal");
-    let mirror = layout.mirrored();
-    let views: &[Layout] = match game.both_views(tier) {
-        true => &[layout, mirror],
-        false => &[layout],
-    };
-    let near = near_triangle();
-    let mut images = [layout; 16];
-    let mut found = 0;
-    for view in views {
-        for t in 0..8 {
-            // An image can have a stored parent only if its white king is in
-            // the triangle, or one step from it with White to un-move.
-            let [wk, _] = view.kings_under(t);
-            let reach = match view.turn {
-                Color::Black => near.0,
-                Color::White => near.1,
-            };
-            if reach & (1 << wk) == 0 {
-                continue;
-            }
-            let image = view.transformed(t);
-            if !images[..found].contains(&image) {
-                images[found] = image;
-                found += 1;
-            }
-        }
-    }
-    let attacks = attacks();
-    for image in images.into_iter().take(found) {
-        // A stored parent has its kings on a canonical pair: where the image's
-        // are not, only a king's un-move can bring them there.
-        let kings_stored = Endgame::canonical_kings(image.kings);
-        // Where a parent's kings settle, its slot is arithmetic on the image's
-        // squares: a king's un-move changes the pair, another piece's its own
-        // field (unless an identical piece could change places with it).
-        let squares = image.squares();
-        let settled = game.kings_settle(tier, image.kings);
-        let mover = image.turn.other();
-        let pieces = Pieces::of(&image);
-        for (at, &(kind, to)) in pieces.list[..pieces.len].iter().enumerate() {
-            if Pieces::color(kind) != mover || !(kings_stored || at < 2) {
-                continue;
-            }
-            let field = (at >= 2 && settled && image.unique(at - 2)).then(|| {
-                let shift = 6 * (image.count - 1 - (at - 2));
-                (squares - (u64::from(to) << shift), shift)
-            });
-            let mut froms = attacks.targets(kind % 8, to, pieces.occupied) & !pieces.occupied;
-            while froms != 0 {
-                let from = froms.trailing_zeros() as Square;
-                froms &= froms - 1;
-                let fast = match (at, field) {
-                    (0 | 1, _) => {
-                        let mut kings = image.kings;
-                        kings[at] = from;
-                        game.settled_slot(tier, kings, squares, mover)
-                    }
-                    (_, Some((rest, shift))) => {
-                        let squares = rest + (u64::from(from) << shift);
-                        game.settled_slot(tier, image.kings, squares, mover)
-                    }
-                    _ => None,
-                };
-                if let Some(slot) = fast {
-                    visit(slot);
-                    continue;
-                }
-                let parent = moved(&image, at, from, None);
-                if !Endgame::canonical_kings(parent.kings) {
-                    continue;
-                }
-                if let Some(slot) = game.stored_slot_of(tier, &parent) {
-                    visit(slot);
-                }
-            }
-        }
-    }
-}
-
-/// The parents of a tier's slots, by [`predecessors`].
-struct Unmoves<'a> {
+/// One tier being solved: what its scans and un-moves read.
+struct Tier<'a> {
     game: &'a Endgame,
     tier: u32,
+    settle: Settled,
+    /// The tier (and colour swap) a capture of each piece other than the kings
+    /// leads to.
+    capture_tiers: Vec<(u32, bool)>,
+    /// The codes of the tiers captures lead to.
+    solved: &'a [Vec<u16>],
 }
 
-impl Parents for Unmoves<'_> {
+impl Tier<'_> {
+    /// Every move of a slot: what it settles, as the generic solver's scan has it.
+    fn scan(&self, slot: u64) -> Scan {
+        let (game, tier, solved) = (self.game, self.tier, self.solved);
+        let Some(layout) = legal_layout(game, tier, slot) else {
+            return Scan::default();
+        };
+        let mut scan = Scan {
+            legal: true,
+            ..Scan::default()
+        };
+        if layout.count == 0 {
+            scan.end = Some(Value::Draw);
+            return scan;
+        }
+        let attacks = attacks();
+        let pieces = Pieces::of(&layout);
+        let (mover, opponent) = (layout.turn, layout.turn.other());
+        let own = pieces.list[..pieces.len]
+            .iter()
+            .filter(|p| Pieces::color(p.0) == mover)
+            .fold(0u64, |bits, p| bits | 1 << p.1);
+        let enemy_king = 1u64 << layout.kings[opponent as usize];
+        let own_king = layout.kings[mover as usize];
+        // The squares the opponent attacks through the mover's king: where it may
+        // not step.
+        let danger = pieces.attacks_through(own_king, opponent);
+        let in_check = danger & (1 << own_king) != 0;
+        // Out of check, a piece other than the king that shields its king from no
+        // slider moves freely: no quiet move of it needs a look of its own.
+        let pinned = if in_check {
+            !0
+        } else {
+            pieces.pinned(own_king, opponent)
+        };
+        let mut legal_moves = 0;
+        for (at, &(kind, from)) in pieces.list[..pieces.len].iter().enumerate() {
+            if Pieces::color(kind) != mover {
+                continue;
+            }
+            let mut targets = attacks.targets(kind % 8, from, pieces.occupied) & !own & !enemy_king;
+            let is_king = at == mover as usize;
+            let free = !is_king && pinned & (1 << from) == 0;
+            // The quiet moves of a free piece, and the king's off the squares in
+            // danger, are counted at once; the others are tried one by one.
+            if free || is_king {
+                let safe = if is_king { !danger } else { !0 };
+                let quiet = (targets & !pieces.occupied & safe).count_ones();
+                legal_moves += quiet;
+                scan.out_degree += quiet;
+                targets &= pieces.occupied;
+            }
+            while targets != 0 {
+                let to = targets.trailing_zeros() as Square;
+                targets &= targets - 1;
+                let king = if is_king { to } else { own_king };
+                if !free && pieces.attacked_after(king, opponent, at, to) {
+                    continue;
+                }
+                legal_moves += 1;
+                if pieces.occupied & (1 << to) == 0 {
+                    scan.out_degree += 1;
+                    continue;
+                }
+                let captured = layout.others[..layout.count]
+                    .iter()
+                    .position(|&(_, sq)| sq == to)
+                    .expect("a capture takes a piece other than a king");
+                let after = moved(&layout, at, to, Some(captured));
+                let (child_tier, swap) = self.capture_tiers[captured];
+                let child_slot = game.slot_of_layout(child_tier, swap, &after);
+                let code = solved[child_tier as usize][child_slot as usize];
+                let child =
+                    Value::from_code(game.value_kind(), code).expect("a solved legal position");
+                match Value::through(child, true, 0) {
+                    Value::Loss(n) => {
+                        let floor = &mut scan.outside.loss_at_least;
+                        *floor = (*floor).max(n);
+                    }
+                    Value::Win(n) => {
+                        let outside: &mut Outside = &mut scan.outside;
+                        outside.win = Some(outside.win.map_or(n, |w| w.min(n)));
+                        scan.out_degree += 1;
+                    }
+                    _ => scan.out_degree += 1,
+                }
+            }
+        }
+        if legal_moves == 0 {
+            scan = Scan {
+                legal: true,
+                end: Some(if in_check {
+                    Value::Loss(0)
+                } else {
+                    Value::Draw
+                }),
+                ..Scan::default()
+            };
+        }
+        scan
+    }
+
+    /// Calls `visit` with the slot of every stored position with a quiet move into
+    /// the slot's class, once per such move: the un-moves of every distinct image of
+    /// the position. A parent left in check is visited too: its slot holds no
+    /// position, so the plies pass it by, and testing it here would cost more.
+    fn predecessors(&self, slot: u64, mut visit: impl FnMut(u64)) {
+        let (game, tier, settle) = (self.game, self.tier, &self.settle);
+        let layout = game.layout_at(tier, slot).expect("a decided slot is legal");
+        let views: &[Layout] = match game.both_views(tier) {
+            true => &[layout, layout.mirrored()],
+            false => &[layout],
+        };
+        let near = near_triangle();
+        let mut images = [layout; 16];
+        let mut found = 0;
+        for view in views {
+            for t in 0..8 {
+                // An image can have a stored parent only if its white king is in
+                // the triangle, or one step from it with White to un-move.
+                let [wk, _] = view.kings_under(t);
+                let reach = match view.turn {
+                    Color::Black => near.0,
+                    Color::White => near.1,
+                };
+                if reach & (1 << wk) == 0 {
+                    continue;
+                }
+                let image = view.transformed(t);
+                if !images[..found].contains(&image) {
+                    images[found] = image;
+                    found += 1;
+                }
+            }
+        }
+        let attacks = attacks();
+        for image in images.into_iter().take(found) {
+            // A stored parent has its kings on a canonical pair: where the image's
+            // are not, only a king's un-move can bring them there.
+            let kings_stored = Endgame::canonical_kings(image.kings);
+            // Where a parent's kings settle, its slot is arithmetic on the image's
+            // squares: a king's un-move changes the pair, another piece's its own
+            // field (unless an identical piece could change places with it).
+            let squares = image.squares();
+            let mover = image.turn.other();
+            let settled = settle.slot(image.kings, 0, mover).is_some();
+            let pieces = Pieces::of(&image);
+            for (at, &(kind, to)) in pieces.list[..pieces.len].iter().enumerate() {
+                if Pieces::color(kind) != mover || !(kings_stored || at < 2) {
+                    continue;
+                }
+                let field = (at >= 2 && settled && image.unique(at - 2)).then(|| {
+                    let shift = 6 * (image.count - 1 - (at - 2));
+                    (squares - (u64::from(to) << shift), shift)
+                });
+                let mut froms = attacks.targets(kind % 8, to, pieces.occupied) & !pieces.occupied;
+                while froms != 0 {
+                    let from = froms.trailing_zeros() as Square;
+                    froms &= froms - 1;
+                    let fast = match (at, field) {
+                        (0 | 1, _) => {
+                            let mut kings = image.kings;
+                            kings[at] = from;
+                            settle.slot(kings, squares, mover)
+                        }
+                        (_, Some((rest, shift))) => {
+                            let squares = rest + (u64::from(from) << shift);
+                            settle.slot(image.kings, squares, mover)
+                        }
+                        _ => None,
+                    };
+                    if let Some(slot) = fast {
+                        visit(slot);
+                        continue;
+                    }
+                    let parent = moved(&image, at, from, None);
+                    if !Endgame::canonical_kings(parent.kings) {
+                        continue;
+                    }
+                    if let Some(slot) = game.stored_slot_of(tier, &parent) {
+                        visit(slot);
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl Parents for Tier<'_> {
     fn each(&self, slot: u32, mut visit: impl FnMut(u32)) {
-        predecessors(self.game, self.tier, u64::from(slot), |parent| {
-            visit(parent as u32)
-        });
+        self.predecessors(u64::from(slot), |parent| visit(parent as u32));
     }
 }
 
@@ -453,8 +484,14 @@ impl Parents for Unmoves<'_> {
 /// the value code of every slot.
 pub fn solve_tier(game: &Endgame, tier: u32, solved: &[Vec<u16>], progress: &Progress) -> Vec<u16> {
     let size = game.index_size(tier) as usize;
-    let scan = |slot: usize| scan(game, tier, slot as u64, solved);
-    solve_by_scans(game, size, scan, &Unmoves { game, tier }, progress)
+    let this = Tier {
+        game,
+        tier,
+        settle: game.settled(tier),
+        capture_tiers: game.capture_tiers(tier),
+        solved,
+    };
+    solve_by_scans(game, size, |slot| this.scan(slot as u64), &this, progress)
 }
 
 /// Solves every tier in order, smallest material first; calls `done` with each

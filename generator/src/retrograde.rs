@@ -19,7 +19,7 @@ use crate::progress::Progress;
 use games::capability::Retract;
 use games::{Game, Value};
 use rayon::prelude::*;
-use std::sync::atomic::{AtomicU16, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU16, Ordering};
 
 use games::value::NO_POSITION;
 
@@ -263,6 +263,33 @@ struct Counts {
     /// The longest distance known before the plies (a win or loss through a move
     /// out of the tier, or a floor): the plies run at least this far.
     latest: u16,
+    /// Each piece's distances known before the plies: the plies its pass must visit.
+    known: Vec<Distances>,
+}
+
+/// A set of distances; those from 256 on are kept as one "some".
+#[derive(Debug, Clone, Copy, Default)]
+struct Distances {
+    below_256: [u64; 4],
+    beyond: bool,
+    longest: u16,
+}
+
+impl Distances {
+    fn insert(&mut self, n: u16) {
+        self.longest = self.longest.max(n);
+        match n {
+            0..256 => self.below_256[n as usize / 64] |= 1 << (n % 64),
+            _ => self.beyond = true,
+        }
+    }
+
+    fn contains(&self, n: u16) -> bool {
+        match n {
+            0..256 => self.below_256[n as usize / 64] & 1 << (n % 64) != 0,
+            _ => self.beyond,
+        }
+    }
 }
 
 /// Slots per parallel piece of a scan or a pass.
@@ -271,12 +298,12 @@ const PIECE: usize = 1 << 12;
 impl Counts {
     fn from_scans(size: usize, scan: impl Fn(usize) -> Scan + Sync) -> Counts {
         let mut states: Vec<AtomicU16> = (0..size).map(|_| AtomicU16::new(NO_POSITION)).collect();
-        let pieces: Vec<(Vec<(u32, u16)>, u16)> = states
+        let pieces: Vec<(Vec<(u32, u16)>, Distances)> = states
             .par_chunks_mut(PIECE)
             .enumerate()
             .map(|(piece, states)| {
                 let mut floors = Vec::new();
-                let mut latest = 0;
+                let mut distances = Distances::default();
                 for (i, state) in states.iter_mut().enumerate() {
                     let slot = piece * PIECE + i;
                     let scan = scan(slot);
@@ -296,7 +323,9 @@ impl Counts {
                         Some(value) => {
                             let n = value.distance().unwrap_or(0);
                             assert!(n <= MAX_PLIES, "slot {slot}: {n} plies is too long");
-                            latest = latest.max(n);
+                            if value.distance().is_some() {
+                                distances.insert(n);
+                            }
                             value.code()
                         }
                         None => {
@@ -306,21 +335,22 @@ impl Counts {
                             );
                             if loss_at_least > 0 {
                                 floors.push((slot as u32, loss_at_least));
-                                latest = latest.max(loss_at_least);
+                                distances.insert(loss_at_least);
                             }
                             COUNTING + scan.out_degree as u16
                         }
                     };
                 }
-                (floors, latest)
+                (floors, distances)
             })
             .collect();
-        let latest = pieces.iter().map(|p| p.1).max().unwrap_or(0);
-        let floors = pieces.into_iter().flat_map(|p| p.0).collect();
+        let latest = pieces.iter().map(|p| p.1.longest).max().unwrap_or(0);
+        let (floors, known): (Vec<_>, Vec<Distances>) = pieces.into_iter().unzip();
         Counts {
             states,
-            floors,
+            floors: floors.concat(),
             latest,
+            known,
         }
     }
 }
@@ -342,7 +372,12 @@ fn solve_plies<G: Game>(
         states,
         floors,
         latest,
+        known,
     } = counts;
+    // Which pieces a write of the next ply has touched; a pass visits those and
+    // the pieces with a distance of its ply known before.
+    let touched: [Vec<AtomicBool>; 2] =
+        std::array::from_fn(|_| known.iter().map(|_| AtomicBool::new(false)).collect());
     let floor = |slot: u32| {
         floors
             .binary_search_by_key(&slot, |&(s, _)| s)
@@ -354,6 +389,11 @@ fn solve_plies<G: Game>(
         assert!(ply < MAX_PLIES, "{}: {ply} plies is too long", game.id());
         let (win_now, loss_now) = (Value::Win(ply).code(), Value::Loss(ply).code());
         let win_next = Value::Win(ply + 1).code();
+        let [now_touched, next_touched] = match ply % 2 {
+            0 => [&touched[0], &touched[1]],
+            _ => [&touched[1], &touched[0]],
+        };
+        let touch = |slot: u32| next_touched[slot as usize / PIECE].store(true, Ordering::Relaxed);
         // A slot is a win at `ply + 1` unless decided otherwise or already a
         // nearer win (a win through a move out of the tier waits for its ply).
         let win = |parent: u32| {
@@ -366,7 +406,7 @@ fn solve_plies<G: Game>(
                     Ordering::Relaxed,
                     Ordering::Relaxed,
                 ) {
-                    Ok(_) => break,
+                    Ok(_) => return touch(parent),
                     Err(seen) => now = seen,
                 }
             }
@@ -382,6 +422,7 @@ fn solve_plies<G: Game>(
                     _ => now - 1,
                 };
                 match state.compare_exchange_weak(now, next, Ordering::Relaxed, Ordering::Relaxed) {
+                    Ok(_) if next < COUNTING => return touch(parent),
                     Ok(_) => break,
                     Err(seen) => now = seen,
                 }
@@ -392,6 +433,9 @@ fn solve_plies<G: Game>(
             .enumerate()
             .map(|(piece, chunk)| {
                 let mut found = 0u64;
+                if !now_touched[piece].load(Ordering::Relaxed) && !known[piece].contains(ply) {
+                    return 0;
+                }
                 for (i, state) in chunk.iter().enumerate() {
                     let now = state.load(Ordering::Relaxed);
                     if now != win_now && now != loss_now {
@@ -411,6 +455,9 @@ fn solve_plies<G: Game>(
         if found == 0 && ply >= latest {
             break;
         }
+        now_touched
+            .iter()
+            .for_each(|t| t.store(false, Ordering::Relaxed));
         ply += 1;
         progress.advance(1);
     }
