@@ -19,6 +19,9 @@ pub struct TableSummary {
     pub longest: u32,
     pub solve_seconds: f64,
     pub bytes: u64,
+    /// Bytes per value before compression (1: a dictionary of at most 256 codes).
+    #[serde(default)]
+    pub value_bytes: usize,
     /// Figures particular to the game, e.g. counts over unfolded positions, in
     /// the header's order.
     #[serde(with = "pairs")]
@@ -153,6 +156,7 @@ pub fn summary(table: &Table) -> TableSummary {
         longest: s.longest,
         solve_seconds: s.solve_seconds,
         bytes: table.file_bytes(),
+        value_bytes: table.code_bytes(),
         extra: s.extra.clone(),
     }
 }
@@ -186,13 +190,14 @@ impl Entry {
             .filter(|n| !n.is_empty())
             .collect();
         let mut line = format!(
-            "{}: {}  {} slots, {} positions: {outcomes}; solved in {:.3} s; {} bytes",
+            "{}: {}  {} slots, {} positions: {outcomes}; solved in {:.3} s; {} bytes ({}-byte values)",
             self.file,
             names.join(" "),
             s.index_size,
             s.positions,
             s.solve_seconds,
-            s.bytes
+            s.bytes,
+            s.value_bytes
         );
         for (k, v) in &s.extra {
             line.push_str(&format!("\n    {k}: {v}"));

@@ -5,6 +5,7 @@
 //! version        u32 LE    FORMAT_VERSION
 //! header length  u32 LE    H
 //! header         H bytes   bincode 2 (standard configuration) of `Header`
+//! dictionary     u32 LE    N, at most 256; then N codes, u16 LE each
 //! block table    16 bytes per block: offset u64 LE, length u32 LE, crc32 u32 LE
 //!                of the block's compressed bytes
 //! prefix crc     u32 LE    crc32 of everything before it
@@ -12,17 +13,22 @@
 //!                the end of the file
 //! ```
 //!
-//! A block holds `block_entries` values (the last one fewer) as u16 LE before
-//! compression, so one lookup decompresses one block.
+//! A block holds `block_entries` values (the last one fewer) before compression,
+//! so one lookup decompresses one block: each value is a byte, the place of its
+//! code in the dictionary, when the table holds at most 256 distinct codes (most
+//! do: a win/loss/draw table's codes are its distances), else its code as u16 LE
+//! and the dictionary is empty.
 
 use bincode::{Decode, Encode};
 
 pub const MAGIC: [u8; 8] = *b"TBASE\r\n\x1a";
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 /// Magic, version and header length.
 pub const PREAMBLE_BYTES: usize = 16;
 pub const BLOCK_ENTRY_BYTES: usize = 16;
 pub const DEFAULT_BLOCK_ENTRIES: u32 = 1 << 14;
+/// The most codes a dictionary holds: one byte tells them apart.
+pub const MAX_DICTIONARY: usize = 256;
 /// Largest header accepted when reading; a real one is a few hundred bytes.
 pub const MAX_HEADER_BYTES: u32 = 1 << 20;
 

@@ -10,8 +10,8 @@
 use crate::cache::{Block, BlockCache, next_table_id};
 use crate::error::TableError;
 use crate::format::{
-    BLOCK_ENTRY_BYTES, FORMAT_VERSION, Header, MAGIC, MAX_HEADER_BYTES, PREAMBLE_BYTES,
-    bincode_read_config, block_count,
+    BLOCK_ENTRY_BYTES, FORMAT_VERSION, Header, MAGIC, MAX_DICTIONARY, MAX_HEADER_BYTES,
+    PREAMBLE_BYTES, bincode_read_config, block_count,
 };
 use memmap2::Mmap;
 use std::fs::{File, Metadata, OpenOptions};
@@ -62,6 +62,8 @@ pub struct Table {
     map: Mmap,
     identity: FileIdentity,
     header: Header,
+    /// The codes a value byte names; empty where values are 16-bit codes.
+    dictionary: Vec<u16>,
     blocks: Vec<BlockSpan>,
     /// This table's key in the block cache.
     id: u64,
@@ -153,12 +155,17 @@ impl Table {
         // never modified in place, so the mapped bytes do not change while mapped.
         #[allow(unsafe_code)]
         let map = unsafe { Mmap::map(&file) }.map_err(|e| TableError::io(path, "mapping", e))?;
-        let (header, blocks) = parse_layout(path, &map)?;
+        let Layout {
+            header,
+            dictionary,
+            blocks,
+        } = parse_layout(path, &map)?;
         Ok(Table {
             path: path.to_path_buf(),
             map,
             identity: FileIdentity::of(&metadata),
             header,
+            dictionary,
             blocks,
             id: next_table_id(),
             cache,
@@ -176,6 +183,12 @@ impl Table {
 
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// Bytes per value before compression: 1 where the table holds at most 256
+    /// distinct codes (each value names one in the file's dictionary), else 2.
+    pub fn code_bytes(&self) -> usize {
+        if self.dictionary.is_empty() { 2 } else { 1 }
     }
 
     /// The file's size in bytes.
@@ -235,23 +248,39 @@ impl Table {
         }
         let per_block = u64::from(self.header.block_entries);
         let entries = per_block.min(self.header.index_size - b as u64 * per_block) as usize;
-        let raw = zstd::bulk::decompress(bytes, entries * 2).map_err(|e| {
+        let width = self.code_bytes();
+        let raw = zstd::bulk::decompress(bytes, entries * width).map_err(|e| {
             TableError::corrupt(&self.path, format!("block {b}: cannot decompress: {e}"))
         })?;
-        if raw.len() != entries * 2 {
+        if raw.len() != entries * width {
             return Err(TableError::corrupt(
                 &self.path,
                 format!(
                     "block {b}: holds {} bytes, expected {}",
                     raw.len(),
-                    entries * 2
+                    entries * width
                 ),
             ));
         }
-        Ok(raw
-            .chunks_exact(2)
-            .map(|p| u16::from_le_bytes([p[0], p[1]]))
-            .collect())
+        if width == 2 {
+            return Ok(raw
+                .chunks_exact(2)
+                .map(|p| u16::from_le_bytes([p[0], p[1]]))
+                .collect());
+        }
+        raw.iter()
+            .map(|&i| self.dictionary.get(i as usize).copied())
+            .collect::<Option<_>>()
+            .ok_or_else(|| {
+                let codes = self.dictionary.len();
+                TableError::corrupt(
+                    &self.path,
+                    format!(
+                        "block {b}: a value names code {} of a dictionary of {codes}",
+                        raw.iter().max().copied().unwrap_or(0)
+                    ),
+                )
+            })
     }
 }
 
@@ -263,8 +292,15 @@ fn read_u64(bytes: &[u8], at: usize) -> u64 {
     u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8 bytes"))
 }
 
-/// Checks the preamble, header and block table of a mapped file.
-fn parse_layout(path: &Path, bytes: &[u8]) -> Result<(Header, Vec<BlockSpan>), TableError> {
+/// What a table file's prefix holds.
+struct Layout {
+    header: Header,
+    dictionary: Vec<u16>,
+    blocks: Vec<BlockSpan>,
+}
+
+/// Checks the preamble, header, dictionary and block table of a mapped file.
+fn parse_layout(path: &Path, bytes: &[u8]) -> Result<Layout, TableError> {
     let corrupt = |problem: String| TableError::corrupt(path, problem);
     if bytes[..MAGIC.len()] != MAGIC {
         return Err(TableError::Foreign {
@@ -296,7 +332,21 @@ fn parse_layout(path: &Path, bytes: &[u8]) -> Result<(Header, Vec<BlockSpan>), T
     }
     let count = block_count(header.index_size, header.block_entries)
         .ok_or_else(|| corrupt("header gives a block size of 0".into()))?;
-    let table_end = (count as u128) * (BLOCK_ENTRY_BYTES as u128) + header_end as u128 + 4;
+    if header_end + 4 > bytes.len() {
+        return Err(corrupt("truncated: no dictionary after the header".into()));
+    }
+    let codes = read_u32(bytes, header_end) as usize;
+    let table_start = header_end + 4 + 2 * codes.min(MAX_DICTIONARY);
+    if codes > MAX_DICTIONARY || table_start > bytes.len() {
+        return Err(corrupt(format!(
+            "a dictionary of {codes} codes does not fit (at most {MAX_DICTIONARY})"
+        )));
+    }
+    let dictionary = bytes[header_end + 4..table_start]
+        .chunks_exact(2)
+        .map(|c| u16::from_le_bytes([c[0], c[1]]))
+        .collect();
+    let table_end = (count as u128) * (BLOCK_ENTRY_BYTES as u128) + table_start as u128 + 4;
     if table_end > bytes.len() as u128 {
         return Err(corrupt(format!(
             "truncated: {count} blocks need a block table up to byte {table_end}, file has {} bytes",
@@ -311,7 +361,7 @@ fn parse_layout(path: &Path, bytes: &[u8]) -> Result<(Header, Vec<BlockSpan>), T
     let mut blocks = Vec::with_capacity(count as usize);
     let mut expected_offset = table_end as u64;
     for b in 0..count as usize {
-        let at = header_end + b * BLOCK_ENTRY_BYTES;
+        let at = table_start + b * BLOCK_ENTRY_BYTES;
         let offset = read_u64(bytes, at);
         let len = u64::from(read_u32(bytes, at + 8));
         if offset != expected_offset || offset + len > bytes.len() as u64 {
@@ -334,5 +384,9 @@ fn parse_layout(path: &Path, bytes: &[u8]) -> Result<(Header, Vec<BlockSpan>), T
             bytes.len()
         )));
     }
-    Ok((header, blocks))
+    Ok(Layout {
+        header,
+        dictionary,
+        blocks,
+    })
 }

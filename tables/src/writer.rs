@@ -2,7 +2,9 @@
 //! target folder, which is renamed into place only once complete and synced.
 
 use crate::error::TableError;
-use crate::format::{BLOCK_ENTRY_BYTES, FORMAT_VERSION, Header, MAGIC, bincode_config};
+use crate::format::{
+    BLOCK_ENTRY_BYTES, FORMAT_VERSION, Header, MAGIC, MAX_DICTIONARY, bincode_config,
+};
 use rayon::prelude::*;
 use std::io::Write;
 use std::path::Path;
@@ -42,22 +44,27 @@ pub fn write_table_with(
     level: i32,
 ) -> Result<u64, TableError> {
     assert!(header.block_entries > 0, "block_entries must be positive");
+    let dictionary = dictionary(header.index_size, &code);
     let blocks = compress_blocks(
         path,
         header.index_size,
         code,
+        &dictionary,
         header.block_entries.into(),
         level,
     )?;
 
     let header_bytes = bincode::encode_to_vec(header, bincode_config())
         .map_err(|e| TableError::corrupt(path, format!("cannot encode header: {e}")))?;
-    let mut prefix =
-        Vec::with_capacity(16 + header_bytes.len() + blocks.len() * BLOCK_ENTRY_BYTES + 4);
+    let mut prefix = Vec::with_capacity(
+        16 + header_bytes.len() + 4 + 2 * dictionary.len() + blocks.len() * BLOCK_ENTRY_BYTES + 4,
+    );
     prefix.extend_from_slice(&MAGIC);
     prefix.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
     prefix.extend_from_slice(&(header_bytes.len() as u32).to_le_bytes());
     prefix.extend_from_slice(&header_bytes);
+    prefix.extend_from_slice(&(dictionary.len() as u32).to_le_bytes());
+    prefix.extend(dictionary.iter().flat_map(|c| c.to_le_bytes()));
     let mut offset = (prefix.len() + blocks.len() * BLOCK_ENTRY_BYTES + 4) as u64;
     for block in &blocks {
         prefix.extend_from_slice(&offset.to_le_bytes());
@@ -75,13 +82,47 @@ pub fn write_table_with(
     Ok(offset)
 }
 
+/// The distinct codes of the `size` slots in increasing order, if there are at
+/// most [`MAX_DICTIONARY`]; else none (the values are written as 16-bit codes).
+fn dictionary(size: u64, code: &(impl Fn(u64) -> u16 + Sync)) -> Vec<u16> {
+    let seen = (0..size)
+        .into_par_iter()
+        .fold(
+            || vec![0u64; 1 << 10],
+            |mut seen, i| {
+                let c = code(i);
+                seen[c as usize / 64] |= 1 << (c % 64);
+                seen
+            },
+        )
+        .reduce(
+            || vec![0u64; 1 << 10],
+            |mut a, b| {
+                a.iter_mut().zip(b).for_each(|(a, b)| *a |= b);
+                a
+            },
+        );
+    let count: u32 = seen.iter().map(|w| w.count_ones()).sum();
+    if count as usize > MAX_DICTIONARY {
+        return Vec::new();
+    }
+    (0..=u16::MAX)
+        .filter(|&c| seen[c as usize / 64] & 1 << (c % 64) != 0)
+        .collect()
+}
+
 fn compress_blocks(
     path: &Path,
     size: u64,
     code: impl Fn(u64) -> u16 + Sync,
+    dictionary: &[u16],
     block_entries: u64,
     level: i32,
 ) -> Result<Vec<Vec<u8>>, TableError> {
+    let mut place = vec![0u8; 1 << 16];
+    for (i, &c) in dictionary.iter().enumerate() {
+        place[c as usize] = i as u8;
+    }
     (0..size.div_ceil(block_entries))
         .into_par_iter()
         .map_init(
@@ -92,7 +133,10 @@ fn compress_blocks(
             },
             |compressor, block| {
                 let slots = block * block_entries..((block + 1) * block_entries).min(size);
-                let raw: Vec<u8> = slots.flat_map(|i| code(i).to_le_bytes()).collect();
+                let raw: Vec<u8> = match dictionary.is_empty() {
+                    true => slots.flat_map(|i| code(i).to_le_bytes()).collect(),
+                    false => slots.map(|i| place[code(i) as usize]).collect(),
+                };
                 match compressor {
                     Ok(c) => c.compress(&raw),
                     Err(e) => Err(std::io::Error::new(e.kind(), e.to_string())),

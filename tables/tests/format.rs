@@ -54,6 +54,25 @@ fn round_trips_values_and_header() {
     }
 }
 
+/// Up to 256 distinct codes, however large, are stored as one byte each naming
+/// a code of the file's dictionary; one more and every value is a 16-bit code.
+#[test]
+fn values_take_one_byte_up_to_256_distinct_codes() {
+    let dir = tempfile::tempdir().unwrap();
+    for (distinct, bytes) in [(1, 1), (256, 1), (257, 2), (5000, 2)] {
+        let n = 10_000usize;
+        let codes: Vec<u16> = (0..n)
+            .map(|i| u16::MAX - ((i * 7919) % distinct) as u16 * 13)
+            .collect();
+        let path = dir.path().join(format!("d{distinct}.tb"));
+        write_table(&path, &header(n as u64, 512), &codes, 3).unwrap();
+        let table = Table::open(&path).unwrap();
+        assert_eq!(table.code_bytes(), bytes, "{distinct} distinct codes");
+        assert_eq!(table.read_all().unwrap(), codes);
+        assert_eq!(table.get(4321).unwrap(), codes[4321]);
+    }
+}
+
 #[cfg(unix)]
 #[test]
 fn tables_are_readable_by_everyone() {
