@@ -276,7 +276,7 @@ impl Table {
                 TableError::corrupt(
                     &self.path,
                     format!(
-                        "block {b}: a value names code {} of a dictionary of {codes}",
+                        "block {b}: a value names entry {} of a dictionary of {codes} codes",
                         raw.iter().max().copied().unwrap_or(0)
                     ),
                 )

@@ -73,6 +73,41 @@ fn values_take_one_byte_up_to_256_distinct_codes() {
     }
 }
 
+/// A block whose bytes are sound but name a code past the dictionary's end (a
+/// writer's bug, or a forged file) is refused, naming the block.
+#[test]
+fn a_value_past_the_dictionary_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("forged.tb");
+    let codes: Vec<u16> = (0..100).map(|i| 1 + i % 3).collect();
+    write_table(&path, &header(100, 1000), &codes, 3).unwrap();
+    let bytes = std::fs::read(&path).unwrap();
+    let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap());
+    let header_end = 16 + u32_at(12) as usize;
+    assert_eq!(u32_at(header_end), 3, "a dictionary of the codes 1, 2, 3");
+    let table_start = header_end + 4 + 2 * 3;
+    // One block: the same place, new bytes naming entry 7, sound checksums.
+    let mut compressor = zstd::bulk::Compressor::new(3).unwrap();
+    compressor
+        .set_parameter(zstd::zstd_safe::CParameter::ChecksumFlag(true))
+        .unwrap();
+    let block = compressor.compress(&[7u8; 100]).unwrap();
+    let mut forged = bytes[..table_start + 8].to_vec();
+    forged.extend_from_slice(&(block.len() as u32).to_le_bytes());
+    forged.extend_from_slice(&crc32fast::hash(&block).to_le_bytes());
+    forged.extend_from_slice(&crc32fast::hash(&forged).to_le_bytes());
+    forged.extend_from_slice(&block);
+    std::fs::write(&path, &forged).unwrap();
+    let table = Table::open(&path).unwrap();
+    let refused = table.get(5).unwrap_err().to_string();
+    assert!(
+        refused.contains("forged.tb")
+            && refused.contains("block 0: a value names entry 7 of a dictionary of 3 codes"),
+        "{refused}"
+    );
+    assert!(table.check().is_err());
+}
+
 #[cfg(unix)]
 #[test]
 fn tables_are_readable_by_everyone() {
