@@ -45,6 +45,9 @@ impl Role {
         }
     }
 
+    /// Every role, in the order of their numbers.
+    pub const ALL: [Role; 5] = ROLES;
+
     fn from_letter(c: char) -> Option<Role> {
         Some(match c.to_ascii_uppercase() {
             'K' => Role::King,

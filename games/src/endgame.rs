@@ -2,7 +2,9 @@
 //! the stronger side always stored as White (a position with Black stronger is
 //! mirrored: colours swapped, board flipped), indexed by the 462 king pairs left
 //! after the 8 symmetries of the board, the other pieces' squares, and the side
-//! to move. Captures lead into the tiers of smaller material, solved first.
+//! to move. Identical pieces (the two bishops of KBBvK) are one field, the set of
+//! their squares, so each position is stored once and not once per order.
+//! Captures lead into the tiers of smaller material, solved first.
 
 use crate::capability::{
     Capabilities, Check, Dedicated, DistanceUnits, Drawing, MoveAliases, Retract, Side, Solver,
@@ -233,6 +235,47 @@ fn sort_small(pieces: &mut [(u8, Square)]) {
     }
 }
 
+/// How many sets of `k` squares there are: C(64, k).
+#[inline]
+fn sets_of(k: usize) -> u64 {
+    choose(64, k)
+}
+
+/// C(n, k) for the few identical pieces an ending has (k at most 3).
+#[inline]
+fn choose(n: u64, k: usize) -> u64 {
+    match k {
+        0 => 1,
+        1 => n,
+        2 => n * n.saturating_sub(1) / 2,
+        _ => n * n.saturating_sub(1) * n.saturating_sub(2) / 6,
+    }
+}
+
+/// The rank of a set of squares, ascending, among the sets of its size: the
+/// combinatorial number system, sum of C(square_i, i + 1). One square ranks as itself.
+#[inline]
+fn set_rank(group: &[(u8, Square)]) -> u64 {
+    group
+        .iter()
+        .enumerate()
+        .fold(0, |rank, (i, &(_, sq))| rank + choose(u64::from(sq), i + 1))
+}
+
+/// Every set of 2 and of 3 squares, ascending, in the order of their ranks.
+fn sets() -> &'static [Vec<[Square; 3]>; 2] {
+    static SETS: OnceLock<[Vec<[Square; 3]>; 2]> = OnceLock::new();
+    SETS.get_or_init(|| {
+        let pairs = (1..64)
+            .flat_map(|b| (0..b).map(move |a| [a, b, 0]))
+            .collect();
+        let triples = (2..64)
+            .flat_map(|c| (1..c).flat_map(move |b| (0..b).map(move |a| [a, b, c])))
+            .collect();
+        [pairs, triples]
+    })
+}
+
 /// The 8 symmetries of the board as square maps.
 #[inline]
 fn transforms() -> &'static [[Square; 64]; 8] {
@@ -327,6 +370,14 @@ impl Layout {
         layout
     }
 
+    /// The same position with the other pieces in order (by kind, then square),
+    /// as [`Layout::squares`] reads them.
+    #[inline]
+    pub fn in_order(mut self) -> Layout {
+        sort_small(&mut self.others[..self.count]);
+        self
+    }
+
     /// The same position with the colours swapped and the ranks flipped.
     #[inline]
     pub fn mirrored(&self) -> Layout {
@@ -343,13 +394,72 @@ impl Layout {
         mirror
     }
 
-    /// The squares of the pieces other than the kings as one number, 6 bits
-    /// each, the first piece highest: how a slot spells them.
+    /// The runs of identical pieces among the others, as (first, length).
+    #[inline]
+    fn groups(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        let mut start = 0;
+        std::iter::from_fn(move || {
+            (start < self.count).then(|| {
+                let kind = self.others[start].0;
+                let len = self.others[start..self.count]
+                    .iter()
+                    .take_while(|p| p.0 == kind)
+                    .count();
+                start += len;
+                (start - len, len)
+            })
+        })
+    }
+
+    /// The squares of the pieces other than the kings as one number, how a slot
+    /// spells them: one field per kind of piece, the first highest, each the
+    /// rank of the set of its pieces' squares (a lone piece's square itself).
+    /// The pieces must be in order ([`Layout::of`] has them so).
     #[inline]
     pub fn squares(&self) -> u64 {
-        self.others[..self.count]
-            .iter()
-            .fold(0, |field, &(_, sq)| field << 6 | u64::from(sq))
+        self.groups().fold(0, |field, (start, len)| {
+            field * sets_of(len) + set_rank(&self.others[start..start + len])
+        })
+    }
+
+    /// How many numbers [`Layout::squares`] can give for these pieces.
+    #[inline]
+    pub fn squares_radix(&self) -> u64 {
+        self.groups().map(|(_, len)| sets_of(len)).product()
+    }
+
+    /// What one step of a lone piece's square (`others[i]`, see
+    /// [`Layout::unique`]) adds to [`Layout::squares`].
+    #[inline]
+    pub fn weight(&self, i: usize) -> u64 {
+        self.groups()
+            .filter(|&(start, _)| start > i)
+            .map(|(_, len)| sets_of(len))
+            .product()
+    }
+
+    /// Puts the pieces on the squares `field` spells (as [`Layout::squares`]
+    /// gives it), their kinds already set.
+    #[inline]
+    fn set_squares(&mut self, mut field: u64) {
+        let mut groups = [(0, 0); MAX_PIECES - 2];
+        let mut n = 0;
+        for group in self.groups() {
+            groups[n] = group;
+            n += 1;
+        }
+        for &(start, len) in groups[..n].iter().rev() {
+            let radix = sets_of(len);
+            let rank = (field % radix) as usize;
+            field /= radix;
+            let squares = match len {
+                1 => [rank as Square, 0, 0],
+                _ => sets()[len - 2][rank],
+            };
+            for (piece, sq) in self.others[start..start + len].iter_mut().zip(squares) {
+                piece.1 = sq;
+            }
+        }
     }
 
     /// Whether no other piece has the colour and role of `others[i]` (pieces
@@ -404,8 +514,8 @@ pub struct Settled {
     /// Each king pair's rank, by white king * 64 + black king (`u16::MAX`: not canonical).
     ranks: &'static [u16],
     both_views: bool,
-    /// Bits of the other pieces' squares.
-    shift: u32,
+    /// How many numbers the other pieces' squares can be (see [`Layout::squares`]).
+    radix: u64,
 }
 
 impl Settled {
@@ -417,9 +527,8 @@ impl Settled {
         let settles = rank != u16::MAX
             && !self.both_views
             && !(on_diagonal(kings[0]) && on_diagonal(kings[1]));
-        settles.then(|| {
-            ((u64::from(rank) << self.shift) + squares) * 2 + u64::from(turn == Color::Black)
-        })
+        settles
+            .then(|| (u64::from(rank) * self.radix + squares) * 2 + u64::from(turn == Color::Black))
     }
 }
 
@@ -507,15 +616,12 @@ impl Endgame {
         if pair == u16::MAX {
             return None;
         }
-        let mut image = layout.others;
-        let image = &mut image[..layout.count];
-        for piece in image.iter_mut() {
+        let mut image = *layout;
+        for piece in &mut image.others[..layout.count] {
             piece.1 = t[piece.1 as usize];
         }
-        sort_small(image);
-        let slot = image
-            .iter()
-            .fold(u64::from(pair), |s, &(_, sq)| s * 64 + u64::from(sq));
+        let image = image.in_order();
+        let slot = u64::from(pair) * image.squares_radix() + image.squares();
         Some(slot * 2 + u64::from(layout.turn == Color::Black))
     }
 
@@ -596,8 +702,7 @@ impl Game for Endgame {
     }
 
     fn index_size(&self, tier: u32) -> u64 {
-        let others = self.tiers[tier as usize].count() - 2;
-        king_pairs().0.len() as u64 * 64u64.pow(others as u32) * 2
+        king_pairs().0.len() as u64 * self.squares_radix(tier) * 2
     }
 
     /// The smallest slot over the symmetries that bring the kings to a canonical
@@ -608,46 +713,24 @@ impl Game for Endgame {
     }
 
     fn position_at(&self, tier: u32, index: u64) -> Option<Board> {
-        let material = &self.tiers[tier as usize];
-        let turn = if index % 2 == 0 {
-            Color::White
-        } else {
-            Color::Black
-        };
-        let mut rest = index / 2;
-        let mut squares = Vec::new();
-        for _ in 0..material.count() - 2 {
-            squares.push((rest % 64) as Square);
-            rest /= 64;
-        }
-        squares.reverse();
-        let (wk, bk) = *king_pairs().0.get(rest as usize)?;
-        let mut board = Board::empty(turn);
-        board.set(
-            wk,
-            Some(Piece {
-                color: Color::White,
-                role: Role::King,
-            }),
-        );
-        board.set(
-            bk,
-            Some(Piece {
-                color: Color::Black,
-                role: Role::King,
-            }),
-        );
-        let roles = material
-            .white
-            .iter()
-            .map(|&r| (Color::White, r))
-            .chain(material.black.iter().map(|&r| (Color::Black, r)));
-        for ((color, role), sq) in roles.zip(squares) {
+        let layout = self.layout_at(tier, index)?;
+        let mut board = Board::empty(layout.turn);
+        let kings = [Color::White, Color::Black].map(|color| Piece {
+            color,
+            role: Role::King,
+        });
+        let others = layout.others[..layout.count].iter().map(|&(kind, sq)| {
+            let color = [Color::White, Color::Black][kind as usize / 8];
+            let role = Role::ALL[kind as usize % 8];
+            (sq, Piece { color, role })
+        });
+        for (sq, piece) in layout.kings.into_iter().zip(kings).chain(others) {
             if board.piece_at(sq).is_some() {
                 return None;
             }
-            board.set(sq, Some(Piece { color, role }));
+            board.set(sq, Some(piece));
         }
+        let turn = layout.turn;
         let waiting = board.king(turn.other())?;
         if board.attacked(waiting, turn) || self.index(&board) != index {
             return None;
@@ -851,8 +934,7 @@ impl Endgame {
     /// colour swap when both sides have the same pieces.
     pub fn slot_of_layout(&self, tier: u32, swap: bool, layout: &Layout) -> u64 {
         if !swap {
-            let mut sorted = *layout;
-            sort_small(&mut sorted.others[..sorted.count]);
+            let sorted = layout.in_order();
             let settled = self.settled(tier);
             if let Some(slot) = settled.slot(sorted.kings, sorted.squares(), sorted.turn) {
                 return slot;
@@ -899,12 +981,27 @@ impl Endgame {
         self.settled(tier).slot(kings, 0, Color::White).is_some()
     }
 
+    /// How many numbers the squares of `tier`'s pieces other than the kings can
+    /// be: 64 for each lone piece, C(64, k) for each kind of which it has k.
+    fn squares_radix(&self, tier: u32) -> u64 {
+        let mut layout = Layout {
+            kings: [0; 2],
+            others: [(0, 0); MAX_PIECES - 2],
+            count: self.tiers[tier as usize].count() - 2,
+            turn: Color::White,
+        };
+        for (piece, kind) in layout.others.iter_mut().zip(self.kinds(tier)) {
+            piece.0 = kind;
+        }
+        layout.squares_radix()
+    }
+
     /// How `tier` spells the slots of positions stored as they stand.
     pub fn settled(&self, tier: u32) -> Settled {
         Settled {
             ranks: &king_pairs().1,
             both_views: self.both_views(tier),
-            shift: 6 * (self.tiers[tier as usize].count() as u32 - 2),
+            radix: self.squares_radix(tier),
         }
     }
 
@@ -930,15 +1027,12 @@ impl Endgame {
                 Color::Black
             },
         };
-        let mut rest = slot / 2;
-        for i in (0..layout.count).rev() {
-            layout.others[i].1 = (rest % 64) as Square;
-            rest /= 64;
-        }
         for (piece, kind) in layout.others.iter_mut().zip(self.kinds(tier)) {
             piece.0 = kind;
         }
-        let (wk, bk) = *king_pairs().0.get(rest as usize)?;
+        let radix = layout.squares_radix();
+        layout.set_squares(slot / 2 % radix);
+        let (wk, bk) = *king_pairs().0.get((slot / 2 / radix) as usize)?;
         layout.kings = [wk, bk];
         Some(layout)
     }
@@ -1037,16 +1131,13 @@ mod tests {
         assert!(!five.contains(&"KRvKQB".to_string()));
     }
 
-    #[test]
-    fn every_slot_indexes_back_and_symmetric_boards_share_it() {
-        let game = Endgame::new(&Material::parse("KRvK").unwrap());
-        let tier = game
-            .tiers()
-            .into_iter()
-            .find(|&t| game.tier_name(t) == "KRvK")
-            .unwrap();
+    /// Every `step`th slot of `name` that holds a position indexes back to itself,
+    /// and so do its 8 symmetric images; returns how many held one.
+    fn slots_index_back(name: &str, step: usize) -> usize {
+        let game = Endgame::new(&Material::parse(name).unwrap());
+        let tier = game.tiers().len() as u32 - 1;
         let mut legal = 0;
-        for index in 0..game.index_size(tier) {
+        for index in (0..game.index_size(tier)).step_by(step) {
             if let Some(board) = game.position_at(tier, index) {
                 legal += 1;
                 assert_eq!(game.index(&board), index);
@@ -1055,11 +1146,43 @@ mod tests {
                     for (sq, p) in board.pieces() {
                         image.set(t[sq as usize], Some(p));
                     }
-                    assert_eq!(game.index(&image), index);
+                    assert_eq!(game.index(&image), index, "{}", board.fen());
                 }
             }
         }
-        assert!(legal > 20_000, "{legal}");
+        legal
+    }
+
+    #[test]
+    fn every_slot_indexes_back_and_symmetric_boards_share_it() {
+        assert!(slots_index_back("KRvK", 1) > 20_000);
+        // Every KBBvK position of either side to move, as the tables count them.
+        assert_eq!(slots_index_back("KBBvK", 1), 1_489_788);
+        assert!(slots_index_back("KNNNvK", 101) > 250_000);
+        assert!(slots_index_back("KRRvKN", 997) > 70_000);
+    }
+
+    /// Identical pieces take one field, the rank of their set of squares: C(64, k)
+    /// numbers where k of them stand, not 64^k.
+    #[test]
+    fn identical_pieces_are_stored_once_per_set_of_squares() {
+        let size = |name: &str| {
+            let game = Endgame::new(&Material::parse(name).unwrap());
+            game.index_size(game.tiers().len() as u32 - 1)
+        };
+        assert_eq!(size("KRvK"), 462 * 64 * 2);
+        assert_eq!(size("KBBvK"), 462 * 2016 * 2);
+        assert_eq!(size("KNNNvK"), 462 * 41_664 * 2);
+        assert_eq!(size("KRRvKN"), 462 * 2016 * 64 * 2);
+        assert_eq!(size("KQRvKB"), 462 * 64 * 64 * 64 * 2);
+        for (k, all) in sets().iter().enumerate() {
+            assert_eq!(all.len() as u64, sets_of(k + 2));
+            for (rank, squares) in all.iter().enumerate() {
+                let group: Vec<(u8, Square)> = squares[..k + 2].iter().map(|&sq| (0, sq)).collect();
+                assert!(group.windows(2).all(|w| w[0].1 < w[1].1));
+                assert_eq!(set_rank(&group), rank as u64);
+            }
+        }
     }
 
     #[test]

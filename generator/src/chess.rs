@@ -427,8 +427,8 @@ impl Tier<'_> {
             // are not, only a king's un-move can bring them there.
             let kings_stored = Endgame::canonical_kings(image.kings);
             // Where a parent's kings settle, its slot is arithmetic on the image's
-            // squares: a king's un-move changes the pair, another piece's its own
-            // field (unless an identical piece could change places with it).
+            // squares: a king's un-move changes the pair, a lone piece's its own
+            // field, a piece with a twin the field of their set of squares.
             let squares = image.squares();
             let mover = image.turn.other();
             let settled = settle.slot(image.kings, 0, mover).is_some();
@@ -438,8 +438,8 @@ impl Tier<'_> {
                     continue;
                 }
                 let field = (at >= 2 && settled && image.unique(at - 2)).then(|| {
-                    let shift = 6 * (image.count - 1 - (at - 2));
-                    (squares - (u64::from(to) << shift), shift)
+                    let weight = image.weight(at - 2);
+                    (squares - u64::from(to) * weight, weight)
                 });
                 let mut froms = attacks.targets(kind % 8, to, pieces.occupied) & !pieces.occupied;
                 while froms != 0 {
@@ -451,9 +451,13 @@ impl Tier<'_> {
                             kings[at] = from;
                             settle.slot(kings, squares, mover)
                         }
-                        (_, Some((rest, shift))) => {
-                            let squares = rest + (u64::from(from) << shift);
+                        (_, Some((rest, weight))) => {
+                            let squares = rest + u64::from(from) * weight;
                             settle.slot(image.kings, squares, mover)
+                        }
+                        _ if settled => {
+                            let parent = moved(&image, at, from, None).in_order();
+                            settle.slot(image.kings, parent.squares(), mover)
                         }
                         _ => None,
                     };
@@ -542,11 +546,12 @@ mod tests {
     }
 
     /// The dedicated solver and the generic one give every slot of every tier the
-    /// same code: every ending below KRvKN, KBvKN (mates rare and long) and KQvKQ
-    /// (the same pieces on both sides: either colour may be stored as White).
+    /// same code: every ending below KRvKN, KBvKN (mates rare and long), KQvKQ
+    /// (the same pieces on both sides: either colour may be stored as White) and
+    /// KBBvK (two identical pieces, one field for both).
     #[test]
     fn agrees_with_the_generic_solver() {
-        for ending in ["KRvKN", "KBvKN", "KQvKQ"] {
+        for ending in ["KRvKN", "KBvKN", "KQvKQ", "KBBvK"] {
             both_solvers_agree(&Endgame::new(&Material::parse(ending).unwrap()));
         }
     }
