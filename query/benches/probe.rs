@@ -1,4 +1,5 @@
-//! Probe latency: `cargo bench -p query` (generates the Euler table in a temporary folder).
+//! Probe latency: `cargo bench -p query` (makes the Euler table, chess KQvK and
+//! KRBvKR with their smaller endings in a temporary folder).
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use games::Game;
@@ -39,6 +40,23 @@ fn chess(c: &mut Criterion) {
     probe(&tb, &fen).unwrap(); // opens the tables
     c.bench_function("probe chess KQvK FEN (21 moves), tables open", |b| {
         b.iter(|| probe(&tb, &fen).unwrap())
+    });
+    // A 5-piece ending (about 30 s to make): the FEN and every move's child,
+    // captures into its smaller tables included, with warm tables and opened
+    // afresh for each probe.
+    generate(dir.path(), "chess", &[("materials", "KRBvKR")]);
+    let game = Endgame::of_all(&Material::all_up_to(5));
+    let fen = game
+        .parse_position("8/8/3k4/8/8/2r5/8/KRB5 w - - 0 1")
+        .unwrap();
+    let tb = Tablebase::new(&game, dir.path());
+    let moves = probe(&tb, &fen).unwrap().moves.len();
+    c.bench_function(
+        &format!("probe chess KRBvKR FEN ({moves} moves), tables open"),
+        |b| b.iter(|| probe(&tb, &fen).unwrap()),
+    );
+    c.bench_function("probe chess KRBvKR FEN, fresh open", |b| {
+        b.iter(|| probe(&Tablebase::new(&game, dir.path()), &fen).unwrap())
     });
 }
 
