@@ -21,6 +21,7 @@ use crate::output::{Summary, WriteOptions, write_tier_with};
 use crate::progress::Progress;
 use games::abapa::{self, Abapa, Pits, Rules};
 use rayon::prelude::*;
+use std::ops::Range;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicI8, AtomicU8, Ordering};
 use std::time::{Duration, Instant};
@@ -56,7 +57,7 @@ pub fn solve_abapa(
     let mut solved: Vec<Vec<i8>> = Vec::new();
     for n in 0..=game.max_seeds {
         let started = Instant::now();
-        let values = solve_tier(game.rules, n, &solved, progress);
+        let values = solve_share(game.rules, n, &solved, &Alone, progress);
         done(n, &values, started.elapsed())?;
         solved.push(values);
     }
@@ -74,15 +75,55 @@ struct Slot {
     best: i8,
 }
 
-/// Every position of the tier with its moves counted and valued.
-fn scan_tier(rules: Rules, n: u32, solved: &[Vec<i8>]) -> Vec<Slot> {
-    let size = abapa::tier_size(n) as usize;
-    let chunks: Vec<Vec<Slot>> = (0..size.div_ceil(CHUNK))
+/// How a tier's positions are shared out among processes: which ones this
+/// process owns, and how an update for a position owned elsewhere reaches its
+/// owner. One process alone ([`Alone`]) owns them all and sends nothing.
+pub trait Share {
+    /// The processes, this one included.
+    fn processes(&self) -> usize;
+    /// This process's number, from 0.
+    fn me(&self) -> usize;
+    /// Hands each process `p` the updates in `outgoing[p]`; returns those
+    /// handed to this one. Every process calls it the same number of times.
+    fn exchange(&self, outgoing: Vec<Vec<u64>>) -> Vec<u64>;
+    /// Whether `mine` holds on some process.
+    fn any(&self, mine: bool) -> bool;
+
+    /// Where each process's share of `size` positions starts, and the end.
+    fn bounds(&self, size: u64) -> Vec<u64> {
+        let p = self.processes() as u128;
+        (0..=p).map(|r| (u128::from(size) * r / p) as u64).collect()
+    }
+}
+
+/// One process owning every position.
+#[derive(Debug)]
+pub struct Alone;
+
+impl Share for Alone {
+    fn processes(&self) -> usize {
+        1
+    }
+    fn me(&self) -> usize {
+        0
+    }
+    fn exchange(&self, _outgoing: Vec<Vec<u64>>) -> Vec<u64> {
+        Vec::new()
+    }
+    fn any(&self, mine: bool) -> bool {
+        mine
+    }
+}
+
+/// Every position of `range` in the tier with its moves counted and valued.
+fn scan_range(rules: Rules, n: u32, range: Range<u64>, solved: &[Vec<i8>]) -> Vec<Slot> {
+    let (first, size) = (range.start as usize, range.end as usize);
+    let chunks: Vec<Vec<Slot>> = (first / CHUNK..size.div_ceil(CHUNK))
         .into_par_iter()
         .map(|chunk| {
-            let first = chunk * CHUNK;
-            let mut pits = abapa::unrank(n, first as u64);
-            (first..size.min(first + CHUNK))
+            let from = first.max(chunk * CHUNK);
+            let mut pits = abapa::unrank(n, from as u64);
+            (from..size.min((chunk + 1) * CHUNK))
                 .map(|_| {
                     let (quiet, best) = scan_position(rules, n, &pits, solved);
                     abapa::next_position(&mut pits);
@@ -97,7 +138,6 @@ fn scan_tier(rules: Rules, n: u32, solved: &[Vec<i8>]) -> Vec<Slot> {
         .collect();
     chunks.into_iter().flatten().collect()
 }
-
 /// (quiet moves, best move out of the tier or the end score) of one position.
 fn scan_position(rules: Rules, n: u32, pits: &Pits, solved: &[Vec<i8>]) -> (u8, i8) {
     if let Some(end) = abapa::end_score(pits) {
@@ -122,8 +162,33 @@ fn scan_position(rules: Rules, n: u32, pits: &Pits, solved: &[Vec<i8>]) -> (u8, 
     (quiet, best)
 }
 
-fn solve_tier(rules: Rules, n: u32, solved: &[Vec<i8>], progress: &Progress) -> Vec<i8> {
-    let slots = scan_tier(rules, n, solved);
+/// An update sent to a position's owner: a quiet move of it leads to a decided
+/// position, low (`true`: the position is high) or high.
+fn update(index: u64, low: bool) -> u64 {
+    index << 1 | u64::from(low)
+}
+
+/// Solves the tier of `n` seeds, every process its share of it as `share` has
+/// them; returns the values of this process's share. Every process decides the
+/// same positions at the same threshold whatever the shares, so the values are
+/// the same for any number of processes and threads.
+pub fn solve_share(
+    rules: Rules,
+    n: u32,
+    solved: &[Vec<i8>],
+    share: &impl Share,
+    progress: &Progress,
+) -> Vec<i8> {
+    let size = abapa::tier_size(n);
+    let bounds = share.bounds(size);
+    let own = bounds[share.me()]..bounds[share.me() + 1];
+    assert!(
+        own.end - own.start <= 1 << 32,
+        "a share of at most 2^32 positions (use more processes)"
+    );
+    let slots = scan_range(rules, n, own.clone(), solved);
+    let slot = |index: u64| &slots[(index - own.start) as usize];
+    let owner = |index: u64| bounds.partition_point(|&b| b <= index) - 1;
     let decide = |slot: &Slot, value: i8| {
         slot.value
             .compare_exchange(NONE, value, Ordering::Relaxed, Ordering::Relaxed)
@@ -131,18 +196,19 @@ fn solve_tier(rules: Rules, n: u32, solved: &[Vec<i8>], progress: &Progress) -> 
     };
     // For each threshold, the positions its moves out of the tier (or its end)
     // may settle there: high when the best such move is worth t, low when it is
-    // worth -t and every quiet move is known to lead to a high position.
+    // worth -t and every quiet move is known to lead to a high position. Kept
+    // as offsets into this process's share, which is below 2^32 positions.
     let waiting: Vec<Mutex<Vec<u32>>> = (0..=n).map(|_| Mutex::default()).collect();
-    let wait = |t: i8, slot: u32| {
+    let wait = |t: i8, index: u64| {
         waiting[t as usize]
             .lock()
             .expect("no panic while held")
-            .push(slot)
+            .push((index - own.start) as u32)
     };
     let settled_outside: Vec<(i8, u32)> = slots
         .par_iter()
         .enumerate()
-        .filter_map(|(index, slot)| {
+        .filter_map(|(i, slot)| {
             let quiet = slot.counter.load(Ordering::Relaxed);
             let t = match slot.best {
                 NONE => return None,
@@ -150,68 +216,92 @@ fn solve_tier(rules: Rules, n: u32, solved: &[Vec<i8>], progress: &Progress) -> 
                 best if best < 0 && quiet == 0 => -best,
                 _ => return None,
             };
-            Some((t, index as u32))
+            Some((t, i as u32))
         })
         .collect();
-    for (t, slot) in settled_outside {
-        wait(t, slot);
+    for (t, offset) in settled_outside {
+        wait(t, own.start + u64::from(offset));
     }
 
+    let processes = share.processes();
     progress.start(&format!("abapa {n} seeds"), u64::from(n));
     for t in (1..=n as i8).rev() {
+        // A quiet move of the owned position `index` leads to a position just
+        // decided at this threshold, low or high: whether that decides it, and how.
+        let apply = |index: u64, low: bool| -> Option<bool> {
+            let slot = slot(index);
+            if low {
+                // A move to a low position: the parent is high.
+                return decide(slot, t).then_some(false);
+            }
+            if slot.counter.fetch_sub(1, Ordering::Relaxed) != 1 {
+                return None;
+            }
+            // Every quiet move now leads to a high position.
+            if slot.best <= -t {
+                return decide(slot, -t).then_some(true);
+            }
+            if slot.best < 0 {
+                wait(-slot.best, index);
+            }
+            None
+        };
         let candidates =
             std::mem::take(&mut *waiting[t as usize].lock().expect("no panic while held"));
         let mut frontier: Vec<(Pits, bool)> = candidates
             .into_par_iter()
-            .filter_map(|index| {
-                let slot = &slots[index as usize];
+            .filter_map(|offset| {
+                let index = own.start + u64::from(offset);
+                let slot = slot(index);
                 let low = slot.best < 0;
                 let value = if low { -t } else { t };
-                decide(slot, value).then(|| (abapa::unrank(n, u64::from(index)), low))
+                decide(slot, value).then(|| (abapa::unrank(n, index), low))
             })
             .collect();
-        while !frontier.is_empty() {
-            let next: Vec<Vec<(Pits, bool)>> = frontier
+        // Rounds: every process un-moves its frontier, updates the parents it
+        // owns and sends the others theirs; the threshold is done when no
+        // process has anything left.
+        while share.any(!frontier.is_empty()) {
+            let empty = || (Vec::new(), vec![Vec::new(); processes], Vec::new());
+            let parts: Vec<_> = frontier
                 .par_iter()
                 .fold(
-                    || (Vec::new(), Vec::new()),
-                    |(mut decided, mut parents), (pits, low)| {
+                    empty,
+                    |(mut decided, mut outgoing, mut parents), &(pits, low)| {
                         parents.clear();
-                        abapa::unmoves_with(rules, pits, n, |parent| {
-                            parents.push((abapa::rank(parent) as u32, *parent));
+                        abapa::unmoves_with(rules, &pits, n, |parent| {
+                            parents.push((abapa::rank(parent), *parent));
                         });
                         // Plain reads first, so that their cache misses overlap;
                         // decided parents need nothing more.
                         parents.retain(|&(index, _)| {
-                            slots[index as usize].value.load(Ordering::Relaxed) == NONE
+                            let mine = own.contains(&index);
+                            if !mine {
+                                outgoing[owner(index)].push(update(index, low));
+                            }
+                            mine && slot(index).value.load(Ordering::Relaxed) == NONE
                         });
                         for &(index, parent) in &parents {
-                            let slot = &slots[index as usize];
-                            if *low {
-                                // A move to a low position: the parent is high.
-                                if decide(slot, t) {
-                                    decided.push((parent, false));
-                                }
-                                continue;
-                            }
-                            if slot.counter.fetch_sub(1, Ordering::Relaxed) != 1 {
-                                continue;
-                            }
-                            // Every quiet move now leads to a high position.
-                            if slot.best <= -t {
-                                if decide(slot, -t) {
-                                    decided.push((parent, true));
-                                }
-                            } else if slot.best < 0 {
-                                wait(-slot.best, index);
+                            if let Some(low) = apply(index, low) {
+                                decided.push((parent, low));
                             }
                         }
-                        (decided, parents)
+                        (decided, outgoing, parents)
                     },
                 )
-                .map(|(decided, _)| decided)
+                .map(|(decided, outgoing, _)| (decided, outgoing))
                 .collect();
-            frontier = next.concat();
+            let (decided, outgoing): (Vec<_>, Vec<_>) = parts.into_iter().unzip();
+            let mut next = decided.concat();
+            let outgoing = (0..processes)
+                .map(|p| outgoing.iter().flat_map(|o| &o[p]).copied().collect())
+                .collect();
+            let incoming = share.exchange(outgoing);
+            next.par_extend(incoming.into_par_iter().filter_map(|u| {
+                let index = u >> 1;
+                apply(index, u & 1 == 1).map(|low| (abapa::unrank(n, index), low))
+            }));
+            frontier = next;
         }
         progress.advance(1);
     }

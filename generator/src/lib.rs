@@ -4,6 +4,8 @@
 
 pub mod abapa;
 pub mod chess;
+#[cfg(feature = "mpi")]
+pub mod cluster;
 pub mod dots;
 pub mod layered;
 pub mod output;
@@ -64,7 +66,7 @@ pub fn generate<G: Game>(
 
 /// The game a dedicated solver is written for; a registry entry naming the
 /// solver of another game is refused.
-fn concrete<G: Game, T: 'static>(game: &G) -> anyhow::Result<&T> {
+pub(crate) fn concrete<G: Game, T: 'static>(game: &G) -> anyhow::Result<&T> {
     (game as &dyn Any).downcast_ref::<T>().ok_or_else(|| {
         anyhow::anyhow!(
             "{}: its registry entry names a solver written for {}",
@@ -92,7 +94,7 @@ fn each_tier<G: Game>(
 }
 
 /// Writes one solved tier with the header notes the game keeps.
-fn write_solved<G: Game>(
+pub(crate) fn write_solved<G: Game>(
     game: &G,
     caps: &Capabilities<G>,
     tier: u32,

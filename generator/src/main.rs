@@ -4,7 +4,7 @@
 use anyhow::Context;
 use clap::{Arg, ArgAction, ArgMatches, Command, value_parser};
 use games::registry::{self, Entry, OptionSpec, Options, Purpose, Scope, Values};
-use generator::{Progress, Summary, WriteOptions, check_game, generate_game};
+use generator::{Progress, Summary, WriteOptions, check_game};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -52,6 +52,16 @@ fn cli() -> Command {
         .subcommand(Command::new("all").about(
             "Every default table of every game (each game's subcommand says what it makes)",
         ));
+    #[cfg(feature = "mpi")]
+    {
+        command = command.arg(
+            Arg::new("resume")
+                .long("resume")
+                .global(true)
+                .action(ArgAction::SetTrue)
+                .help("Keep the sound tables a stopped run wrote instead of making them again"),
+        );
+    }
     for entry in registry::entries() {
         command = command.subcommand(game_command(entry));
     }
@@ -211,15 +221,27 @@ fn run(matches: ArgMatches) -> anyhow::Result<()> {
         check_game(id, options)?;
     }
     let started = Instant::now();
-    let progress = Progress::terminal();
+    #[cfg(feature = "mpi")]
+    let cluster = generator::cluster::Cluster::join(matches.get_flag("resume"))?;
+    #[cfg(feature = "mpi")]
+    let (leads, progress) = match cluster.leads() {
+        true => (true, Progress::terminal()),
+        false => (false, Progress::hidden()),
+    };
+    #[cfg(not(feature = "mpi"))]
+    let (leads, progress) = (true, Progress::terminal());
     let mut summaries: Vec<Summary> = Vec::new();
     for (id, options) in &jobs {
-        for summary in generate_game(id, options, &write, &progress)? {
+        #[cfg(feature = "mpi")]
+        let made = generator::cluster::generate_game(id, options, &write, &progress, &cluster)?;
+        #[cfg(not(feature = "mpi"))]
+        let made = generator::generate_game(id, options, &write, &progress)?;
+        for summary in made {
             println!("{summary}");
             summaries.push(summary);
         }
     }
-    if summaries.len() > 1 {
+    if leads && summaries.len() > 1 {
         let bytes: u64 = summaries.iter().map(|s| s.bytes).sum();
         let positions: u64 = summaries.iter().map(|s| s.stats.positions).sum();
         println!(

@@ -5,7 +5,8 @@ use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use tables::{
-    DEFAULT_BLOCK_ENTRIES, DEFAULT_LEVEL, FAST_LEVEL, Header, Stats, file_name, write_table_with,
+    DEFAULT_BLOCK_ENTRIES, DEFAULT_LEVEL, FAST_LEVEL, Header, Stats, Table, file_name,
+    write_table_with,
 };
 
 /// What was written, for the summary line.
@@ -249,4 +250,37 @@ pub fn write_tier_noting<G: Game>(
         bytes,
         seconds: elapsed.as_secs_f64(),
     })
+}
+
+/// The table of `tier` written before into `dir`, with its summary line; refused,
+/// saying why, where the file is missing, damaged, or holds another game,
+/// variant or tier.
+pub fn open_tier<G: Game>(game: &G, tier: u32, dir: &Path) -> anyhow::Result<(Table, Summary)> {
+    let path = table_path(game, tier, dir);
+    let table = Table::open(&path).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    let header = table.header();
+    let expected = (
+        game.id().to_string(),
+        game.variant(),
+        game.tier_name(tier),
+        game.index_size(tier),
+    );
+    let found = (
+        header.game.clone(),
+        header.variant.clone(),
+        header.tier.clone(),
+        header.index_size,
+    );
+    anyhow::ensure!(
+        found == expected,
+        "{}: holds {found:?}, not {expected:?}",
+        path.display()
+    );
+    let summary = Summary {
+        bytes: std::fs::metadata(&path)?.len(),
+        stats: header.stats.clone(),
+        seconds: header.stats.solve_seconds,
+        path,
+    };
+    Ok((table, summary))
 }

@@ -1,0 +1,335 @@
+//! Generation over MPI (the `mpi` feature): `mpirun -np N tbgen ...`.
+//!
+//! - Abapa: every rank owns a contiguous share of each tier's positions, in
+//!   memory; the updates a rank's un-moves make to positions owned elsewhere are
+//!   batched per owner and exchanged once a round ([`abapa::solve_share`]); a
+//!   threshold ends when no rank has anything left. Rank 0 gathers the tier and
+//!   writes its table; every rank then reads it back from the file for the
+//!   tiers above (on a cluster: a shared filesystem, or files copied to each node).
+//! - Chess: whole endings are handed to ranks, the endings of one piece count at
+//!   a time (a capture always leads to fewer pieces, so they are independent),
+//!   the largest first to the least loaded rank. Each rank reads the endings its
+//!   captures lead to from their files.
+//! - Any other game is made by rank 0 alone.
+//!
+//! The tables are those of a single process, byte for byte with
+//! `--reproducible`. A rank that fails says which rank and which tier and stops
+//! every rank; tables are written atomically, so no partial table is left under
+//! a final name, and `--resume` keeps the tables a stopped run wrote.
+
+use crate::abapa::{self, Share};
+use crate::output::{Summary, WriteOptions, open_tier, write_tier_with};
+use crate::progress::Progress;
+use crate::{chess, concrete, generate, write_solved};
+use games::abapa::Abapa;
+use games::capability::{Dedicated, Solver};
+use games::endgame::Endgame;
+use games::registry::{Options, Spec, Visitor};
+use games::{Game, Value};
+use mpi::datatype::{Partition, PartitionMut};
+use mpi::environment::Universe;
+use mpi::topology::SimpleCommunicator;
+use mpi::traits::*;
+use std::cell::Cell;
+use std::time::Instant;
+
+/// This process's place among the ranks of an `mpirun`.
+pub struct Cluster {
+    /// Kept so that MPI is finalized when the cluster is dropped.
+    _universe: Universe,
+    world: SimpleCommunicator,
+    /// Keep the tables a stopped run wrote instead of making them again.
+    resume: bool,
+    /// Bytes this rank has sent to others since the count was last taken.
+    sent: Cell<u64>,
+}
+
+impl std::fmt::Debug for Cluster {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "rank {} of {}", self.rank(), self.size())
+    }
+}
+
+impl Cluster {
+    /// Joins the ranks `mpirun` started (a single rank when run without it).
+    pub fn join(resume: bool) -> anyhow::Result<Cluster> {
+        let universe =
+            mpi::initialize().ok_or_else(|| anyhow::anyhow!("MPI was initialized already"))?;
+        let world = universe.world();
+        Ok(Cluster {
+            _universe: universe,
+            world,
+            resume,
+            sent: Cell::new(0),
+        })
+    }
+
+    pub fn rank(&self) -> usize {
+        self.world.rank() as usize
+    }
+
+    pub fn size(&self) -> usize {
+        self.world.size() as usize
+    }
+
+    /// Whether this rank prints what every rank made.
+    pub fn leads(&self) -> bool {
+        self.rank() == 0
+    }
+
+    /// The value of `result`, or a message naming this rank and `what` it was
+    /// making, and every rank stopped.
+    fn or_stop<T>(&self, what: &str, result: anyhow::Result<T>) -> T {
+        result.unwrap_or_else(|e| {
+            eprintln!(
+                "error: rank {} of {}, {what}: {e:#}",
+                self.rank(),
+                self.size()
+            );
+            self.world.abort(1)
+        })
+    }
+
+    /// Whether every rank is to keep the table rank 0 finds written already.
+    fn keeps<G: Game>(&self, game: &G, tier: u32, dir: &std::path::Path) -> bool {
+        let mut keep = u8::from(self.resume && self.leads() && open_tier(game, tier, dir).is_ok());
+        self.world.process_at_rank(0).broadcast_into(&mut keep);
+        keep == 1
+    }
+
+    /// The total over the ranks of a count.
+    fn sum(&self, mine: u64) -> u64 {
+        let mut total = 0u64;
+        self.world
+            .all_reduce_into(&mine, &mut total, mpi::collective::SystemOperation::sum());
+        total
+    }
+
+    /// Rank 0's copy of every rank's `part`, in rank order (empty elsewhere).
+    fn gather<T: Equivalence + Default + Clone>(&self, what: &str, part: &[T]) -> Vec<T> {
+        let root = self.world.process_at_rank(0);
+        let count = self.or_stop(what, i32::try_from(part.len()).map_err(Into::into));
+        // An empty slice of bytes points at address 1, which Open MPI reads as
+        // MPI_IN_PLACE: hand it an allocated buffer instead.
+        let mut buffer = Vec::with_capacity(part.len().max(1));
+        buffer.extend_from_slice(part);
+        let part = &buffer[..];
+        if !self.leads() {
+            root.gather_into(&count);
+            root.gather_varcount_into(part);
+            return Vec::new();
+        }
+        let mut counts = vec![0i32; self.size()];
+        root.gather_into_root(&count, &mut counts[..]);
+        let displs = offsets(&counts);
+        let total = counts.iter().map(|&c| c as usize).sum();
+        let mut whole = vec![T::default(); total];
+        let mut partition = PartitionMut::new(&mut whole[..], counts, displs);
+        root.gather_varcount_into_root(part, &mut partition);
+        whole
+    }
+}
+
+/// Where each of `counts` consecutive runs starts.
+fn offsets(counts: &[i32]) -> Vec<i32> {
+    counts
+        .iter()
+        .scan(0, |at, &c| {
+            let start = *at;
+            *at += c;
+            Some(start)
+        })
+        .collect()
+}
+
+impl Share for Cluster {
+    fn processes(&self) -> usize {
+        self.size()
+    }
+
+    fn me(&self) -> usize {
+        self.rank()
+    }
+
+    fn exchange(&self, outgoing: Vec<Vec<u64>>) -> Vec<u64> {
+        let counts: Vec<i32> = outgoing
+            .iter()
+            .map(|o| i32::try_from(o.len()).expect("fewer than 2^31 updates a round"))
+            .collect();
+        let mut incoming_counts = vec![0i32; self.size()];
+        self.world
+            .all_to_all_into(&counts[..], &mut incoming_counts[..]);
+        let sent: usize =
+            counts.iter().map(|&c| c as usize).sum::<usize>() - counts[self.rank()] as usize;
+        self.sent.set(self.sent.get() + 8 * sent as u64);
+        let flat: Vec<u64> = outgoing.concat();
+        let send = Partition::new(&flat[..], &counts[..], offsets(&counts));
+        let total = incoming_counts.iter().map(|&c| c as usize).sum();
+        let mut incoming = vec![0u64; total];
+        let displs = offsets(&incoming_counts);
+        let mut receive = PartitionMut::new(&mut incoming[..], &incoming_counts[..], displs);
+        self.world.all_to_all_varcount_into(&send, &mut receive);
+        incoming
+    }
+
+    fn any(&self, mine: bool) -> bool {
+        self.sum(u64::from(mine)) > 0
+    }
+}
+
+/// Makes the tables of game `id` for `options` over the cluster's ranks; the
+/// summaries of what was made (on rank 0; empty elsewhere).
+pub fn generate_game(
+    id: &str,
+    options: &Options,
+    write: &WriteOptions,
+    progress: &Progress,
+    cluster: &Cluster,
+) -> anyhow::Result<Vec<Summary>> {
+    struct Generate<'a>(&'a WriteOptions, &'a Progress, &'a Cluster);
+    impl Visitor for Generate<'_> {
+        type Output = anyhow::Result<Vec<Summary>>;
+        fn visit<G: Game>(self, spec: &'static Spec<G>, game: &G) -> Self::Output {
+            let Generate(write, progress, cluster) = self;
+            match (spec.capabilities)(game).solver {
+                Solver::Dedicated(Dedicated::AbapaThresholds) => {
+                    Ok(abapa_tiers(concrete(game)?, write, progress, cluster))
+                }
+                Solver::Dedicated(Dedicated::ChessUnmoves) => {
+                    Ok(chess_endings(spec, game, write, progress, cluster))
+                }
+                _ if cluster.leads() => generate(spec, game, write, progress),
+                _ => Ok(Vec::new()),
+            }
+        }
+    }
+    games::with_game(id, options, Generate(write, progress, cluster))?
+}
+
+/// Every Abapa tier, each shared out over the ranks.
+fn abapa_tiers(
+    game: &Abapa,
+    write: &WriteOptions,
+    progress: &Progress,
+    cluster: &Cluster,
+) -> Vec<Summary> {
+    let mut summaries = Vec::new();
+    let mut solved: Vec<Vec<i8>> = Vec::new();
+    for n in 0..=game.max_seeds {
+        let what = format!("abapa {n} seeds");
+        if !cluster.keeps(game, n, &write.dir) {
+            let started = Instant::now();
+            let part = abapa::solve_share(game.rules, n, &solved, cluster, progress);
+            let exchanged = cluster.sum(cluster.sent.replace(0));
+            let whole = cluster.gather(&what, &part);
+            if cluster.leads() {
+                let code = |slot: u64| Value::Score(i64::from(whole[slot as usize])).code();
+                let summary = write_tier_with(game, n, &code, started.elapsed(), write);
+                summaries.push(cluster.or_stop(&what, summary));
+                if cluster.size() > 1 {
+                    eprintln!(
+                        "{what}: {exchanged} bytes exchanged among {} ranks",
+                        cluster.size()
+                    );
+                }
+            }
+        }
+        // Every rank reads the finished tier from its file (a barrier too:
+        // rank 0 has written it before any other rank gets here).
+        cluster.world.barrier();
+        let read = read_codes(game, n, write).map(|(codes, summary)| {
+            if summaries.len() <= n as usize {
+                summaries.push(summary);
+            }
+            codes.into_iter().map(|code| score(game, code)).collect()
+        });
+        solved.push(cluster.or_stop(&what, read));
+    }
+    if cluster.leads() {
+        summaries
+    } else {
+        Vec::new()
+    }
+}
+
+/// The mover's net score a code of an Abapa table holds.
+fn score(game: &Abapa, code: u16) -> i8 {
+    match Value::from_code(game.value_kind(), code) {
+        Some(Value::Score(s)) => s as i8,
+        _ => 0,
+    }
+}
+
+/// The codes and summary of a tier's table, read back from its file.
+fn read_codes<G: Game>(
+    game: &G,
+    tier: u32,
+    write: &WriteOptions,
+) -> anyhow::Result<(Vec<u16>, Summary)> {
+    let (table, summary) = open_tier(game, tier, &write.dir)?;
+    Ok((table.read_all()?, summary))
+}
+
+/// Every chess ending, whole endings handed to ranks.
+fn chess_endings<G: Game>(
+    spec: &'static Spec<G>,
+    game: &G,
+    write: &WriteOptions,
+    progress: &Progress,
+    cluster: &Cluster,
+) -> Vec<Summary> {
+    let caps = (spec.capabilities)(game);
+    let endgame: &Endgame = cluster.or_stop("chess", concrete(game));
+    let pieces = |tier: u32| endgame.materials()[tier as usize].count();
+    let tiers = game.tiers();
+    let mut summaries = Vec::new();
+    let most = tiers.iter().map(|&t| pieces(t)).max().unwrap_or(0);
+    for count in 2..=most {
+        let level: Vec<u32> = tiers
+            .iter()
+            .copied()
+            .filter(|&t| pieces(t) == count)
+            .collect();
+        for tier in assign(&level, |t| game.index_size(t), cluster.size())[cluster.rank()].clone() {
+            let what = format!("chess {}", game.tier_name(tier));
+            if cluster.resume && open_tier(game, tier, &write.dir).is_ok() {
+                continue;
+            }
+            let started = Instant::now();
+            let mut solved: Vec<Vec<u16>> = vec![Vec::new(); tiers.len()];
+            for (below, _) in endgame.capture_tiers(tier) {
+                if solved[below as usize].is_empty() {
+                    let read = read_codes(game, below, write).map(|(codes, _)| codes);
+                    solved[below as usize] = cluster.or_stop(&what, read);
+                }
+            }
+            let codes = chess::solve_tier(endgame, tier, &solved, progress);
+            let written = write_solved(game, &caps, tier, &codes, started.elapsed(), write);
+            cluster.or_stop(&what, written);
+        }
+        // Every ending of this count is written before any of the next starts.
+        cluster.world.barrier();
+        if cluster.leads() {
+            for &tier in &level {
+                let what = format!("chess {}", game.tier_name(tier));
+                summaries.push(cluster.or_stop(&what, open_tier(game, tier, &write.dir)).1);
+            }
+        }
+    }
+    summaries
+}
+
+/// Shares `tiers` out among `ranks`: the largest first, each to the rank with
+/// the fewest slots so far (the lower rank on a tie).
+fn assign(tiers: &[u32], size: impl Fn(u32) -> u64, ranks: usize) -> Vec<Vec<u32>> {
+    let mut order = tiers.to_vec();
+    order.sort_by_key(|&t| (std::cmp::Reverse(size(t)), t));
+    let mut shares = vec![Vec::new(); ranks];
+    let mut load = vec![0u64; ranks];
+    for tier in order {
+        let least = (0..ranks).min_by_key(|&r| (load[r], r)).expect("a rank");
+        load[least] += size(tier);
+        shares[least].push(tier);
+    }
+    shares
+}
