@@ -90,6 +90,15 @@ impl Cluster {
         })
     }
 
+    /// Tells, on standard error, that this rank starts making `what`, when there
+    /// are several ranks: if one dies, the last such line of its rank names the
+    /// tier it was making (`mpirun` names the rank).
+    fn say(&self, what: &str) {
+        if self.size() > 1 {
+            eprintln!("rank {} of {}: making {what}", self.rank(), self.size());
+        }
+    }
+
     /// Whether every rank is to keep the table rank 0 finds written already.
     fn keeps<G: Game>(&self, game: &G, tier: u32, dir: &std::path::Path) -> bool {
         let mut keep = u8::from(self.resume && self.leads() && open_tier(game, tier, dir).is_ok());
@@ -218,6 +227,7 @@ fn abapa_tiers(
     for n in 0..=game.max_seeds {
         let what = format!("abapa {n} seeds");
         if !cluster.keeps(game, n, &write.dir) {
+            cluster.say(&what);
             let started = Instant::now();
             let part = abapa::solve_share(game.rules, n, &solved, cluster, progress);
             let exchanged = cluster.sum(cluster.sent.replace(0));
@@ -295,6 +305,7 @@ fn chess_endings<G: Game>(
             if cluster.resume && open_tier(game, tier, &write.dir).is_ok() {
                 continue;
             }
+            cluster.say(&what);
             let started = Instant::now();
             let mut solved: Vec<Vec<u16>> = vec![Vec::new(); tiers.len()];
             for (below, _) in endgame.capture_tiers(tier) {
