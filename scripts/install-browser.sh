@@ -8,17 +8,7 @@ command -v chromium >/dev/null || missing+=(chromium)
 command -v chromedriver >/dev/null || missing+=(chromium-driver)
 [ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing+=(fonts-dejavu-core)
 [ ${#missing[@]} -eq 0 ] && exit 0
-echo "installing ${missing[*]} for the browser tests ..." >&2
-if [ "$(id -u)" = 0 ]; then sudo=""; elif command -v sudo >/dev/null; then sudo="sudo -n"; else
-    echo "BROWSER TESTS CANNOT RUN: ${missing[*]} missing and no root to install them" >&2
-    exit 1
-fi
-export DEBIAN_FRONTEND=noninteractive
-if $sudo apt-get update -qq >/dev/null 2>&1 \
-    && $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null 2>&1 \
-    && command -v chromium >/dev/null && command -v chromedriver >/dev/null; then
-    echo "installed ${missing[*]}" >&2
-    exit 0
-fi
-echo "BROWSER TESTS CANNOT RUN: apt-get could not install ${missing[*]}" >&2
+"$(dirname "$0")/apt-install.sh" "browser tests" "${missing[@]}" || exit 1
+command -v chromium >/dev/null && command -v chromedriver >/dev/null && exit 0
+echo "BROWSER TESTS CANNOT RUN: chromium or chromedriver still missing after apt" >&2
 exit 1

@@ -223,7 +223,7 @@ impl std::fmt::Display for Material {
     }
 }
 
-/// Sorts the few non-king pieces (at most two here) without a general sort's setup.
+/// Sorts the few non-king pieces (at most three) without a general sort's setup.
 #[inline]
 fn sort_small(pieces: &mut [(u8, Square)]) {
     for i in 1..pieces.len() {
