@@ -101,7 +101,7 @@ impl Cluster {
 
     /// Whether every rank is to keep the table rank 0 finds written already.
     fn keeps<G: Game>(&self, game: &G, tier: u32, dir: &std::path::Path) -> bool {
-        let mut keep = u8::from(self.resume && self.leads() && open_tier(game, tier, dir).is_ok());
+        let mut keep = u8::from(self.resume && self.leads() && sound(game, tier, dir));
         self.world.process_at_rank(0).broadcast_into(&mut keep);
         keep == 1
     }
@@ -270,6 +270,12 @@ fn score(game: &Abapa, code: u16) -> i8 {
     }
 }
 
+/// Whether the table of `tier` in `dir` is whole: its header names the tier and
+/// every block checks (a table damaged inside is made again, not kept).
+fn sound<G: Game>(game: &G, tier: u32, dir: &std::path::Path) -> bool {
+    open_tier(game, tier, dir).is_ok_and(|(table, _)| table.check().is_ok())
+}
+
 /// The codes and summary of a tier's table, read back from its file.
 fn read_codes<G: Game>(
     game: &G,
@@ -302,7 +308,7 @@ fn chess_endings<G: Game>(
             .collect();
         for tier in assign(&level, |t| game.index_size(t), cluster.size())[cluster.rank()].clone() {
             let what = format!("chess {}", game.tier_name(tier));
-            if cluster.resume && open_tier(game, tier, &write.dir).is_ok() {
+            if cluster.resume && sound(game, tier, &write.dir) {
                 continue;
             }
             cluster.say(&what);

@@ -88,7 +88,8 @@ fn chess_endings_handed_to_ranks_are_the_single_process_tables() {
     assert!(files(dir.path()) == expected);
 }
 
-/// A stopped run's sound tables are kept; a missing or damaged one is made again.
+/// A stopped run's sound tables are kept; a missing, truncated or damaged one is
+/// made again.
 #[test]
 fn a_resumed_run_keeps_sound_tables_and_remakes_the_rest() {
     let dir = tempfile::tempdir().unwrap();
@@ -98,9 +99,15 @@ fn a_resumed_run_keeps_sound_tables_and_remakes_the_rest() {
     let kept = dir.path().join("abapa-5seeds.tb");
     let kept_at = std::fs::metadata(&kept).unwrap().modified().unwrap();
     std::fs::remove_file(dir.path().join("abapa-10seeds.tb")).unwrap();
-    let damaged = dir.path().join("abapa-8seeds.tb");
-    let mut bytes = std::fs::read(&damaged).unwrap();
+    let truncated = dir.path().join("abapa-8seeds.tb");
+    let mut bytes = std::fs::read(&truncated).unwrap();
     bytes.truncate(bytes.len() / 2);
+    std::fs::write(&truncated, bytes).unwrap();
+    // A byte changed inside a block: the header still reads, the block does not.
+    let damaged = dir.path().join("abapa-9seeds.tb");
+    let mut bytes = std::fs::read(&damaged).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0x55;
     std::fs::write(&damaged, bytes).unwrap();
     mpirun(2, &["abapa", "--max-seeds", "10", "--dir", d, "--resume"]);
     assert!(files(dir.path()) == before);
