@@ -138,6 +138,7 @@ fn scan_range(rules: Rules, n: u32, range: Range<u64>, solved: &[Vec<i8>]) -> Ve
         .collect();
     chunks.into_iter().flatten().collect()
 }
+
 /// (quiet moves, best move out of the tier or the end score) of one position.
 fn scan_position(rules: Rules, n: u32, pits: &Pits, solved: &[Vec<i8>]) -> (u8, i8) {
     if let Some(end) = abapa::end_score(pits) {
@@ -162,8 +163,8 @@ fn scan_position(rules: Rules, n: u32, pits: &Pits, solved: &[Vec<i8>]) -> (u8, 
     (quiet, best)
 }
 
-/// An update sent to a position's owner: a quiet move of it leads to a decided
-/// position, low (`true`: the position is high) or high.
+/// An update sent to a position's owner: one of its quiet moves leads to a
+/// position just decided, low (`low`, so the owner's position is high) or high.
 fn update(index: u64, low: bool) -> u64 {
     index << 1 | u64::from(low)
 }
