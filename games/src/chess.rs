@@ -46,7 +46,13 @@ impl Role {
     }
 
     /// Every role, in the order of their numbers.
-    pub const ALL: [Role; 5] = ROLES;
+    pub const ALL: [Role; 5] = [
+        Role::King,
+        Role::Queen,
+        Role::Rook,
+        Role::Bishop,
+        Role::Knight,
+    ];
 
     fn from_letter(c: char) -> Option<Role> {
         Some(match c.to_ascii_uppercase() {
@@ -66,14 +72,6 @@ pub struct Piece {
     pub role: Role,
 }
 
-const ROLES: [Role; 5] = [
-    Role::King,
-    Role::Queen,
-    Role::Rook,
-    Role::Bishop,
-    Role::Knight,
-];
-
 impl Piece {
     /// A byte from 1 to 10 naming the piece.
     fn code(self) -> u8 {
@@ -84,7 +82,7 @@ impl Piece {
         let i = code.checked_sub(1)?;
         Some(Piece {
             color: if i < 5 { Color::White } else { Color::Black },
-            role: ROLES[usize::from(i % 5)],
+            role: Role::ALL[usize::from(i % 5)],
         })
     }
 }
