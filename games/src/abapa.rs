@@ -17,7 +17,7 @@ use crate::capability::{
     Solver, Tool, WholeGame, one_step,
 };
 use crate::game::{Child, Game, GameError};
-use crate::registry::{Entry, OptionSpec, Options, Purpose, Scope, Spec, Values};
+use crate::spec::{Entry, OptionSpec, Options, Purpose, Scope, Spec, Values};
 use crate::svg::Svg;
 use crate::value::{Value, ValueKind};
 use std::sync::OnceLock;

@@ -17,7 +17,7 @@ use crate::compositions::BoundedTuples;
 use crate::game::{Child, Game, GameError};
 use crate::heap_picture;
 use crate::nim::{self, Rule, parse_heaps, write_heaps};
-use crate::registry::{Entry, OptionSpec, Options, Scope, Spec, Values};
+use crate::spec::{Entry, OptionSpec, Options, Scope, Spec, Values};
 use crate::value::{Value, ValueKind};
 
 pub static SPEC: Spec<Building> = Spec {
@@ -45,7 +45,7 @@ pub static SPEC: Spec<Building> = Spec {
             vec![Check::Consistency, Check::LiveSearch],
         )
     },
-    generate_options: crate::registry::no_generate_options,
+    generate_options: crate::spec::no_generate_options,
 };
 
 /// The most heaps, and the most chips in all, in the tables.

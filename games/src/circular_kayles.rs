@@ -22,7 +22,7 @@ use crate::heap_picture;
 use crate::multiset::orderings;
 use crate::nim::{parse_heaps, write_heaps};
 use crate::partition::Partitions;
-use crate::registry::{Entry, OptionSpec, Scope, Spec, Values};
+use crate::spec::{Entry, OptionSpec, Scope, Spec, Values};
 use crate::value::{Value, ValueKind};
 use std::sync::OnceLock;
 

@@ -20,7 +20,7 @@ use crate::capability::{
     Capabilities, Check, Clicks, ClosedForm, Formula, Layered, Marks, Picture, Solver, one_step,
 };
 use crate::game::{Child, Game, GameError};
-use crate::registry::{Entry, OptionSpec, Scope, Spec, Values};
+use crate::spec::{Entry, OptionSpec, Scope, Spec, Values};
 use crate::svg::Svg;
 use crate::value::{Value, ValueKind};
 
@@ -74,7 +74,7 @@ pub static GAME100: Spec<Counting> = Spec {
     },
     build: |_| Ok(HUNDRED),
     capabilities,
-    generate_options: crate::registry::no_generate_options,
+    generate_options: crate::spec::no_generate_options,
 };
 
 /// A counting game: after `said`, the next number is 1 to `max_add` above it

@@ -16,7 +16,7 @@ use crate::capability::{
 use crate::game::{Child, Game, GameError};
 use crate::heap_picture;
 use crate::nim::{self, Rule};
-use crate::registry::{Entry, OptionSpec, Scope, Spec, Values};
+use crate::spec::{Entry, OptionSpec, Scope, Spec, Values};
 use crate::value::{Value, ValueKind};
 
 pub static SPEC: Spec<Divisor> = Spec {

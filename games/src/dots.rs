@@ -13,7 +13,7 @@ use crate::capability::{
     Tool, WholeGame, one_step,
 };
 use crate::game::{Child, Game, GameError};
-use crate::registry::{Entry, OptionSpec, Scope, Spec, Values};
+use crate::spec::{Entry, OptionSpec, Scope, Spec, Values};
 use crate::svg::Svg;
 use crate::value::{Value, ValueKind};
 

@@ -24,7 +24,7 @@ use crate::capability::{
 };
 use crate::game::{Child, Game, GameError};
 use crate::heap_picture;
-use crate::registry::{Entry, Spec, no_generate_options};
+use crate::spec::{Entry, Spec, no_generate_options};
 use crate::value::{Value, ValueKind};
 
 const NOTATION: &str = "the heaps left to right, none empty, '-' for no heaps: 3 5 7 2; \

@@ -8,7 +8,7 @@ use crate::capability::{
     Capabilities, Check, Clicks, Exact, Marks, Picture, Sampler, Solver, one_step,
 };
 use crate::game::{Child, Game, GameError};
-use crate::registry::{Entry, Spec, no_generate_options};
+use crate::spec::{Entry, Spec, no_generate_options};
 use crate::svg::Svg;
 use crate::value::{Value, ValueKind};
 

@@ -12,7 +12,7 @@ use crate::capability::{
 };
 use crate::game::{Child, Game, GameError};
 use crate::grid::{self, CELLS, SIZE};
-use crate::registry::{Entry, Spec, no_generate_options};
+use crate::spec::{Entry, Spec, no_generate_options};
 use crate::value::{Value, ValueKind};
 use std::sync::OnceLock;
 

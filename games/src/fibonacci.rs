@@ -19,7 +19,7 @@ use crate::capability::{
 };
 use crate::game::{Child, Game, GameError};
 use crate::heap_picture;
-use crate::registry::{Entry, Spec, no_generate_options};
+use crate::spec::{Entry, Spec, no_generate_options};
 use crate::value::{Value, ValueKind};
 use crate::zeckendorf::{fibonacci, is_fibonacci, parts};
 

@@ -19,7 +19,7 @@ use crate::game::{Child, Game, GameError};
 use crate::heap_picture;
 use crate::nim::{parse_heaps, write_heaps};
 use crate::partition::Partitions;
-use crate::registry::{Entry, OptionSpec, Options, Scope, Spec, Values};
+use crate::spec::{Entry, OptionSpec, Options, Scope, Spec, Values};
 use crate::value::{Value, ValueKind};
 use std::sync::{Mutex, OnceLock};
 

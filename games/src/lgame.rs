@@ -14,7 +14,7 @@
 use crate::capability::{Capabilities, Check, Clicks, Drawing, Marks, Picture, Side, Solver};
 use crate::game::{Child, Game, GameError};
 use crate::grid::{self, CELLS, SIZE};
-use crate::registry::{Entry, Spec, no_generate_options};
+use crate::spec::{Entry, Spec, no_generate_options};
 use crate::symmetry;
 use crate::value::{Value, ValueKind};
 use std::sync::OnceLock;

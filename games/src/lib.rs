@@ -1,6 +1,7 @@
 //! The rules of the games this project solves: positions, moves, text notation,
 //! dense indexing with symmetries folded, live search that reads no table, closed
-//! formulas, and the registry that describes every game once.
+//! formulas; [`spec`], the words a game describes itself with, and [`registry`],
+//! the list of every game.
 //!
 //! ```
 //! use games::{euler::Euler, Game, Value, search::Negamax};
@@ -13,14 +14,12 @@ pub mod abapa;
 pub mod building;
 pub mod capability;
 pub mod chess;
-pub mod chess_page;
 pub mod circular_kayles;
 pub mod compositions;
 pub mod counting;
 pub mod divisor;
 pub mod dots;
 pub mod end_rows;
-pub mod endgame;
 pub mod ends;
 pub mod euler;
 pub mod fibonacci;
@@ -39,6 +38,7 @@ pub mod pits;
 pub mod poker;
 pub mod registry;
 pub mod search;
+pub mod spec;
 pub mod svg;
 pub mod symmetry;
 #[cfg(test)]
@@ -49,5 +49,6 @@ pub mod zeckendorf;
 
 pub use capability::{Capabilities, Check, Formula, Solver};
 pub use game::{Child, Game, GameError, START, read_position, value_from_children};
-pub use registry::{Options, Spec, Visitor, with_game};
+pub use registry::with_game;
+pub use spec::{Options, Spec, Visitor};
 pub use value::{Value, ValueKind};

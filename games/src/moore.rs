@@ -18,7 +18,7 @@ use crate::game::{Child, Game, GameError};
 use crate::heap_picture;
 use crate::multiset::{Multisets, binomial};
 use crate::nim::{Take, parse_heaps, split_take, stones, write_heaps};
-use crate::registry::{Entry, OptionSpec, Scope, Spec, Values};
+use crate::spec::{Entry, OptionSpec, Scope, Spec, Values};
 use crate::value::{Value, ValueKind};
 
 /// The largest `--k`.

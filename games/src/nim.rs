@@ -12,7 +12,7 @@ use crate::capability::{
 use crate::game::{Child, Game, GameError};
 use crate::heap_picture;
 use crate::multiset::Multisets;
-use crate::registry::{Entry, OptionSpec, Scope, Spec, Values, no_generate_options};
+use crate::spec::{Entry, OptionSpec, Scope, Spec, Values, no_generate_options};
 use crate::value::{Value, ValueKind};
 
 /// How heaps are written, for every heap game.

@@ -21,7 +21,7 @@ use crate::capability::{
 use crate::game::{Child, Game, GameError};
 use crate::multiset::Multisets;
 use crate::nim::{self, Rule};
-use crate::registry::{Entry, OptionSpec, Purpose, Scope, Spec, Values};
+use crate::spec::{Entry, OptionSpec, Purpose, Scope, Spec, Values};
 use crate::svg::Svg;
 use crate::value::{Value, ValueKind};
 

@@ -20,7 +20,7 @@ use crate::capability::{
     Tool,
 };
 use crate::game::{Child, Game, GameError};
-use crate::registry::{Entry, Spec, no_generate_options};
+use crate::spec::{Entry, Spec, no_generate_options};
 use crate::svg::Svg;
 use crate::value::{Value, ValueKind};
 

@@ -19,7 +19,7 @@ use crate::capability::{
 use crate::compositions::BoundedTuples;
 use crate::game::{Child, Game, GameError};
 use crate::nim::{parse_heaps, write_heaps};
-use crate::registry::{Entry, Spec, no_generate_options};
+use crate::spec::{Entry, Spec, no_generate_options};
 use crate::svg::Svg;
 use crate::value::{Value, ValueKind};
 

@@ -16,7 +16,7 @@ use crate::capability::{
 use crate::game::{Child, Game, GameError};
 use crate::heap_picture;
 use crate::nim::{parse_heaps, write_heaps};
-use crate::registry::{Entry, Spec, no_generate_options};
+use crate::spec::{Entry, Spec, no_generate_options};
 use crate::value::{Value, ValueKind};
 use crate::zeckendorf::{floor_phi, wythoff_partner};
 

@@ -4,7 +4,8 @@
 //! to the same position, and stay within its table's index.
 
 use games::chess::Board;
-use games::registry::{self, Options, Purpose, Spec, Visitor};
+use games::registry;
+use games::spec::{Options, Purpose, Spec, Visitor};
 use games::{Game, read_position};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};

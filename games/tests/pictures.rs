@@ -5,7 +5,8 @@
 
 use games::Game;
 use games::capability::Marks;
-use games::registry::{self, Options, Spec, Visitor};
+use games::registry;
+use games::spec::{Options, Spec, Visitor};
 use std::collections::BTreeSet;
 
 /// Positions visited: the start, then along a line taking the i-th move.

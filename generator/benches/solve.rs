@@ -1,8 +1,8 @@
 //! Generation benchmarks: `cargo bench -p generator`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use games::chess::{Endgame, Material};
 use games::dots::Dots;
-use games::endgame::{Endgame, Material};
 use games::euler::Euler;
 use games::grundy::{HeapGame, SplitGame};
 use games::lgame::LGame;

@@ -10,131 +10,10 @@
 
 use crate::progress::Progress;
 use crate::retrograde::{Outside, Parents, Scan, solve_by_scans};
-use games::chess::{Color, KING_STEPS, KNIGHT_STEPS, Role, Square};
-use games::endgame::{Endgame, Layout, Settled};
+use games::chess::{Color, Endgame, Layout, Role, Settled, Square, attacks};
 use games::{Game, Value};
 use std::sync::OnceLock;
 use std::time::Duration;
-
-/// Attack sets of every square: leapers outright, sliders as rays.
-struct Attacks {
-    king: [u64; 64],
-    knight: [u64; 64],
-    /// `rays[d][sq]`: the squares from `sq` to the edge in direction `d`;
-    /// directions 0-3 go up the square numbers, 4-7 down.
-    rays: [[u64; 64]; 8],
-    /// The rook's and the bishop's lines from each square on an empty board.
-    orthogonal: [u64; 64],
-    diagonal: [u64; 64],
-    /// The squares strictly between two squares on a line (0 off a line).
-    between: Box<[[u64; 64]; 64]>,
-}
-
-/// File and rank steps of the eight directions: 0-3 raise the square number.
-const DIRECTIONS: [(i8, i8); 8] = [
-    (0, 1),
-    (1, 0),
-    (1, 1),
-    (-1, 1),
-    (0, -1),
-    (-1, 0),
-    (-1, -1),
-    (1, -1),
-];
-const ORTHOGONAL: [usize; 4] = [0, 1, 4, 5];
-const DIAGONAL: [usize; 4] = [2, 3, 6, 7];
-
-fn attacks() -> &'static Attacks {
-    static ATTACKS: OnceLock<Attacks> = OnceLock::new();
-    ATTACKS.get_or_init(|| {
-        let step = |sq: usize, (df, dr): (i8, i8)| {
-            let (f, r) = ((sq % 8) as i8 + df, (sq / 8) as i8 + dr);
-            ((0..8).contains(&f) && (0..8).contains(&r)).then_some((r * 8 + f) as usize)
-        };
-        let leaper = |sq: usize, steps: &[(i8, i8)]| {
-            steps
-                .iter()
-                .filter_map(|&d| step(sq, d))
-                .fold(0u64, |bits, to| bits | 1 << to)
-        };
-        let rays: [[u64; 64]; 8] = std::array::from_fn(|d| {
-            std::array::from_fn(|sq| {
-                let mut bits = 0u64;
-                let mut at = sq;
-                while let Some(next) = step(at, DIRECTIONS[d]) {
-                    bits |= 1 << next;
-                    at = next;
-                }
-                bits
-            })
-        });
-        let lines = |directions: [usize; 4]| -> [u64; 64] {
-            std::array::from_fn(|sq| directions.iter().fold(0, |bits, &d| bits | rays[d][sq]))
-        };
-        let mut between = Box::new([[0u64; 64]; 64]);
-        for ray in &rays {
-            for from in 0..64 {
-                let mut bits = ray[from];
-                while bits != 0 {
-                    let to = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    // The ray from `from` less the ray from `to` and `to` itself.
-                    between[from][to] = ray[from] & !ray[to] & !(1 << to);
-                }
-            }
-        }
-        Attacks {
-            king: std::array::from_fn(|sq| leaper(sq, &KING_STEPS)),
-            knight: std::array::from_fn(|sq| leaper(sq, &KNIGHT_STEPS)),
-            orthogonal: lines(ORTHOGONAL),
-            diagonal: lines(DIAGONAL),
-            between,
-            rays,
-        }
-    })
-}
-
-impl Attacks {
-    /// The squares a slider on `sq` reaches along `directions`, up to and
-    /// including the first occupied square of each.
-    fn slide(&self, sq: Square, occupied: u64, directions: &[usize]) -> u64 {
-        directions.iter().fold(0u64, |bits, &d| {
-            let ray = self.rays[d][sq as usize];
-            let blockers = ray & occupied;
-            let reach = match (blockers, d < 4) {
-                (0, _) => ray,
-                (b, true) => ray ^ self.rays[d][b.trailing_zeros() as usize],
-                (b, false) => ray ^ self.rays[d][63 - b.leading_zeros() as usize],
-            };
-            bits | reach
-        })
-    }
-
-    /// Whether a piece of `role` on `from` attacks `sq`: on its line, with
-    /// nothing between.
-    fn hits(&self, role: u8, from: Square, sq: Square, occupied: u64) -> bool {
-        let (from_, sq_) = (from as usize, sq as usize);
-        let line = match role {
-            r if r == Role::King as u8 => return self.king[from_] & (1 << sq) != 0,
-            r if r == Role::Knight as u8 => return self.knight[from_] & (1 << sq) != 0,
-            r if r == Role::Rook as u8 => self.orthogonal[from_] & (1 << sq) != 0,
-            r if r == Role::Bishop as u8 => self.diagonal[from_] & (1 << sq) != 0,
-            _ => (self.orthogonal[from_] | self.diagonal[from_]) & (1 << sq) != 0,
-        };
-        line && self.between[from_][sq_] & occupied == 0
-    }
-
-    /// The squares a piece of `role` on `sq` attacks.
-    fn targets(&self, role: u8, sq: Square, occupied: u64) -> u64 {
-        match role {
-            r if r == Role::King as u8 => self.king[sq as usize],
-            r if r == Role::Knight as u8 => self.knight[sq as usize],
-            r if r == Role::Rook as u8 => self.slide(sq, occupied, &ORTHOGONAL),
-            r if r == Role::Bishop as u8 => self.slide(sq, occupied, &DIAGONAL),
-            _ => self.slide(sq, occupied, &ORTHOGONAL) | self.slide(sq, occupied, &DIAGONAL),
-        }
-    }
-}
 
 /// A layout's pieces as `(colour * 8 + role, square)`, kings first, with the
 /// occupied squares.
@@ -145,14 +24,20 @@ struct Pieces {
     occupied: u64,
 }
 
+/// The role of a piece written `colour * 8 + role`.
+#[inline]
+fn role(kind: u8) -> Role {
+    Role::ALL[usize::from(kind % 8)]
+}
+
 impl Pieces {
     fn of(layout: &Layout) -> Pieces {
-        let mut list = [(0u8, 0 as Square); 6];
+        let mut list = [(0u8, Square::default()); 6];
         list[0] = (Role::King as u8, layout.kings[0]);
         list[1] = (8 + Role::King as u8, layout.kings[1]);
         list[2..2 + layout.count].copy_from_slice(&layout.others[..layout.count]);
         let len = 2 + layout.count;
-        let occupied = list[..len].iter().fold(0u64, |bits, p| bits | 1 << p.1);
+        let occupied = list[..len].iter().fold(0u64, |bits, p| bits | p.1.bit());
         Pieces {
             list,
             len,
@@ -168,19 +53,19 @@ impl Pieces {
     fn attacked(&self, sq: Square, by: Color) -> bool {
         let attacks = attacks();
         self.list[..self.len].iter().any(|&(kind, from)| {
-            Self::color(kind) == by && attacks.hits(kind % 8, from, sq, self.occupied)
+            Self::color(kind) == by && attacks.hits(role(kind), from, sq, self.occupied)
         })
     }
 
     /// The squares the pieces of `by` attack, with `through` taken off the board.
     fn attacks_through(&self, through: Square, by: Color) -> u64 {
         let attacks = attacks();
-        let occupied = self.occupied & !(1 << through);
+        let occupied = self.occupied & !through.bit();
         self.list[..self.len]
             .iter()
             .filter(|&&(kind, _)| Self::color(kind) == by)
             .fold(0, |bits, &(kind, from)| {
-                bits | attacks.targets(kind % 8, from, occupied)
+                bits | attacks.targets(role(kind), from, occupied)
             })
     }
 
@@ -188,21 +73,13 @@ impl Pieces {
     /// would attack it along their line.
     fn pinned(&self, king: Square, by: Color) -> u64 {
         let attacks = attacks();
-        let target = 1u64 << king;
+        let target = king.bit();
         self.list[..self.len]
             .iter()
             .filter(|&&(kind, _)| Self::color(kind) == by)
             .fold(0, |pinned, &(kind, from)| {
-                let from_ = from as usize;
-                let line = match kind % 8 {
-                    r if r == Role::Rook as u8 => attacks.orthogonal[from_],
-                    r if r == Role::Bishop as u8 => attacks.diagonal[from_],
-                    r if r == Role::Queen as u8 => {
-                        attacks.orthogonal[from_] | attacks.diagonal[from_]
-                    }
-                    _ => 0,
-                };
-                let between = attacks.between[from_][king as usize] & self.occupied;
+                let line = attacks.lines(role(kind), from);
+                let between = attacks.between(from, king) & self.occupied;
                 match line & target != 0 && between.count_ones() == 1 {
                     true => pinned | between,
                     false => pinned,
@@ -214,7 +91,7 @@ impl Pieces {
     /// `on`, capturing whatever stood there.
     fn attacked_after(&self, sq: Square, by: Color, at: usize, on: Square) -> bool {
         let attacks = attacks();
-        let occupied = self.occupied & !(1 << self.list[at].1) | 1 << on;
+        let occupied = self.occupied & !self.list[at].1.bit() | on.bit();
         self.list[..self.len]
             .iter()
             .enumerate()
@@ -224,7 +101,7 @@ impl Pieces {
                     false if from == on => return false,
                     false => from,
                 };
-                Self::color(kind) == by && attacks.hits(kind % 8, from, sq, occupied)
+                Self::color(kind) == by && attacks.hits(role(kind), from, sq, occupied)
             })
     }
 }
@@ -240,7 +117,7 @@ fn moved(layout: &Layout, at: usize, to: Square, captured: Option<usize>) -> Lay
     if let Some(c) = captured {
         after.others.copy_within(c + 1..layout.count, c);
         after.count -= 1;
-        after.others[after.count] = (0, 0);
+        after.others[after.count] = (0, Square::default());
     }
     after.turn = layout.turn.other();
     after
@@ -263,13 +140,10 @@ fn legal_layout(game: &Endgame, tier: u32, slot: u64) -> Option<Layout> {
 fn near_triangle() -> (u64, u64) {
     static NEAR: OnceLock<(u64, u64)> = OnceLock::new();
     *NEAR.get_or_init(|| {
-        let triangle = (0..64u64)
-            .filter(|sq| sq / 8 <= sq % 8 && sq % 8 <= 3)
-            .fold(0u64, |bits, sq| bits | 1 << sq);
-        let king = &attacks().king;
-        let near = (0..64)
-            .filter(|sq| triangle & (1 << sq) != 0)
-            .fold(triangle, |bits, sq| bits | king[sq]);
+        let triangle = Square::all()
+            .filter(|sq| sq.rank() <= sq.file() && sq.file() <= 3)
+            .fold(0u64, |bits, sq| bits | sq.bit());
+        let near = Square::all_of(triangle).fold(triangle, |bits, sq| bits | attacks().king(sq));
         (near, triangle)
     })
 }
@@ -307,13 +181,13 @@ impl Tier<'_> {
         let own = pieces.list[..pieces.len]
             .iter()
             .filter(|p| Pieces::color(p.0) == mover)
-            .fold(0u64, |bits, p| bits | 1 << p.1);
-        let enemy_king = 1u64 << layout.kings[opponent as usize];
+            .fold(0u64, |bits, p| bits | p.1.bit());
+        let enemy_king = layout.kings[opponent as usize].bit();
         let own_king = layout.kings[mover as usize];
         // The squares the opponent attacks through the mover's king: where it may
         // not step.
         let danger = pieces.attacks_through(own_king, opponent);
-        let in_check = danger & (1 << own_king) != 0;
+        let in_check = danger & own_king.bit() != 0;
         // Out of check, a piece other than the king that shields its king from no
         // slider moves freely: no quiet move of it needs a look of its own.
         let pinned = if in_check {
@@ -326,9 +200,10 @@ impl Tier<'_> {
             if Pieces::color(kind) != mover {
                 continue;
             }
-            let mut targets = attacks.targets(kind % 8, from, pieces.occupied) & !own & !enemy_king;
+            let mut targets =
+                attacks.targets(role(kind), from, pieces.occupied) & !own & !enemy_king;
             let is_king = at == mover as usize;
-            let free = !is_king && pinned & (1 << from) == 0;
+            let free = !is_king && pinned & from.bit() == 0;
             // The quiet moves of a free piece, and the king's off the squares in
             // danger, are counted at once; the others are tried one by one.
             if free || is_king {
@@ -339,14 +214,14 @@ impl Tier<'_> {
                 targets &= pieces.occupied;
             }
             while targets != 0 {
-                let to = targets.trailing_zeros() as Square;
+                let to = Square::first(targets);
                 targets &= targets - 1;
                 let king = if is_king { to } else { own_king };
                 if !free && pieces.attacked_after(king, opponent, at, to) {
                     continue;
                 }
                 legal_moves += 1;
-                if pieces.occupied & (1 << to) == 0 {
+                if pieces.occupied & to.bit() == 0 {
                     scan.out_degree += 1;
                     continue;
                 }
@@ -411,7 +286,7 @@ impl Tier<'_> {
                     Color::Black => near.0,
                     Color::White => near.1,
                 };
-                if reach & (1 << wk) == 0 {
+                if reach & wk.bit() == 0 {
                     continue;
                 }
                 let image = view.transformed(t);
@@ -439,11 +314,11 @@ impl Tier<'_> {
                 }
                 let field = (at >= 2 && settled && image.unique(at - 2)).then(|| {
                     let weight = image.weight(at - 2);
-                    (squares - u64::from(to) * weight, weight)
+                    (squares - u64::from(to.number()) * weight, weight)
                 });
-                let mut froms = attacks.targets(kind % 8, to, pieces.occupied) & !pieces.occupied;
+                let mut froms = attacks.targets(role(kind), to, pieces.occupied) & !pieces.occupied;
                 while froms != 0 {
-                    let from = froms.trailing_zeros() as Square;
+                    let from = Square::first(froms);
                     froms &= froms - 1;
                     let fast = match (at, field) {
                         (0 | 1, _) => {
@@ -452,7 +327,7 @@ impl Tier<'_> {
                             settle.slot(kings, squares, mover)
                         }
                         (_, Some((rest, weight))) => {
-                            let squares = rest + u64::from(from) * weight;
+                            let squares = rest + u64::from(from.number()) * weight;
                             settle.slot(image.kings, squares, mover)
                         }
                         _ if settled => {
@@ -521,7 +396,7 @@ pub fn solve_all(
 mod tests {
     use super::*;
     use crate::retrograde::solve_retracting_tier;
-    use games::endgame::Material;
+    use games::chess::Material;
 
     /// Solves every tier of `game` both ways and compares every slot.
     fn both_solvers_agree(game: &Endgame) {

@@ -18,7 +18,7 @@ pub use progress::Progress;
 pub use retrograde::{solve_retracting_tier, solve_retrograde, solve_retrograde_tier};
 
 use games::capability::{Capabilities, Dedicated, Retract, Solver};
-use games::registry::{Options, Spec, Visitor};
+use games::spec::{Options, Spec, Visitor};
 use games::{Game, GameError, Value};
 use std::any::Any;
 use std::time::{Duration, Instant};

@@ -3,7 +3,8 @@
 
 use anyhow::Context;
 use clap::{Arg, ArgAction, ArgMatches, Command, value_parser};
-use games::registry::{self, Entry, OptionSpec, Options, Purpose, Scope, Values};
+use games::registry;
+use games::spec::{Entry, OptionSpec, Options, Purpose, Scope, Values};
 use generator::{Progress, Summary, WriteOptions, check_game};
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -475,7 +475,7 @@ fn solve_plies<G: Game>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use games::endgame::{Endgame, Material};
+    use games::chess::{Endgame, Material};
 
     /// The un-move solver and the reverse-graph solver are written apart; on every
     /// tier below KRvKN (the 3-piece tiers and a 4-piece one with a minor piece

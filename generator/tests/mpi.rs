@@ -4,7 +4,7 @@
 //! loudly when it cannot and skips these tests).
 #![cfg(feature = "mpi")]
 
-use games::registry::{Options, Purpose};
+use games::spec::{Options, Purpose};
 use generator::{Progress, WriteOptions, generate_game};
 use std::collections::BTreeMap;
 use std::path::Path;

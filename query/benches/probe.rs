@@ -4,7 +4,7 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use games::Game;
 use games::euler::Euler;
-use games::registry::{Options, Purpose};
+use games::spec::{Options, Purpose};
 use generator::{Progress, WriteOptions, generate_game};
 use query::{Tablebase, probe};
 
@@ -29,7 +29,7 @@ fn euler(c: &mut Criterion) {
 }
 
 fn chess(c: &mut Criterion) {
-    use games::endgame::{Endgame, Material};
+    use games::chess::{Endgame, Material};
     let dir = tempfile::tempdir().unwrap();
     generate(dir.path(), "chess", &[("materials", "KQvK")]);
     let game = Endgame::of_all(&Material::all_up_to(4));

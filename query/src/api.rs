@@ -7,7 +7,8 @@ use crate::answer::{
 use crate::error::QueryError;
 use crate::library::Library;
 use crate::oracle::{Oracle, parse_captured};
-use games::registry::{self, Options, Purpose, Spec, Values, Visitor};
+use games::registry;
+use games::spec::{Options, Purpose, Spec, Values, Visitor};
 use games::{Game, GameError};
 
 /// The answer for one position of game `id`; with `captured` (`M,O`), also who

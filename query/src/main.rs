@@ -4,7 +4,8 @@
 use anyhow::Context;
 use clap::parser::ValueSource;
 use clap::{Arg, ArgAction, ArgMatches, Command, value_parser};
-use games::registry::{self, Entry, Options, Purpose, Spec, Values, Visitor};
+use games::registry;
+use games::spec::{Entry, Options, Purpose, Spec, Values, Visitor};
 use games::{Game, GameError};
 use query::answer::PositionAnswer;
 use query::api::error_answer;

@@ -8,7 +8,7 @@ use crate::library::Library;
 use crate::probe::{Probe, probe, valued};
 use crate::tablebase::Tablebase;
 use games::capability::{Capabilities, Formula};
-use games::registry::Spec;
+use games::spec::Spec;
 use games::{Game, GameError, Value};
 
 /// A game with everything that answers for it.

@@ -1,7 +1,7 @@
 //! A game's tables in a folder, opened on first use and kept open.
 
 use crate::error::QueryError;
-use games::registry::Spec;
+use games::spec::Spec;
 use games::{Game, Value};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use games::Game;
-use games::registry::{Options, Purpose, Spec};
+use games::spec::{Options, Purpose, Spec};
 use generator::{Progress, WriteOptions};
 use query::{Library, Oracle};
 use std::io::Write;

@@ -2,9 +2,8 @@
 //! click, values as players say them ("White mates in 6"), lines as PGN, and an
 //! editor that sets up any board, legal or not, one square at a time.
 
+use super::{Board, Color, Endgame, Move, Piece, Role, Square, refused};
 use crate::capability::{Clicks, Editing, Marks, Picture, Record, Tool, Wording};
-use crate::chess::{Board, Color, Move, Piece, Role, square_name};
-use crate::endgame::Endgame;
 use crate::game::{Game, GameError};
 use crate::svg::Svg;
 use crate::value::Value;
@@ -30,8 +29,8 @@ fn draw(board: &Board, marks: &Marks) -> String {
     let mut svg = Svg::new(MARGIN + 8.0 * SQUARE, 8.0 * SQUARE + MARGIN);
     for rank in 0..8u8 {
         for file in 0..8u8 {
-            let sq = rank * 8 + file;
-            let name = square_name(sq);
+            let sq = Square::at(file, rank);
+            let name = sq.to_string();
             let (x, y) = (
                 MARGIN + f64::from(file) * SQUARE,
                 f64::from(7 - rank) * SQUARE,
@@ -87,7 +86,7 @@ impl Picture<Endgame> for Endgame {
 
     /// The square a piece leaves, and the square it goes to.
     fn places(&self, _board: &Board, mv: &Move) -> Vec<Clicks> {
-        vec![vec![vec![square_name(mv.from)], vec![square_name(mv.to)]]]
+        vec![vec![vec![mv.from.to_string()], vec![mv.to.to_string()]]]
     }
 }
 
@@ -186,35 +185,23 @@ impl Editing<Endgame> for Endgame {
     /// Puts the tool's piece on the square (or empties it); `turn` changes the
     /// side to move wherever it is used.
     fn edit(&self, fen: &str, place: &str, tool: &str) -> Result<String, GameError> {
-        let mut board = Board::sketch(fen)?;
+        let mut board = Board::sketch(fen).map_err(refused(fen))?;
         if tool == "turn" {
             board.turn = board.turn.other();
             return Ok(board.fen());
         }
-        let square = (0..64u8)
-            .find(|&sq| square_name(sq) == place)
-            .ok_or_else(|| GameError::position(place, "not a square: a1 to h8"))?;
+        let square: Square = place
+            .parse()
+            .map_err(|_| GameError::position(place, "not a square: a1 to h8"))?;
         let piece = match tool {
             "clear" => None,
             letter => {
-                let c = letter.chars().next().filter(|_| letter.len() == 1);
-                let role = c.and_then(|c| match c.to_ascii_uppercase() {
-                    'K' => Some(Role::King),
-                    'Q' => Some(Role::Queen),
-                    'R' => Some(Role::Rook),
-                    'B' => Some(Role::Bishop),
-                    'N' => Some(Role::Knight),
-                    _ => None,
-                });
-                let role = role.ok_or_else(|| {
+                let mut chars = letter.chars();
+                let piece = chars.next().filter(|_| chars.next().is_none());
+                let piece = piece.and_then(Piece::from_fen_char).ok_or_else(|| {
                     GameError::position(tool, "tools are K Q R B N, k q r b n, clear and turn")
                 })?;
-                let color = if letter.chars().all(|c| c.is_ascii_uppercase()) {
-                    Color::White
-                } else {
-                    Color::Black
-                };
-                Some(Piece { color, role })
+                Some(piece)
             }
         };
         board.set(square, piece);
@@ -222,14 +209,17 @@ impl Editing<Endgame> for Endgame {
     }
 
     fn sketch(&self, fen: &str) -> Result<String, GameError> {
-        Ok(draw(&Board::sketch(fen)?, &Marks::default()))
+        Ok(draw(
+            &Board::sketch(fen).map_err(refused(fen))?,
+            &Marks::default(),
+        ))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::endgame::Material;
+    use crate::chess::Material;
 
     fn endings() -> Endgame {
         Endgame::of_all(&Material::all_up_to(4))

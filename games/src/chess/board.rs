@@ -1,0 +1,204 @@
+//! The board: pieces on squares and the side to move, legal moves from the
+//! attack bitboards of [`super::attacks`], and quiet un-moves. No castling, no
+//! en passant, no pawns. `tests/chess_movegen.rs` compares the moves with
+//! shakmaty's on random positions.
+
+use super::attacks::attacks;
+use super::piece::{Color, Piece, Role};
+use super::square::Square;
+use std::fmt;
+
+/// A move: the piece on `from` goes to `to`, capturing what stands there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub from: Square,
+    pub to: Square,
+    pub role: Role,
+    pub capture: Option<Role>,
+}
+
+/// A position: the board and the side to move.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Board {
+    /// One byte per square: 0 when empty, else [`Piece::code`].
+    squares: [u8; 64],
+    /// The occupied squares as bits, kept with `squares`: walking the pieces
+    /// visits only these.
+    occupied: u64,
+    pub turn: Color,
+}
+
+impl Board {
+    /// An empty board with `turn` to move.
+    pub fn empty(turn: Color) -> Board {
+        Board {
+            squares: [0; 64],
+            occupied: 0,
+            turn,
+        }
+    }
+
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        Piece::from_code(self.squares[sq.index()])
+    }
+
+    pub fn set(&mut self, sq: Square, piece: Option<Piece>) {
+        self.squares[sq.index()] = piece.map_or(0, Piece::code);
+        match piece {
+            Some(_) => self.occupied |= sq.bit(),
+            None => self.occupied &= !sq.bit(),
+        }
+    }
+
+    /// The occupied squares as a mask.
+    pub fn occupied(&self) -> u64 {
+        self.occupied
+    }
+
+    /// Every piece with its square, a1 first.
+    pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        Square::all_of(self.occupied).map(|sq| (sq, self.piece_at(sq).expect("occupied")))
+    }
+
+    pub fn king(&self, color: Color) -> Option<Square> {
+        self.pieces()
+            .find(|(_, p)| p.color == color && p.role == Role::King)
+            .map(|(sq, _)| sq)
+    }
+
+    /// Whether a piece of `by` attacks `sq`.
+    pub fn attacked(&self, sq: Square, by: Color) -> bool {
+        let attacks = attacks();
+        self.pieces()
+            .any(|(from, p)| p.color == by && attacks.hits(p.role, from, sq, self.occupied))
+    }
+
+    /// Whether the side to move is in check.
+    pub fn in_check(&self) -> bool {
+        self.king(self.turn)
+            .is_some_and(|k| self.attacked(k, self.turn.other()))
+    }
+
+    /// Makes a move (assumed legal) and passes the turn.
+    pub fn play(&self, mv: &Move) -> Board {
+        let mut after = self.clone();
+        after.set(mv.to, self.piece_at(mv.from));
+        after.set(mv.from, None);
+        after.turn = self.turn.other();
+        after
+    }
+
+    /// Every legal move, by origin square then destination square.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut moves = Vec::with_capacity(32);
+        self.each_legal_move(|mv| {
+            moves.push(mv);
+            true
+        });
+        moves
+    }
+
+    /// Whether the side to move has a legal move.
+    pub fn has_legal_move(&self) -> bool {
+        let mut found = false;
+        self.each_legal_move(|_| {
+            found = true;
+            false
+        });
+        found
+    }
+
+    /// Calls `visit` with each legal move in order until it returns false.
+    fn each_legal_move(&self, mut visit: impl FnMut(Move) -> bool) {
+        let attacks = attacks();
+        for (from, piece) in self.pieces().filter(|(_, p)| p.color == self.turn) {
+            for to in Square::all_of(attacks.targets(piece.role, from, self.occupied)) {
+                let target = self.piece_at(to);
+                if target.is_some_and(|t| t.color == self.turn || t.role == Role::King) {
+                    continue;
+                }
+                let mv = Move {
+                    from,
+                    to,
+                    role: piece.role,
+                    capture: target.map(|t| t.role),
+                };
+                let after = self.play(&mv);
+                let own_king = after.king(self.turn).expect("the mover has a king");
+                if !after.attacked(own_king, after.turn) && !visit(mv) {
+                    return;
+                }
+            }
+        }
+    }
+
+    /// The positions one quiet move before this one: a piece of the side that just
+    /// moved steps back to an empty square it could have come from, and the side
+    /// then not to move (the one to move now) is not in check. Captures are not
+    /// undone: they lead back to more material. Only pieces whose role passes
+    /// `roles` are moved back.
+    pub fn unmoves(&self, roles: impl Fn(Role) -> bool) -> Vec<Board> {
+        let attacks = attacks();
+        let mover = self.turn.other();
+        let mut parents = Vec::with_capacity(32);
+        for (to, piece) in self
+            .pieces()
+            .filter(|(_, p)| p.color == mover && roles(p.role))
+        {
+            let froms = attacks.targets(piece.role, to, self.occupied) & !self.occupied;
+            for from in Square::all_of(froms) {
+                let mut parent = self.clone();
+                parent.set(from, Some(piece));
+                parent.set(to, None);
+                parent.turn = mover;
+                let waiting = parent.king(self.turn).expect("each side has a king");
+                if !parent.attacked(waiting, mover) {
+                    parents.push(parent);
+                }
+            }
+        }
+        parents
+    }
+
+    /// The board as text from `side`'s side: White's has rank 8 at the top and
+    /// the a-file on the left, Black's the other way round. White's pieces are
+    /// capitals.
+    pub fn drawn_from(&self, side: Color) -> String {
+        let white = side == Color::White;
+        let ranks: Vec<u8> = if white {
+            (0..8).rev().collect()
+        } else {
+            (0..8).collect()
+        };
+        let files: Vec<u8> = if white {
+            (0..8).collect()
+        } else {
+            (0..8).rev().collect()
+        };
+        let mut out = String::new();
+        for &rank in &ranks {
+            out.push_str(&format!("{} ", rank + 1));
+            for &file in &files {
+                out.push(' ');
+                out.push(
+                    self.piece_at(Square::at(file, rank))
+                        .map_or('.', Piece::fen_char),
+                );
+            }
+            out.push('\n');
+        }
+        out.push_str("  ");
+        for &file in &files {
+            out.push(' ');
+            out.push((b'a' + file) as char);
+        }
+        out
+    }
+}
+
+impl fmt::Display for Board {
+    /// The board from White's side, rank 8 at the top.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.drawn_from(Color::White))
+    }
+}

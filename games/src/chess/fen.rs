@@ -1,0 +1,224 @@
+//! FEN: reading a board (a text that is not a FEN is a [`FenError`]; a FEN of a
+//! board no game can reach is an [`IllegalPosition`]) and writing one.
+
+use super::attacks::attacks;
+use super::board::Board;
+use super::piece::{Color, Piece, Role};
+use super::square::Square;
+
+/// A text that is not a FEN this project reads.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FenError {
+    #[error("a FEN has 2 to 6 fields: board, side to move, castling, en passant, counters")]
+    Fields,
+    #[error("side to move is '{0}'; use 'w' or 'b'")]
+    Turn(String),
+    #[error("the board has {0} ranks, not 8")]
+    Ranks(usize),
+    #[error("rank {0} has more than 8 squares")]
+    LongRank(u8),
+    #[error("rank {rank} has {squares} squares, not 8")]
+    ShortRank { rank: u8, squares: u8 },
+    #[error("'{letter}' on rank {rank} is not a piece or a count")]
+    Letter { letter: char, rank: u8 },
+    #[error("pawns are not covered: only kings, queens, rooks, bishops and knights")]
+    Pawns,
+    #[error("castling rights '{0}' are not covered; use '-'")]
+    Castling(String),
+    #[error("en passant square '{0}' is impossible without pawns; use '-'")]
+    EnPassant(String),
+    #[error("move counter '{0}' is not a number")]
+    Counter(String),
+}
+
+/// A FEN read well whose board no game of chess can reach.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum IllegalPosition {
+    #[error("{} has {kings} kings; each side needs exactly one", .color.name())]
+    Kings { color: Color, kings: usize },
+    #[error("the kings stand next to each other")]
+    KingsTouch,
+    #[error("{} is not to move but is in check", .0.name())]
+    WaitingInCheck(Color),
+}
+
+/// Why a FEN is not a legal position.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    #[error(transparent)]
+    Fen(#[from] FenError),
+    #[error(transparent)]
+    Illegal(#[from] IllegalPosition),
+}
+
+impl Board {
+    /// Reads the pieces and the side to move of a FEN, whatever they are: a board
+    /// being edited may lack a king. Pawns, castling rights and an en passant
+    /// square are refused.
+    pub fn sketch(fen: &str) -> Result<Board, FenError> {
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        if !(2..=6).contains(&fields.len()) {
+            return Err(FenError::Fields);
+        }
+        let turn = match fields[1] {
+            "w" => Color::White,
+            "b" => Color::Black,
+            other => return Err(FenError::Turn(other.to_string())),
+        };
+        let mut board = Board::empty(turn);
+        let ranks: Vec<&str> = fields[0].split('/').collect();
+        if ranks.len() != 8 {
+            return Err(FenError::Ranks(ranks.len()));
+        }
+        for (i, rank_text) in ranks.iter().enumerate() {
+            let rank = 7 - i as u8;
+            let mut file = 0u8;
+            for c in rank_text.chars() {
+                if let Some(n) = c.to_digit(10).filter(|n| (1..=8).contains(n)) {
+                    file += n as u8;
+                    if file > 8 {
+                        return Err(FenError::LongRank(rank + 1));
+                    }
+                } else if c == 'p' || c == 'P' {
+                    return Err(FenError::Pawns);
+                } else if let Some(piece) = Piece::from_fen_char(c) {
+                    if file >= 8 {
+                        return Err(FenError::LongRank(rank + 1));
+                    }
+                    board.set(Square::at(file, rank), Some(piece));
+                    file += 1;
+                } else {
+                    return Err(FenError::Letter {
+                        letter: c,
+                        rank: rank + 1,
+                    });
+                }
+            }
+            if file != 8 {
+                return Err(FenError::ShortRank {
+                    rank: rank + 1,
+                    squares: file,
+                });
+            }
+        }
+        if let Some(&castling) = fields.get(2).filter(|&&c| c != "-") {
+            return Err(FenError::Castling(castling.to_string()));
+        }
+        if let Some(&ep) = fields.get(3).filter(|&&e| e != "-") {
+            return Err(FenError::EnPassant(ep.to_string()));
+        }
+        if let Some(counter) = fields.iter().skip(4).find(|c| c.parse::<u32>().is_err()) {
+            return Err(FenError::Counter(counter.to_string()));
+        }
+        Ok(board)
+    }
+
+    /// Reads a FEN as [`Board::sketch`] does, then refuses what no legal position
+    /// has: a side without exactly one king, kings side by side, the side not to
+    /// move in check.
+    pub fn from_fen(fen: &str) -> Result<Board, PositionError> {
+        let board = Board::sketch(fen)?;
+        board.check_legal()?;
+        Ok(board)
+    }
+
+    /// Whether a board is a position of a game: one king a side, apart, and the
+    /// side not to move not in check.
+    pub fn check_legal(&self) -> Result<(), IllegalPosition> {
+        for color in [Color::White, Color::Black] {
+            let kings = self
+                .pieces()
+                .filter(|(_, p)| p.color == color && p.role == Role::King)
+                .count();
+            if kings != 1 {
+                return Err(IllegalPosition::Kings { color, kings });
+            }
+        }
+        let king = |color| self.king(color).expect("one king a side");
+        let (white, black) = (king(Color::White), king(Color::Black));
+        if attacks().king(white) & black.bit() != 0 {
+            return Err(IllegalPosition::KingsTouch);
+        }
+        let waiting = self.turn.other();
+        if self.attacked(king(waiting), self.turn) {
+            return Err(IllegalPosition::WaitingInCheck(waiting));
+        }
+        Ok(())
+    }
+
+    /// The FEN, with empty castling and en passant fields and counters `0 1`.
+    pub fn fen(&self) -> String {
+        let mut out = String::new();
+        for rank in (0..8u8).rev() {
+            let mut empty = 0;
+            for file in 0..8u8 {
+                match self.piece_at(Square::at(file, rank)) {
+                    None => empty += 1,
+                    Some(p) => {
+                        if empty > 0 {
+                            out.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        out.push(p.fen_char());
+                    }
+                }
+            }
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+            }
+            if rank > 0 {
+                out.push('/');
+            }
+        }
+        let side = if self.turn == Color::White { 'w' } else { 'b' };
+        format!("{out} {side} - - 0 1")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fen_round_trips_and_bad_fens_say_why() {
+        let fen = "8/8/8/8/8/2k5/8/KQ6 w - - 0 1";
+        let board = Board::from_fen(fen).unwrap();
+        assert_eq!(board.fen(), fen);
+        assert_eq!(Board::from_fen("8/8/8/8/8/2k5/8/KQ6 w").unwrap(), board);
+        for (bad, why) in [
+            ("8/8/8/8/8/2k5/8/KQ6 x - - 0 1", "side to move"),
+            ("8/8/8/8/8/2k5/8/KQ5 w - - 0 1", "rank 1 has 7 squares"),
+            ("8/8/8/8/8/2k5/P7/KQ6 w - - 0 1", "pawns"),
+            ("8/8/8/8/8/8/1k6/KQ6 w - - 0 1", "next to each other"),
+            (
+                "8/8/8/8/8/1Qk5/8/K7 w - - 0 1",
+                "Black is not to move but is in check",
+            ),
+            ("8/8/8/8/8/2k5/8/Q7 w - - 0 1", "White has 0 kings"),
+            ("8/8/8/8/8/2k5/8/K2R3R w K - 0 1", "castling"),
+            ("8/8/8/8/8/2k5/8/KQ6 w - e3 0 1", "en passant"),
+            ("8/8/8/8/8/2k5/8/KQ6 w - - x 1", "counter"),
+            ("8/8/8/8/8/2k5/8/KZ6 w - - 0 1", "'Z'"),
+        ] {
+            let err = Board::from_fen(bad).unwrap_err().to_string();
+            assert!(err.contains(why), "{bad}: {err}");
+        }
+    }
+
+    #[test]
+    fn syntax_and_legality_are_told_apart() {
+        assert!(matches!(
+            Board::from_fen("8/8/8/8/8/2k5/8/KQ5 w"),
+            Err(PositionError::Fen(FenError::ShortRank {
+                rank: 1,
+                squares: 7
+            }))
+        ));
+        assert!(matches!(
+            Board::from_fen("8/8/8/8/8/8/1k6/KQ6 w"),
+            Err(PositionError::Illegal(IllegalPosition::KingsTouch))
+        ));
+        // A board being edited may be illegal, never unreadable.
+        assert!(Board::sketch("8/8/8/8/8/8/1k6/KQ6 w").is_ok());
+    }
+}

@@ -1,0 +1,358 @@
+//! [`Endgame`]: chess endings as a [`Game`] for the tools: one tier per
+//! material, the stronger side always stored as White (a position with Black
+//! stronger is mirrored: colours swapped, board flipped), captures leading into
+//! the tiers of smaller material, solved first. Also the capabilities that show
+//! and count its values.
+
+use super::board::{Board, Move};
+use super::index::king_pairs;
+use super::material::{MAX_PIECES, Material};
+use super::piece::{Color, Piece, Role};
+use crate::capability::{DistanceUnits, Drawing, MoveAliases, Side, TableNotes};
+use crate::game::{Child, Game, GameError};
+use crate::spec::{Options, Purpose};
+use crate::value::{Value, ValueKind};
+
+/// The endings of one material and every smaller one, as tiers.
+#[derive(Debug, Clone)]
+pub struct Endgame {
+    pub(super) tiers: Vec<Material>,
+    /// For each tier, the piece counts of its boards as stored and with the
+    /// colours swapped.
+    pub(super) keys: Vec<([u8; 10], [u8; 10])>,
+}
+
+impl Endgame {
+    /// The endings the options name (every ending when answering queries).
+    pub(super) fn from_options(options: &Options) -> Result<Endgame, GameError> {
+        if options.purpose != Purpose::Generate {
+            return Ok(Endgame::of_all(&Material::all_up_to(MAX_PIECES)));
+        }
+        let mut wanted = options
+            .get("materials")
+            .unwrap_or("")
+            .split([',', ' '])
+            .filter(|m| !m.is_empty())
+            .map(Material::parse)
+            .collect::<Result<Vec<_>, _>>()?;
+        if let Some(pieces) = options.number("all") {
+            let pieces = pieces as usize;
+            wanted.extend(
+                Material::all_up_to(MAX_PIECES)
+                    .into_iter()
+                    .filter(|m| m.count() <= pieces),
+            );
+        }
+        if wanted.is_empty() {
+            return Err(GameError::variant(
+                "",
+                "name a material such as KQvKR, or give --all 4",
+            ));
+        }
+        Ok(Endgame::of_all(&wanted))
+    }
+
+    /// `material` and every material a capture can lead to, smallest first.
+    pub fn new(material: &Material) -> Endgame {
+        Self::with_tiers(material.with_smaller())
+    }
+
+    fn with_tiers(tiers: Vec<Material>) -> Endgame {
+        let keys = tiers
+            .iter()
+            .map(|m| {
+                let mut key = [0u8; 10];
+                key[Role::King as usize] = 1;
+                key[5 + Role::King as usize] = 1;
+                for &r in &m.white {
+                    key[r as usize] += 1;
+                }
+                for &r in &m.black {
+                    key[5 + r as usize] += 1;
+                }
+                let mut swapped = [0u8; 10];
+                swapped[..5].copy_from_slice(&key[5..]);
+                swapped[5..].copy_from_slice(&key[..5]);
+                (key, swapped)
+            })
+            .collect();
+        Endgame { tiers, keys }
+    }
+
+    /// Several materials and everything below them.
+    pub fn of_all(materials: &[Material]) -> Endgame {
+        let mut tiers: Vec<Material> = materials.iter().flat_map(|m| m.with_smaller()).collect();
+        tiers.sort_by_key(|m| (m.count(), m.clone()));
+        tiers.dedup();
+        Self::with_tiers(tiers)
+    }
+
+    pub fn materials(&self) -> &[Material] {
+        &self.tiers
+    }
+
+    /// How many pieces of each colour and role (kings included) a board has.
+    fn counts(board: &Board) -> [u8; 10] {
+        let mut counts = [0u8; 10];
+        for (_, p) in board.pieces() {
+            counts[p.color as usize * 5 + p.role as usize] += 1;
+        }
+        counts
+    }
+
+    /// The tier of a board's material, and whether its colours must be swapped to
+    /// read it (Black stronger).
+    pub(super) fn find_tier(&self, board: &Board) -> Option<(u32, bool)> {
+        self.tier_of_counts(Self::counts(board))
+    }
+
+    /// The tier with these piece counts, and whether its colours are swapped.
+    pub(super) fn tier_of_counts(&self, counts: [u8; 10]) -> Option<(u32, bool)> {
+        self.keys
+            .iter()
+            .enumerate()
+            .find_map(|(tier, (key, swapped))| {
+                if counts == *key {
+                    Some((tier as u32, false))
+                } else if counts == *swapped {
+                    Some((tier as u32, true))
+                } else {
+                    None
+                }
+            })
+    }
+}
+
+impl Game for Endgame {
+    type Position = Board;
+    type Move = Move;
+
+    fn id(&self) -> &'static str {
+        "chess"
+    }
+
+    fn value_kind(&self) -> ValueKind {
+        ValueKind::WinLossDraw
+    }
+
+    fn has_cycles(&self) -> bool {
+        true
+    }
+
+    fn tiers(&self) -> Vec<u32> {
+        (0..self.tiers.len() as u32).collect()
+    }
+
+    fn tier_name(&self, tier: u32) -> String {
+        self.tiers[tier as usize].to_string()
+    }
+
+    fn named_tiers(&self, name: &str) -> Result<Vec<u32>, GameError> {
+        Material::parse(name)?
+            .with_smaller()
+            .iter()
+            .map(|m| {
+                self.tiers
+                    .iter()
+                    .position(|t| t == m)
+                    .map(|t| t as u32)
+                    .ok_or_else(|| {
+                        GameError::variant(name, format!("{m} is not among this ending's tables"))
+                    })
+            })
+            .collect()
+    }
+
+    fn tier_of(&self, board: &Board) -> u32 {
+        self.find_tier(board).expect("a material of this ending").0
+    }
+
+    fn index_size(&self, tier: u32) -> u64 {
+        king_pairs().0.len() as u64 * self.squares_radix(tier) * 2
+    }
+
+    /// The smallest slot over the symmetries that bring the kings to a canonical
+    /// pair (and over the colour swap when both sides have the same pieces).
+    fn index(&self, board: &Board) -> u64 {
+        let (tier, swap) = self.find_tier(board).expect("a material of this ending");
+        self.slot_in(tier, swap, board)
+    }
+
+    fn position_at(&self, tier: u32, index: u64) -> Option<Board> {
+        let layout = self.layout_at(tier, index)?;
+        let mut board = Board::empty(layout.turn);
+        let kings = [Color::White, Color::Black].map(|color| Piece {
+            color,
+            role: Role::King,
+        });
+        let others = layout.others[..layout.count].iter().map(|&(kind, sq)| {
+            let color = [Color::White, Color::Black][kind as usize / 8];
+            let role = Role::ALL[kind as usize % 8];
+            (sq, Piece { color, role })
+        });
+        for (sq, piece) in layout.kings.into_iter().zip(kings).chain(others) {
+            if board.piece_at(sq).is_some() {
+                return None;
+            }
+            board.set(sq, Some(piece));
+        }
+        let turn = layout.turn;
+        let waiting = board.king(turn.other())?;
+        if board.attacked(waiting, turn) || self.index(&board) != index {
+            return None;
+        }
+        Some(board)
+    }
+
+    /// The queen's first mate: KQ against K, mate in 6.
+    fn start(&self) -> Board {
+        Board::from_fen("8/8/8/8/8/2k5/8/KQ6 w - - 0 1").expect("a legal FEN")
+    }
+
+    fn moves(&self, board: &Board) -> Vec<Move> {
+        board.legal_moves()
+    }
+
+    fn play(&self, board: &Board, mv: &Move) -> Child<Board> {
+        Child::passing(board.play(mv))
+    }
+
+    /// Checkmate is lost for the side to move, stalemate and bare kings drawn.
+    fn end_value(&self, board: &Board) -> Option<Value> {
+        if board.pieces().count() == 2 {
+            return Some(Value::Draw);
+        }
+        if board.has_legal_move() {
+            return None;
+        }
+        Some(if board.in_check() {
+            Value::Loss(0)
+        } else {
+            Value::Draw
+        })
+    }
+
+    fn why_over(&self, board: &Board) -> String {
+        match (board.pieces().count(), board.in_check()) {
+            (2, _) => "only the kings are left".into(),
+            (_, true) => "checkmate".into(),
+            _ => "stalemate".into(),
+        }
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Board, GameError> {
+        let board = Board::from_fen(text).map_err(super::refused(text))?;
+        let (material, _) = Material::of(&board).normalized();
+        if material.count() > MAX_PIECES {
+            return Err(GameError::position(
+                text,
+                "at most 5 pieces, kings included",
+            ));
+        }
+        if self.find_tier(&board).is_none() {
+            return Err(GameError::position(
+                text,
+                format!("{material} is not among this ending's tables"),
+            ));
+        }
+        Ok(board)
+    }
+
+    fn write_position(&self, board: &Board) -> String {
+        board.fen()
+    }
+
+    fn write_move(&self, board: &Board, mv: &Move) -> String {
+        board.san(mv)
+    }
+}
+
+impl Drawing<Endgame> for Endgame {
+    fn draw(&self, board: &Board) -> String {
+        board.to_string()
+    }
+
+    /// From the side of the colour that `side` plays.
+    fn draw_from(&self, board: &Board, side: Side, _owner: &dyn Fn(usize) -> char) -> String {
+        let colour = match side {
+            Side::Mover => board.turn,
+            Side::Opponent => board.turn.other(),
+        };
+        board.drawn_from(colour)
+    }
+}
+
+impl MoveAliases<Endgame> for Endgame {
+    fn uci(&self, _board: &Board, mv: &Move) -> String {
+        Board::uci(mv)
+    }
+}
+
+impl DistanceUnits for Endgame {
+    fn unit(&self) -> &'static str {
+        "moves"
+    }
+
+    /// Mate in `n` moves of the winning side: a win in `2n - 1` plies, a loss in
+    /// `2n` plies.
+    fn in_units(&self, value: Value) -> Option<u16> {
+        match value {
+            Value::Win(n) => Some(n.div_ceil(2)),
+            Value::Loss(n) => Some(n / 2),
+            _ => None,
+        }
+    }
+
+    fn say(&self, value: Value) -> String {
+        match (value, self.in_units(value)) {
+            (Value::Loss(0), _) => "checkmated".to_string(),
+            (Value::Win(1), _) => "mate in 1 (1 ply)".to_string(),
+            (Value::Win(n), Some(m)) => format!("mate in {m} ({n} plies)"),
+            (Value::Loss(n), Some(m)) => format!("mated in {m} ({n} plies)"),
+            (other, _) => other.to_string(),
+        }
+    }
+}
+
+impl TableNotes<Endgame> for Endgame {
+    /// For each side to move (slots alternate White, Black): legal positions,
+    /// wins, draws, losses and the longest mate in moves, as chess players count
+    /// them.
+    fn notes(&self, tier: u32, code: &dyn Fn(u64) -> u16) -> Vec<(String, String)> {
+        let size = self.index_size(tier);
+        ["white", "black"]
+            .iter()
+            .enumerate()
+            .map(|(side, name)| {
+                let (mut positions, mut wins, mut draws, mut losses) = (0u64, 0u64, 0u64, 0u64);
+                // The longest mate, and the first slot that has it.
+                let (mut longest, mut example) = (0u16, None);
+                for slot in (side as u64..size).step_by(2) {
+                    let Some(value) = Value::from_code(self.value_kind(), code(slot)) else {
+                        continue;
+                    };
+                    match value {
+                        Value::Win(_) => wins += 1,
+                        Value::Loss(_) => losses += 1,
+                        _ => draws += 1,
+                    }
+                    let moves = self.in_units(value).unwrap_or(0);
+                    if moves > longest {
+                        (longest, example) = (moves, Some(slot));
+                    }
+                    positions += 1;
+                }
+                let example = example
+                    .and_then(|slot| self.position_at(tier, slot))
+                    .map(|board| format!(", e.g. {}", board.fen()))
+                    .unwrap_or_default();
+                (
+                    format!("{name} to move"),
+                    format!(
+                        "{positions} positions: {wins} wins, {draws} draws, {losses} losses; longest mate {longest} moves{example}"
+                    ),
+                )
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,619 @@
+//! The index of a chess ending: a dense map between positions and slots
+//! `0..index_size`. The 8 symmetries of the board bring White's king into the
+//! a1-d1-d4 triangle, leaving 462 king pairs; the other pieces add one field
+//! per kind, the rank of the set of their squares (a lone piece's square); the
+//! side to move is the lowest bit. A [`Layout`] is a position reduced to what
+//! its slot depends on, which the dedicated solver works on without boards.
+
+use super::board::Board;
+use super::game::Endgame;
+use super::material::MAX_PIECES;
+use super::piece::{Color, Piece, Role};
+use super::square::Square;
+use std::sync::OnceLock;
+
+/// Sorts the few non-king pieces (at most three) without a general sort's setup.
+#[inline]
+fn sort_small(pieces: &mut [(u8, Square)]) {
+    for i in 1..pieces.len() {
+        let mut j = i;
+        while j > 0 && pieces[j - 1] > pieces[j] {
+            pieces.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+}
+
+/// How many sets of `k` squares there are: C(64, k).
+#[inline]
+fn sets_of(k: usize) -> u64 {
+    choose(64, k)
+}
+
+/// C(n, k) for the few identical pieces an ending has (k at most 3).
+#[inline]
+fn choose(n: u64, k: usize) -> u64 {
+    match k {
+        0 => 1,
+        1 => n,
+        2 => n * n.saturating_sub(1) / 2,
+        _ => n * n.saturating_sub(1) * n.saturating_sub(2) / 6,
+    }
+}
+
+/// The rank of a set of squares, ascending, among the sets of its size: the
+/// combinatorial number system, sum of C(square_i, i + 1). One square ranks as itself.
+#[inline]
+fn set_rank(group: &[(u8, Square)]) -> u64 {
+    group.iter().enumerate().fold(0, |rank, (i, &(_, sq))| {
+        rank + choose(u64::from(sq.number()), i + 1)
+    })
+}
+
+/// Every set of 2 and of 3 squares, ascending, in the order of their ranks.
+fn sets() -> &'static [Vec<[Square; 3]>; 2] {
+    static SETS: OnceLock<[Vec<[Square; 3]>; 2]> = OnceLock::new();
+    SETS.get_or_init(|| {
+        let pairs = (1..64u8)
+            .flat_map(|b| (0..b).map(move |a| [a, b, 0].map(Square::new)))
+            .collect();
+        let triples = (2..64u8)
+            .flat_map(|c| (1..c).flat_map(move |b| (0..b).map(move |a| [a, b, c].map(Square::new))))
+            .collect();
+        [pairs, triples]
+    })
+}
+
+/// The 8 symmetries of the board as square maps.
+#[inline]
+pub(super) fn transforms() -> &'static [[Square; 64]; 8] {
+    static MAPS: OnceLock<[[Square; 64]; 8]> = OnceLock::new();
+    MAPS.get_or_init(|| {
+        std::array::from_fn(|t| {
+            std::array::from_fn(|sq| {
+                let (mut f, mut r) = (sq as u8 % 8, sq as u8 / 8);
+                if t & 1 != 0 {
+                    f = 7 - f;
+                }
+                if t & 2 != 0 {
+                    r = 7 - r;
+                }
+                if t & 4 != 0 {
+                    std::mem::swap(&mut f, &mut r);
+                }
+                Square::at(f, r)
+            })
+        })
+    })
+}
+
+/// The canonical king pairs, and the rank of every (white king, black king) pair
+/// (`u16::MAX` where not canonical), indexed `white * 64 + black`.
+pub(super) struct KingPairs(pub(super) Vec<(Square, Square)>, pub(super) Vec<u16>);
+
+/// The 462 king pairs: White's king in the a1-d1-d4 triangle, and when it is on the
+/// diagonal, Black's king on or below the diagonal; kings apart.
+#[inline]
+pub(super) fn king_pairs() -> &'static KingPairs {
+    static PAIRS: OnceLock<KingPairs> = OnceLock::new();
+    PAIRS.get_or_init(|| {
+        let mut pairs = Vec::new();
+        let mut rank_of = vec![u16::MAX; 64 * 64];
+        for wk in Square::all() {
+            let (wf, wr) = (wk.file(), wk.rank());
+            if !(wr <= wf && wf <= 3) {
+                continue;
+            }
+            for bk in Square::all() {
+                let (bf, br) = (bk.file(), bk.rank());
+                let apart = wf.abs_diff(bf) > 1 || wr.abs_diff(br) > 1;
+                if apart && (wf != wr || br <= bf) {
+                    rank_of[wk.index() * 64 + bk.index()] = pairs.len() as u16;
+                    pairs.push((wk, bk));
+                }
+            }
+        }
+        KingPairs(pairs, rank_of)
+    })
+}
+
+/// A position reduced to what its slot depends on: the kings (White's, Black's),
+/// the other pieces as `(colour * 8 + role, square)` sorted, and the side to move.
+/// The dedicated solver works on these, never building a [`Board`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Layout {
+    pub kings: [Square; 2],
+    pub others: [(u8, Square); MAX_PIECES - 2],
+    pub count: usize,
+    pub turn: Color,
+}
+
+impl Layout {
+    /// The kings, other pieces and side to move of a board.
+    pub fn of(board: &Board) -> Layout {
+        let mut layout = Layout {
+            kings: [Square::default(); 2],
+            others: [(0, Square::default()); MAX_PIECES - 2],
+            count: 0,
+            turn: board.turn,
+        };
+        for (sq, p) in board.pieces() {
+            if p.role == Role::King {
+                layout.kings[p.color as usize] = sq;
+            } else {
+                layout.others[layout.count] = (p.color as u8 * 8 + p.role as u8, sq);
+                layout.count += 1;
+            }
+        }
+        sort_small(&mut layout.others[..layout.count]);
+        layout
+    }
+
+    /// The same position with the other pieces in order (by kind, then square),
+    /// as [`Layout::squares`] reads them.
+    #[inline]
+    pub fn in_order(mut self) -> Layout {
+        sort_small(&mut self.others[..self.count]);
+        self
+    }
+
+    /// The same position with the colours swapped and the ranks flipped.
+    #[inline]
+    pub fn mirrored(&self) -> Layout {
+        let mut mirror = Layout {
+            kings: [self.kings[1].flip_rank(), self.kings[0].flip_rank()],
+            turn: self.turn.other(),
+            ..*self
+        };
+        for piece in &mut mirror.others[..self.count] {
+            *piece = (piece.0 ^ 8, piece.1.flip_rank());
+        }
+        sort_small(&mut mirror.others[..self.count]);
+        mirror
+    }
+
+    /// The runs of identical pieces among the others, as (first, length).
+    #[inline]
+    fn groups(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        let mut start = 0;
+        std::iter::from_fn(move || {
+            (start < self.count).then(|| {
+                let kind = self.others[start].0;
+                let len = self.others[start..self.count]
+                    .iter()
+                    .take_while(|p| p.0 == kind)
+                    .count();
+                start += len;
+                (start - len, len)
+            })
+        })
+    }
+
+    /// The squares of the pieces other than the kings as one number, how a slot
+    /// spells them: one field per kind of piece, the first highest, each the
+    /// rank of the set of its pieces' squares (a lone piece's square itself).
+    /// The pieces must be in order ([`Layout::of`] has them so).
+    #[inline]
+    pub fn squares(&self) -> u64 {
+        self.groups().fold(0, |field, (start, len)| {
+            field * sets_of(len) + set_rank(&self.others[start..start + len])
+        })
+    }
+
+    /// How many numbers [`Layout::squares`] can give for these pieces.
+    #[inline]
+    pub fn squares_radix(&self) -> u64 {
+        self.groups().map(|(_, len)| sets_of(len)).product()
+    }
+
+    /// What one step of a lone piece's square (`others[i]`, see
+    /// [`Layout::unique`]) adds to [`Layout::squares`].
+    #[inline]
+    pub fn weight(&self, i: usize) -> u64 {
+        self.groups()
+            .filter(|&(start, _)| start > i)
+            .map(|(_, len)| sets_of(len))
+            .product()
+    }
+
+    /// Puts the pieces on the squares `field` spells (as [`Layout::squares`]
+    /// gives it), their kinds already set.
+    #[inline]
+    fn set_squares(&mut self, mut field: u64) {
+        let mut groups = [(0, 0); MAX_PIECES - 2];
+        let mut n = 0;
+        for group in self.groups() {
+            groups[n] = group;
+            n += 1;
+        }
+        for &(start, len) in groups[..n].iter().rev() {
+            let radix = sets_of(len);
+            let rank = (field % radix) as usize;
+            field /= radix;
+            let squares = match len {
+                1 => [
+                    Square::new(rank as u8),
+                    Square::default(),
+                    Square::default(),
+                ],
+                _ => sets()[len - 2][rank],
+            };
+            for (piece, sq) in self.others[start..start + len].iter_mut().zip(squares) {
+                piece.1 = sq;
+            }
+        }
+    }
+
+    /// Whether no other piece has the colour and role of `others[i]` (pieces
+    /// of one kind are next to each other, in order of their squares).
+    #[inline]
+    pub fn unique(&self, i: usize) -> bool {
+        let kind = self.others[i].0;
+        (i == 0 || self.others[i - 1].0 != kind)
+            && (i + 1 >= self.count || self.others[i + 1].0 != kind)
+    }
+
+    /// The kings' squares under symmetry `t`, the cheap first look at an image.
+    #[inline]
+    pub fn kings_under(&self, t: usize) -> [Square; 2] {
+        let map = &transforms()[t];
+        self.kings.map(|k| map[k.index()])
+    }
+
+    /// The position under symmetry `t` (0 to 7; 0 leaves it as it is).
+    #[inline]
+    pub fn transformed(&self, t: usize) -> Layout {
+        let map = &transforms()[t];
+        let mut image = Layout {
+            kings: self.kings.map(|k| map[k.index()]),
+            ..*self
+        };
+        for piece in &mut image.others[..self.count] {
+            piece.1 = map[piece.1.index()];
+        }
+        sort_small(&mut image.others[..self.count]);
+        image
+    }
+
+    /// The pieces' colours and roles as counts, as [`Endgame::counts`] has them.
+    fn counts(&self) -> [u8; 10] {
+        let mut counts = [0u8; 10];
+        counts[Role::King as usize] = 1;
+        counts[5 + Role::King as usize] = 1;
+        for &(kind, _) in &self.others[..self.count] {
+            counts[(kind / 8) as usize * 5 + (kind % 8) as usize] += 1;
+        }
+        counts
+    }
+}
+
+/// The slots of one tier whose kings settle: a canonical pair not both on the
+/// long diagonal (then only the identity brings them to a canonical pair), in a
+/// tier whose colours cannot swap. Every position with such kings is stored as
+/// it stands, so its slot is arithmetic alone, as un-moves need it.
+#[derive(Debug, Clone, Copy)]
+pub struct Settled {
+    /// Each king pair's rank, by white king * 64 + black king (`u16::MAX`: not canonical).
+    ranks: &'static [u16],
+    both_views: bool,
+    /// How many numbers the other pieces' squares can be (see [`Layout::squares`]).
+    radix: u64,
+}
+
+impl Settled {
+    /// The slot of the position with these kings, other pieces on `squares` (as
+    /// [`Layout::squares`] spells them) and side to move, if its kings settle.
+    #[inline]
+    pub fn slot(&self, kings: [Square; 2], squares: u64, turn: Color) -> Option<u64> {
+        let rank = self.ranks[kings[0].index() * 64 + kings[1].index()];
+        let settles = rank != u16::MAX
+            && !self.both_views
+            && !(on_diagonal(kings[0]) && on_diagonal(kings[1]));
+        settles
+            .then(|| (u64::from(rank) * self.radix + squares) * 2 + u64::from(turn == Color::Black))
+    }
+}
+
+/// Whether a square is on the a1-h8 diagonal, where a king's square is left
+/// as it is by two of the symmetries.
+fn on_diagonal(sq: Square) -> bool {
+    sq.rank() == sq.file()
+}
+
+impl Endgame {
+    /// The slot of a normalized position under one symmetry, if its kings land on a
+    /// canonical pair. Identical pieces are ordered by square after the symmetry.
+    #[inline]
+    fn slot_under(layout: &Layout, t: &[Square; 64]) -> Option<u64> {
+        let [wk, bk] = layout.kings;
+        let pair = king_pairs().1[t[wk.index()].index() * 64 + t[bk.index()].index()];
+        if pair == u16::MAX {
+            return None;
+        }
+        let mut image = *layout;
+        for piece in &mut image.others[..layout.count] {
+            piece.1 = t[piece.1.index()];
+        }
+        let image = image.in_order();
+        let slot = u64::from(pair) * image.squares_radix() + image.squares();
+        Some(slot * 2 + u64::from(layout.turn == Color::Black))
+    }
+}
+
+impl Endgame {
+    /// Every distinct board that the slot's symmetries (and the colour swap, with
+    /// equal material) make of `board`.
+    pub(super) fn images(&self, tier: u32, board: &Board) -> Vec<Board> {
+        let (key, swapped) = self.keys[tier as usize];
+        let views: &[bool] = if key == swapped {
+            &[false, true]
+        } else {
+            &[false]
+        };
+        let mut images: Vec<Board> = Vec::with_capacity(16);
+        for &swap in views {
+            let seen = if swap { mirrored(board) } else { board.clone() };
+            for t in transforms() {
+                let mut image = Board::empty(seen.turn);
+                for (sq, p) in seen.pieces() {
+                    image.set(t[sq.index()], Some(p));
+                }
+                if !images.contains(&image) {
+                    images.push(image);
+                }
+            }
+        }
+        images
+    }
+
+    /// The slot of a board of `tier` (seen with the colours swapped when `swap`).
+    pub(super) fn slot_in(&self, tier: u32, swap: bool, board: &Board) -> u64 {
+        self.slot_of_layout(tier, swap, &Layout::of(board))
+    }
+
+    /// Whether either colour may be stored as White: the same pieces on both sides.
+    #[inline]
+    pub fn both_views(&self, tier: u32) -> bool {
+        let (key, swapped) = self.keys[tier as usize];
+        key == swapped
+    }
+
+    /// The slot of a position of `tier`, mirrored first when `swap`: the smallest
+    /// over the symmetries that bring the kings to a canonical pair, and over the
+    /// colour swap when both sides have the same pieces.
+    pub fn slot_of_layout(&self, tier: u32, swap: bool, layout: &Layout) -> u64 {
+        if !swap {
+            let sorted = layout.in_order();
+            let settled = self.settled(tier);
+            if let Some(slot) = settled.slot(sorted.kings, sorted.squares(), sorted.turn) {
+                return slot;
+            }
+        }
+        let mirror = layout.mirrored();
+        let views: &[&Layout] = match (self.both_views(tier), swap) {
+            (true, _) => &[layout, &mirror],
+            (false, false) => &[layout],
+            (false, true) => &[&mirror],
+        };
+        views
+            .iter()
+            .flat_map(|layout| {
+                transforms()
+                    .iter()
+                    .filter_map(move |t| Self::slot_under(layout, t))
+            })
+            .min()
+            .expect("some symmetry brings the kings to a canonical pair")
+    }
+
+    /// The slot of a board of `tier` stored as it stands (what `position_at`
+    /// returns), or None for any other board.
+    pub(super) fn stored_slot(&self, tier: u32, board: &Board) -> Option<u64> {
+        self.stored_slot_of(tier, &Layout::of(board))
+    }
+
+    /// The slot of a position of `tier` if it is stored as it stands (its own
+    /// slot, not a symmetric one's), else None.
+    #[inline]
+    pub fn stored_slot_of(&self, tier: u32, layout: &Layout) -> Option<u64> {
+        let slot = Self::slot_under(layout, &transforms()[0])?;
+        if self.kings_settle(tier, layout.kings) {
+            return Some(slot);
+        }
+        (slot == self.slot_of_layout(tier, false, layout)).then_some(slot)
+    }
+
+    /// Whether every position of `tier` with these kings is stored as it stands
+    /// (see [`Settled`]).
+    #[inline]
+    pub fn kings_settle(&self, tier: u32, kings: [Square; 2]) -> bool {
+        self.settled(tier).slot(kings, 0, Color::White).is_some()
+    }
+
+    /// How many numbers the squares of `tier`'s pieces other than the kings can
+    /// be: 64 for each lone piece, C(64, k) for each kind of which it has k.
+    pub(super) fn squares_radix(&self, tier: u32) -> u64 {
+        let mut layout = Layout {
+            kings: [Square::default(); 2],
+            others: [(0, Square::default()); MAX_PIECES - 2],
+            count: self.tiers[tier as usize].count() - 2,
+            turn: Color::White,
+        };
+        for (piece, kind) in layout.others.iter_mut().zip(self.kinds(tier)) {
+            piece.0 = kind;
+        }
+        layout.squares_radix()
+    }
+
+    /// How `tier` spells the slots of positions stored as they stand.
+    pub fn settled(&self, tier: u32) -> Settled {
+        Settled {
+            ranks: &king_pairs().1,
+            both_views: self.both_views(tier),
+            radix: self.squares_radix(tier),
+        }
+    }
+
+    /// Whether the kings stand on one of the 462 canonical pairs.
+    #[inline]
+    pub fn canonical_kings(kings: [Square; 2]) -> bool {
+        king_pairs().1[kings[0].index() * 64 + kings[1].index()] != u16::MAX
+    }
+
+    /// The position at a slot of `tier` as its slot spells it: kings on a canonical
+    /// pair, the other pieces on their squares; None where the king pair is out of
+    /// range. Whether it is legal and stored as it stands is not checked.
+    #[inline]
+    pub fn layout_at(&self, tier: u32, slot: u64) -> Option<Layout> {
+        let material = &self.tiers[tier as usize];
+        let mut layout = Layout {
+            kings: [Square::default(); 2],
+            others: [(0, Square::default()); MAX_PIECES - 2],
+            count: material.count() - 2,
+            turn: if slot % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            },
+        };
+        for (piece, kind) in layout.others.iter_mut().zip(self.kinds(tier)) {
+            piece.0 = kind;
+        }
+        let radix = layout.squares_radix();
+        layout.set_squares(slot / 2 % radix);
+        let (wk, bk) = *king_pairs().0.get((slot / 2 / radix) as usize)?;
+        layout.kings = [wk, bk];
+        Some(layout)
+    }
+
+    /// The colour and role (`colour * 8 + role`) of each piece other than the
+    /// kings, in the order a slot of `tier` spells them.
+    fn kinds(&self, tier: u32) -> impl Iterator<Item = u8> + '_ {
+        let material = &self.tiers[tier as usize];
+        let white = material.white.iter().map(|&r| r as u8);
+        white.chain(material.black.iter().map(|&r| 8 + r as u8))
+    }
+
+    /// For each piece other than the kings, in slot order, the tier its capture
+    /// leads to and whether the colours are swapped there.
+    pub fn capture_tiers(&self, tier: u32) -> Vec<(u32, bool)> {
+        let counts = self.keys[tier as usize].0;
+        self.kinds(tier)
+            .map(|kind| {
+                let mut after = counts;
+                after[(kind / 8) as usize * 5 + (kind % 8) as usize] -= 1;
+                self.tier_of_counts(after)
+                    .expect("every material a capture leads to is an ending of the set")
+            })
+            .collect()
+    }
+
+    /// The tier of a position's material and its slot there (a capture's result).
+    pub fn locate(&self, layout: &Layout) -> (u32, u64) {
+        let (tier, swap) = self
+            .tier_of_counts(layout.counts())
+            .expect("a material of this ending");
+        (tier, self.slot_of_layout(tier, swap, layout))
+    }
+}
+
+/// The board with the colours swapped and the ranks flipped, the other side to move:
+/// the same position seen from the other side.
+pub(super) fn mirrored(board: &Board) -> Board {
+    let mut mirror = Board::empty(board.turn.other());
+    for (sq, p) in board.pieces() {
+        let piece = Piece {
+            color: p.color.other(),
+            role: p.role,
+        };
+        mirror.set(sq.flip_rank(), Some(piece));
+    }
+    mirror
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Game;
+    use crate::chess::Material;
+
+    #[test]
+    fn there_are_462_king_pairs() {
+        assert_eq!(king_pairs().0.len(), 462);
+    }
+
+    /// Every `step`th slot of `name` that holds a position indexes back to itself,
+    /// and so do its 8 symmetric images; returns how many held one.
+    fn slots_index_back(name: &str, step: usize) -> usize {
+        let game = Endgame::new(&Material::parse(name).unwrap());
+        let tier = game.tiers().len() as u32 - 1;
+        let mut legal = 0;
+        for index in (0..game.index_size(tier)).step_by(step) {
+            if let Some(board) = game.position_at(tier, index) {
+                legal += 1;
+                assert_eq!(game.index(&board), index);
+                for t in transforms() {
+                    let mut image = Board::empty(board.turn);
+                    for (sq, p) in board.pieces() {
+                        image.set(t[sq.index()], Some(p));
+                    }
+                    assert_eq!(game.index(&image), index, "{}", board.fen());
+                }
+            }
+        }
+        legal
+    }
+
+    #[test]
+    fn every_slot_indexes_back_and_symmetric_boards_share_it() {
+        assert!(slots_index_back("KRvK", 1) > 20_000);
+        // Every KBBvK position of either side to move, as the tables count them.
+        assert_eq!(slots_index_back("KBBvK", 1), 1_489_788);
+        assert!(slots_index_back("KNNNvK", 101) > 250_000);
+        assert!(slots_index_back("KRRvKN", 997) > 70_000);
+    }
+
+    /// Identical pieces take one field, the rank of their set of squares: C(64, k)
+    /// numbers where k of them stand, not 64^k.
+    #[test]
+    fn identical_pieces_are_stored_once_per_set_of_squares() {
+        let size = |name: &str| {
+            let game = Endgame::new(&Material::parse(name).unwrap());
+            game.index_size(game.tiers().len() as u32 - 1)
+        };
+        assert_eq!(size("KRvK"), 462 * 64 * 2);
+        assert_eq!(size("KBBvK"), 462 * 2016 * 2);
+        assert_eq!(size("KNNNvK"), 462 * 41_664 * 2);
+        assert_eq!(size("KRRvKN"), 462 * 2016 * 64 * 2);
+        assert_eq!(size("KQRvKB"), 462 * 64 * 64 * 64 * 2);
+        for (k, all) in sets().iter().enumerate() {
+            assert_eq!(all.len() as u64, sets_of(k + 2));
+            for (rank, squares) in all.iter().enumerate() {
+                let group: Vec<(u8, Square)> = squares[..k + 2].iter().map(|&sq| (0, sq)).collect();
+                assert!(group.windows(2).all(|w| w[0].1 < w[1].1));
+                assert_eq!(set_rank(&group), rank as u64);
+            }
+        }
+    }
+
+    #[test]
+    fn equal_material_folds_the_colour_swap_too() {
+        let game = Endgame::new(&Material::parse("KRvKR").unwrap());
+        let tier = game
+            .tiers()
+            .into_iter()
+            .find(|&t| game.tier_name(t) == "KRvKR")
+            .unwrap();
+        let mut seen = 0;
+        for index in (0..game.index_size(tier)).step_by(997) {
+            let Some(board) = game.position_at(tier, index) else {
+                continue;
+            };
+            seen += 1;
+            assert_eq!(game.index(&board), index);
+            // Colours swapped, board flipped, the other side to move: same slot.
+            assert_eq!(game.index(&mirrored(&board)), index, "{}", board.fen());
+        }
+        assert!(seen > 1_000, "{seen}");
+    }
+}

@@ -1,0 +1,195 @@
+//! Material: the pieces each side has (`KQvKR`), which names a tier. The stronger
+//! side is always written, and stored, as White.
+
+use super::board::Board;
+use super::piece::{Color, Role};
+use crate::game::GameError;
+
+/// The most pieces, kings included.
+pub const MAX_PIECES: usize = 5;
+
+/// The pieces besides the kings, strongest first, for each side.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Material {
+    pub white: Vec<Role>,
+    pub black: Vec<Role>,
+}
+
+fn worth(role: Role) -> u32 {
+    match role {
+        Role::Queen => 9,
+        Role::Rook => 5,
+        Role::Bishop | Role::Knight => 3,
+        Role::King => 0,
+    }
+}
+
+impl Material {
+    /// Reads `KQvKR` (either side may be written first).
+    pub fn parse(text: &str) -> Result<Material, GameError> {
+        let bad = |reason: &str| GameError::variant(text, reason.to_string());
+        let (white, black) = text
+            .trim()
+            .split_once(['v', 'V'])
+            .ok_or_else(|| bad("write material as e.g. KQvKR"))?;
+        let side = |s: &str| -> Result<Vec<Role>, GameError> {
+            let s = s
+                .strip_prefix('K')
+                .ok_or_else(|| bad("each side starts with its king, K"))?;
+            s.chars()
+                .map(|c| match c {
+                    'Q' => Ok(Role::Queen),
+                    'R' => Ok(Role::Rook),
+                    'B' => Ok(Role::Bishop),
+                    'N' => Ok(Role::Knight),
+                    'P' => Err(bad("pawns are not covered")),
+                    _ => Err(bad("pieces are Q, R, B and N")),
+                })
+                .collect()
+        };
+        let material = Material {
+            white: side(white)?,
+            black: side(black)?,
+        };
+        if material.count() > MAX_PIECES {
+            return Err(bad("at most 5 pieces, kings included"));
+        }
+        Ok(material.normalized().0)
+    }
+
+    pub fn count(&self) -> usize {
+        2 + self.white.len() + self.black.len()
+    }
+
+    /// The material of a board, as the board has it (not normalized).
+    pub fn of(board: &Board) -> Material {
+        let side = |color| {
+            let mut roles: Vec<Role> = board
+                .pieces()
+                .filter(|(_, p)| p.color == color && p.role != Role::King)
+                .map(|(_, p)| p.role)
+                .collect();
+            roles.sort();
+            roles
+        };
+        Material {
+            white: side(Color::White),
+            black: side(Color::Black),
+        }
+    }
+
+    /// The stronger side as White; true when the colours had to be swapped.
+    pub(super) fn normalized(mut self) -> (Material, bool) {
+        self.white.sort();
+        self.black.sort();
+        let key = |roles: &[Role]| (roles.iter().map(|&r| worth(r)).sum::<u32>(), roles.len());
+        let swap = (key(&self.black), &self.black) > (key(&self.white), &self.white);
+        if swap {
+            std::mem::swap(&mut self.white, &mut self.black);
+        }
+        (self, swap)
+    }
+
+    /// Every material one capture away, and so on down to bare kings.
+    pub fn with_smaller(&self) -> Vec<Material> {
+        let mut all = vec![self.clone()];
+        let mut i = 0;
+        while i < all.len() {
+            let m = all[i].clone();
+            for (side, len) in [(0, m.white.len()), (1, m.black.len())] {
+                for k in 0..len {
+                    let mut smaller = m.clone();
+                    if side == 0 {
+                        smaller.white.remove(k);
+                    } else {
+                        smaller.black.remove(k);
+                    }
+                    let smaller = smaller.normalized().0;
+                    if !all.contains(&smaller) {
+                        all.push(smaller);
+                    }
+                }
+            }
+            i += 1;
+        }
+        all.sort_by_key(|m| (m.count(), m.clone()));
+        all
+    }
+
+    /// Every pawnless material of 3 to `pieces` pieces, kings included.
+    pub fn all_up_to(pieces: usize) -> Vec<Material> {
+        let roles = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
+        // The multisets of `n` roles, strongest first.
+        fn multisets(roles: &[Role], n: usize) -> Vec<Vec<Role>> {
+            match (n, roles.split_first()) {
+                (0, _) => vec![Vec::new()],
+                (_, None) => Vec::new(),
+                (_, Some((&first, rest))) => {
+                    let mut all: Vec<Vec<Role>> = multisets(roles, n - 1)
+                        .into_iter()
+                        .map(|m| [vec![first], m].concat())
+                        .collect();
+                    all.extend(multisets(rest, n));
+                    all
+                }
+            }
+        }
+        let mut all = Vec::new();
+        for others in 1..=pieces.min(MAX_PIECES).saturating_sub(2) {
+            for white in 0..=others {
+                for w in multisets(&roles, white) {
+                    for b in multisets(&roles, others - white) {
+                        all.push(
+                            Material {
+                                white: w.clone(),
+                                black: b,
+                            }
+                            .normalized()
+                            .0,
+                        );
+                    }
+                }
+            }
+        }
+        all.sort();
+        all.dedup();
+        all
+    }
+}
+
+impl std::fmt::Display for Material {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let side = |roles: &[Role]| -> String {
+            std::iter::once('K')
+                .chain(roles.iter().map(|r| r.letter()))
+                .collect()
+        };
+        write!(f, "{}v{}", side(&self.white), side(&self.black))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn materials_are_read_and_normalized() {
+        let m = Material::parse("KRvKQ").unwrap();
+        assert_eq!(m.to_string(), "KQvKR");
+        let names: Vec<String> = m.with_smaller().iter().map(|m| m.to_string()).collect();
+        assert_eq!(names, ["KvK", "KQvK", "KRvK", "KQvKR"]);
+        assert!(Material::parse("KQRvKRB").is_err());
+        assert!(Material::parse("KPvK").is_err());
+        assert_eq!(Material::all_up_to(4).len(), 4 + 10 + 10);
+        // Three pieces on one side (20), two against one (40), one against two
+        // where the one is stronger (KQvKBN and the like).
+        let five: Vec<String> = Material::all_up_to(5)
+            .iter()
+            .filter(|m| m.count() == 5)
+            .map(|m| m.to_string())
+            .collect();
+        assert!(five.contains(&"KRBvKR".to_string()));
+        assert!(five.contains(&"KQvKBN".to_string()));
+        assert!(!five.contains(&"KRvKQB".to_string()));
+    }
+}

@@ -1,0 +1,101 @@
+//! Chess endings: the game with id `chess`.
+//!
+//! - [`square`], [`piece`]: squares (`e4`), colours, roles and pieces;
+//! - [`attacks`]: attack bitboards, shared by the move generator and the solver;
+//! - [`board`]: the board, legal moves and quiet un-moves; [`fen`] reads and
+//!   writes FEN, telling bad syntax ([`FenError`]) from an unreachable board
+//!   ([`IllegalPosition`]); [`notation`] writes SAN and UCI;
+//! - [`material`]: what stands on the board (`KQvKR`), one tier each;
+//! - [`index`]: the dense index of a tier (462 king pairs, sets of identical
+//!   pieces) and [`Layout`], a position as the dedicated solver reads it;
+//! - [`game`]: [`Endgame`], the [`crate::Game`] the tools use, with its
+//!   capabilities; [`unmoves`]: predecessors for the generic retracting solver;
+//! - [`page`]: the board as a picture, values in words, PGN and the editor.
+//!
+//! The dedicated solver lives in the generator and reads only the public index API.
+//!
+//! ```
+//! use games::chess::{Board, Endgame, Material};
+//! use games::Game;
+//! let board = Board::from_fen("8/8/8/8/8/2k5/8/KQ6 w - - 0 1").unwrap();
+//! // The king has a2; the queen 20 squares along its lines.
+//! assert_eq!(board.legal_moves().len(), 21);
+//! let kqvk = Endgame::new(&Material::parse("KQvK").unwrap());
+//! assert_eq!(kqvk.tier_name(kqvk.tier_of(&board)), "KQvK");
+//! ```
+
+pub mod attacks;
+pub mod board;
+pub mod fen;
+pub mod game;
+pub mod index;
+pub mod material;
+pub mod notation;
+pub mod page;
+pub mod piece;
+pub mod square;
+pub mod unmoves;
+
+pub use attacks::{KING_STEPS, KNIGHT_STEPS, attacks};
+pub use board::{Board, Move};
+pub use fen::{FenError, IllegalPosition, PositionError};
+pub use game::Endgame;
+pub use index::{Layout, Settled};
+pub use material::{MAX_PIECES, Material};
+pub use piece::{Color, Piece, Role};
+pub use square::{Square, SquareError};
+
+use crate::Game;
+use crate::capability::{Capabilities, Check, Dedicated, Solver};
+use crate::game::GameError;
+use crate::spec::{Entry, OptionSpec, Scope, Spec, Values};
+
+/// The refusal of the FEN `text` for the reason `why`, in the tools' words.
+pub(crate) fn refused<E: std::fmt::Display>(text: &str) -> impl FnOnce(E) -> GameError + '_ {
+    move |why| GameError::position(text, why.to_string())
+}
+
+/// The registry entry of chess endings.
+pub static SPEC: Spec<Endgame> = Spec {
+    entry: Entry {
+        id: "chess",
+        about: "Pawnless chess endings of up to 5 pieces: distance to mate for every position",
+        notation: "a FEN of kings, queens, rooks, bishops and knights, no castling or en passant: \
+                   8/8/8/8/8/2k5/8/KQ6 w - - 0 1; moves in SAN (Qe4) or UCI (b1e4)",
+        options: &[
+            OptionSpec {
+                name: "materials",
+                help: "endings to make, e.g. KQvKR, each with every ending its captures lead to",
+                scope: Scope::Tables,
+                values: Values::Text("MATERIAL, e.g. KQvKR"),
+                default: None,
+                positional: true,
+            },
+            OptionSpec {
+                name: "all",
+                help: "every pawnless ending of up to this many pieces",
+                scope: Scope::Tables,
+                values: Values::Range(3, MAX_PIECES as u64),
+                default: None,
+                positional: false,
+            },
+        ],
+        all: &[&[("materials", "KQvKR")]],
+    },
+    build: Endgame::from_options,
+    capabilities: |game| Capabilities {
+        drawing: Some(game),
+        aliases: Some(game),
+        units: Some(game),
+        notes: Some(game),
+        picture: Some(game),
+        wording: Some(game),
+        record: Some(game),
+        editing: Some(game),
+        ..Capabilities::new(
+            Solver::Dedicated(Dedicated::ChessUnmoves),
+            vec![Check::Consistency, Check::MateSearch { plies: 7 }],
+        )
+    },
+    generate_options: |game, tier| vec![("materials", game.tier_name(tier))],
+};
