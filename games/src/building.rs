@@ -16,7 +16,8 @@ use crate::capability::{
 use crate::compositions::BoundedTuples;
 use crate::game::{Child, Game, GameError};
 use crate::heap_picture;
-use crate::nim::{self, Rule, parse_heaps, write_heaps};
+use crate::heaps::{Take, parse_heaps, write_heaps};
+use crate::nim::{self, Rule};
 use crate::spec::{Entry, OptionSpec, Options, Scope, Spec, Values};
 use crate::value::{Value, ValueKind};
 
@@ -62,7 +63,7 @@ pub struct Build {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Step {
     Place(usize),
-    Take(nim::Take),
+    Take(Take),
 }
 
 /// One table per number of heaps: tier `k` holds the positions on `k` heaps.
@@ -156,7 +157,7 @@ impl Game for Building {
             .heaps
             .iter()
             .enumerate()
-            .flat_map(|(heap, &h)| (1..=h).map(move |take| Step::Take(nim::Take { heap, take })))
+            .flat_map(|(heap, &h)| (1..=h).map(move |take| Step::Take(Take { heap, take })))
             .collect()
     }
 
@@ -244,14 +245,14 @@ impl ClosedForm<Building> for Building {
     }
 
     fn left(&self, build: &Build) -> u64 {
-        nim::stones(&build.heaps).saturating_add(build.chips)
+        crate::heaps::stones(&build.heaps).saturating_add(build.chips)
     }
 
     fn longest_move(&self, build: &Build) -> Option<Step> {
         match build.chips {
             0 => {
                 let heap = build.heaps.iter().position(|&h| h > 0)?;
-                Some(Step::Take(nim::Take { heap, take: 1 }))
+                Some(Step::Take(Take { heap, take: 1 }))
             }
             _ => Some(Step::Place(0)),
         }

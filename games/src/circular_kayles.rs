@@ -19,8 +19,8 @@ use crate::grundy::{
     MAX_FORMULA_HEAP, PERIODIC_PREFIX, Periodic, Split, extend_by_mex, knocked_pins, mark_knocks,
 };
 use crate::heap_picture;
+use crate::heaps::{parse_heaps, write_heaps};
 use crate::multiset::orderings;
-use crate::nim::{parse_heaps, write_heaps};
 use crate::partition::Partitions;
 use crate::spec::{Entry, OptionSpec, Scope, Spec, Values};
 use crate::value::{Value, ValueKind};
@@ -340,11 +340,7 @@ impl Game for CircularKayles {
     fn search_key(&self, position: &Pins) -> Pins {
         match position {
             Pins::Circle(_) => position.clone(),
-            Pins::Rows(rows) => {
-                let mut key: Vec<u64> = rows.iter().copied().filter(|&h| h > 0).collect();
-                key.sort_unstable();
-                Pins::Rows(key)
-            }
+            Pins::Rows(rows) => Pins::Rows(crate::heaps::sorted_key(rows)),
         }
     }
 

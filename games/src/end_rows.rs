@@ -272,7 +272,7 @@ impl Game for EndRow {
         if text.trim() == "-" {
             return Ok(Vec::new());
         }
-        let row = crate::nim::parse_heaps(text)?;
+        let row = crate::heaps::parse_heaps(text)?;
         if let Some(i) = row.iter().position(|&h| h == 0) {
             return Err(GameError::position(
                 text,
@@ -288,7 +288,7 @@ impl Game for EndRow {
     fn write_position(&self, row: &Vec<u64>) -> String {
         match row.is_empty() {
             true => "-".into(),
-            false => crate::nim::write_heaps(row),
+            false => crate::heaps::write_heaps(row),
         }
     }
 
@@ -342,7 +342,7 @@ impl ClosedForm<EndRow> for EndRow {
     }
 
     fn left(&self, row: &Vec<u64>) -> u64 {
-        crate::nim::stones(row)
+        crate::heaps::stones(row)
     }
 
     fn longest_move(&self, row: &Vec<u64>) -> Option<Take> {

@@ -19,8 +19,8 @@ use crate::capability::{
 };
 use crate::game::{Child, Game, GameError};
 use crate::heap_picture;
+use crate::heaps::{Take, multiset_slots, parse_heaps, split_take, stones, write_heaps};
 use crate::multiset::Multisets;
-use crate::nim::{Take, parse_heaps, split_take, stones, write_heaps};
 use crate::spec::{Entry, OptionSpec, Scope, Spec, Values};
 use crate::value::{Value, ValueKind};
 
@@ -172,26 +172,7 @@ impl Game for Greedy {
         ValueKind::WinLossDraw
     }
 
-    fn index_size(&self, _tier: u32) -> u64 {
-        self.slots.size()
-    }
-
-    /// Heaps in any order share a slot; empty heaps are left out.
-    fn index(&self, heaps: &Vec<u64>) -> u64 {
-        self.slots.rank_heaps(heaps)
-    }
-
-    fn position_at(&self, _tier: u32, index: u64) -> Option<Vec<u64>> {
-        Some(self.slots.unrank_heaps(index))
-    }
-
-    fn class_size(&self, _tier: u32, index: u64) -> u64 {
-        self.slots.class_size(index)
-    }
-
-    fn coverage(&self, heaps: &Vec<u64>) -> Result<(), String> {
-        self.slots.covers(heaps)
-    }
+    multiset_slots!(slots);
 
     fn start(&self) -> Vec<u64> {
         vec![3, 5, 5, 7]
@@ -225,12 +206,6 @@ impl Game for Greedy {
             true => "no stones are left: the opponent took the last one, and lost".into(),
             false => "no stones are left".into(),
         }
-    }
-
-    fn search_key(&self, heaps: &Vec<u64>) -> Vec<u64> {
-        let mut key: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
-        key.sort_unstable();
-        key
     }
 
     fn parse_position(&self, text: &str) -> Result<Vec<u64>, GameError> {

@@ -17,7 +17,7 @@ use crate::capability::{
 };
 use crate::game::{Child, Game, GameError};
 use crate::heap_picture;
-use crate::nim::{parse_heaps, write_heaps};
+use crate::heaps::{parse_heaps, write_heaps};
 use crate::partition::Partitions;
 use crate::spec::{Entry, OptionSpec, Options, Scope, Spec, Values};
 use crate::value::{Value, ValueKind};
@@ -536,9 +536,7 @@ impl Game for SplitGame {
 
     /// The heaps sorted, empty ones dropped.
     fn search_key(&self, heaps: &Vec<u64>) -> Vec<u64> {
-        let mut key: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
-        key.sort_unstable();
-        key
+        crate::heaps::sorted_key(heaps)
     }
 
     fn parse_position(&self, text: &str) -> Result<Vec<u64>, GameError> {

@@ -28,6 +28,7 @@ pub mod greedy;
 pub mod grid;
 pub mod grundy;
 pub mod heap_picture;
+pub mod heaps;
 pub mod lgame;
 pub mod moore;
 pub mod multiset;

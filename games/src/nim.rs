@@ -11,13 +11,12 @@ use crate::capability::{
 };
 use crate::game::{Child, Game, GameError};
 use crate::heap_picture;
+use crate::heaps::{
+    HEAP_NOTATION, Take, multiset_slots, parse_heaps, split_take, stones, write_heaps,
+};
 use crate::multiset::Multisets;
 use crate::spec::{Entry, OptionSpec, Scope, Spec, Values, no_generate_options};
 use crate::value::{Value, ValueKind};
-
-/// How heaps are written, for every heap game.
-pub const HEAP_NOTATION: &str = "heap sizes separated by spaces or commas: 3 4 5; \
-                                 a move takes from one heap, counted from 1: h2-3";
 
 /// The capabilities of a heap game with a table and a formula.
 fn heap_capabilities(game: &Heaps) -> Capabilities<'_, Heaps> {
@@ -121,61 +120,6 @@ impl Rule {
             Rule::Nim | Rule::Misere => heap,
             Rule::Subtract(k) => heap % (k + 1),
         }
-    }
-}
-
-/// Heap sizes separated by spaces or commas; empty means no heaps left.
-pub fn parse_heaps(text: &str) -> Result<Vec<u64>, GameError> {
-    text.split(|c: char| c == ',' || c.is_whitespace())
-        .filter(|s| !s.is_empty())
-        .enumerate()
-        .map(|(i, s)| {
-            s.parse::<u64>().map_err(|_| {
-                GameError::position(
-                    text,
-                    format!(
-                        "heap {} is '{s}': heap sizes are whole numbers from 0 to {}",
-                        i + 1,
-                        u64::MAX
-                    ),
-                )
-            })
-        })
-        .collect()
-}
-
-/// The heap (counted from 1) and the stones of one take written `h<i>-<k>`, in
-/// either case; None where it is not written so.
-pub fn split_take(part: &str) -> Option<(usize, u64)> {
-    let (heap, take) = part.trim().strip_prefix(['h', 'H'])?.split_once('-')?;
-    Some((heap.parse().ok()?, take.parse().ok()?))
-}
-
-/// The stones on the heaps, saturating at `u64::MAX`: the play left by the
-/// formulas' measure in the games that take stones.
-pub fn stones(heaps: &[u64]) -> u64 {
-    heaps.iter().fold(0, |sum, &h| sum.saturating_add(h))
-}
-
-pub fn write_heaps(heaps: &[u64]) -> String {
-    heaps
-        .iter()
-        .map(u64::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// A move: take `take` stones from heap `heap` (0-based; written 1-based).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Take {
-    pub heap: usize,
-    pub take: u64,
-}
-
-impl Take {
-    /// `h<i>-<k>`: take `k` from heap `i`, counting heaps from 1.
-    pub fn write(self) -> String {
-        format!("h{}-{}", self.heap + 1, self.take)
     }
 }
 
@@ -298,17 +242,7 @@ impl Game for Heaps {
         ValueKind::WinLossDraw
     }
 
-    fn index_size(&self, _tier: u32) -> u64 {
-        self.slots.size()
-    }
-
-    fn index(&self, heaps: &Vec<u64>) -> u64 {
-        self.slots.rank_heaps(heaps)
-    }
-
-    fn position_at(&self, _tier: u32, index: u64) -> Option<Vec<u64>> {
-        Some(self.slots.unrank_heaps(index))
-    }
+    multiset_slots!(slots);
 
     fn start(&self) -> Vec<u64> {
         match self.rule {
@@ -316,10 +250,6 @@ impl Game for Heaps {
             Rule::Misere => vec![1, 3, 5, 7],
             _ => vec![3, 4, 5],
         }
-    }
-
-    fn class_size(&self, _tier: u32, index: u64) -> u64 {
-        self.slots.class_size(index)
     }
 
     fn moves(&self, heaps: &Vec<u64>) -> Vec<Take> {
@@ -358,20 +288,9 @@ impl Game for Heaps {
         }
     }
 
-    /// The heaps sorted, empty ones dropped.
-    fn search_key(&self, heaps: &Vec<u64>) -> Vec<u64> {
-        let mut key: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
-        key.sort_unstable();
-        key
-    }
-
     /// Any number of heaps of any size; the table covers the small ones.
     fn parse_position(&self, text: &str) -> Result<Vec<u64>, GameError> {
         parse_heaps(text)
-    }
-
-    fn coverage(&self, heaps: &Vec<u64>) -> Result<(), String> {
-        self.slots.covers(heaps)
     }
 
     fn write_position(&self, heaps: &Vec<u64>) -> String {

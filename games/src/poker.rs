@@ -18,7 +18,7 @@ use crate::capability::{
 };
 use crate::compositions::BoundedTuples;
 use crate::game::{Child, Game, GameError};
-use crate::nim::{parse_heaps, write_heaps};
+use crate::heaps::{parse_heaps, write_heaps};
 use crate::spec::{Entry, Spec, no_generate_options};
 use crate::svg::Svg;
 use crate::value::{Value, ValueKind};
@@ -336,7 +336,7 @@ impl ClosedForm<PokerNim> for PokerNim {
     }
 
     fn left(&self, position: &Poker) -> u64 {
-        crate::nim::stones(&position.heaps)
+        crate::heaps::stones(&position.heaps)
     }
 
     /// The whole reserve added to the first heap, or else one chip taken.

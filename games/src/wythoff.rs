@@ -15,7 +15,7 @@ use crate::capability::{
 };
 use crate::game::{Child, Game, GameError};
 use crate::heap_picture;
-use crate::nim::{parse_heaps, write_heaps};
+use crate::heaps::{parse_heaps, write_heaps};
 use crate::spec::{Entry, Spec, no_generate_options};
 use crate::value::{Value, ValueKind};
 use crate::zeckendorf::{floor_phi, wythoff_partner};
@@ -236,7 +236,7 @@ impl ClosedForm<Wythoff> for Wythoff {
     }
 
     fn left(&self, heaps: &Vec<u64>) -> u64 {
-        crate::nim::stones(heaps)
+        crate::heaps::stones(heaps)
     }
 
     /// One stone from the larger heap.

@@ -1,0 +1,172 @@
+//! What shows a game to people and programs: a board drawn as text or as a
+//! picture with clickable places, values in the game's own words, a record
+//! format, a position editor, other names of moves, other distance units.
+
+use crate::game::{Game, GameError};
+use crate::value::Value;
+
+/// Whose side a board is seen from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    /// The player to move.
+    Mover,
+    /// The other player, waiting.
+    Opponent,
+}
+
+/// A board drawn as text, for the terminal.
+pub trait Drawing<G: Game>: Sync {
+    /// Several lines, from the mover's side.
+    fn draw(&self, position: &G::Position) -> String;
+
+    /// The board as `side` sees it, scored places marked by `owner` (a person
+    /// playing the second player keeps seeing their own pits at the bottom);
+    /// by default as [`Drawing::draw_owned`] draws it, for boards that look the
+    /// same from either side.
+    fn draw_from(
+        &self,
+        position: &G::Position,
+        _side: Side,
+        owner: &dyn Fn(usize) -> char,
+    ) -> String {
+        self.draw_owned(position, owner)
+    }
+
+    /// The places (dots-and-boxes: boxes) that `mv` scores, for games where a
+    /// player owns what they score.
+    fn scored_places(&self, _position: &G::Position, _mv: &G::Move) -> Vec<usize> {
+        Vec::new()
+    }
+
+    /// The board with `owner(place)` marked in each scored place.
+    fn draw_owned(&self, position: &G::Position, _owner: &dyn Fn(usize) -> char) -> String {
+        self.draw(position)
+    }
+}
+
+/// What a page marks on a board besides the position itself.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Marks {
+    /// Scored places (dots-and-boxes boxes) and who scored them: 1 the first
+    /// player, 2 the second.
+    pub owners: Vec<(String, u8)>,
+    /// What the player to move and the opponent have taken so far.
+    pub taken: Option<[i64; 2]>,
+    /// The places of the move that led here.
+    pub last: Vec<String>,
+}
+
+/// One way to make a move by clicking: steps in order, each a set of places
+/// clicked in any order (chess: the piece's square, then its target; Euler: the
+/// cells a nail covers).
+pub type Clicks = Vec<Vec<String>>;
+
+/// A move made by clicking `places` in any order, in one step.
+pub fn one_step(places: Vec<String>) -> Vec<Clicks> {
+    vec![vec![places]]
+}
+
+/// The board as a picture for a page: SVG whose clickable places carry
+/// `data-place`, and for every move the places a player clicks to make it.
+pub trait Picture<G: Game>: Sync {
+    /// The board as an SVG document.
+    fn svg(&self, position: &G::Position, marks: &Marks) -> String;
+
+    /// The ways to make `mv` by clicking; several where the same move can be
+    /// clicked in several ways (Kayles: counting pins from either end).
+    fn places(&self, position: &G::Position, mv: &G::Move) -> Vec<Clicks>;
+
+    /// The places to mark on the board `mv` leads to, named as that board names
+    /// them: by default the places clicked to make it. Abapa names them again,
+    /// since the sower's row is the opponent's on the next board.
+    fn landed(&self, position: &G::Position, mv: &G::Move) -> Vec<String> {
+        self.places(position, mv)
+            .into_iter()
+            .next()
+            .map(|clicks| clicks.into_iter().flatten().collect())
+            .unwrap_or_default()
+    }
+
+    /// The places `mv` scores (dots-and-boxes: the boxes it completes).
+    fn scored(&self, _position: &G::Position, _mv: &G::Move) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// Whether moves are made on this board by clicking: false where it is
+    /// drawn as numbers only (heaps too large to draw), so that its moves are
+    /// not listed one by one.
+    fn clickable(&self, _position: &G::Position) -> bool {
+        true
+    }
+}
+
+/// Values in the game's own words, for people: `White mates in 6`.
+pub trait Wording<G: Game>: Sync {
+    /// The value of `position` for its player to move.
+    fn say(&self, position: &G::Position, value: Value) -> String;
+}
+
+/// A game record format for lines of play (chess: PGN).
+pub trait Record<G: Game>: Sync {
+    /// The format's name, e.g. `pgn`.
+    fn format(&self) -> &'static str;
+    /// The line `moves` from `start`, in that format.
+    fn record(&self, start: &G::Position, moves: &[G::Move]) -> String;
+}
+
+/// A tool of a position editor.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Tool {
+    pub id: &'static str,
+    pub label: &'static str,
+    /// Used on a place of the board (a piece on a square); otherwise on the whole
+    /// position (the side to move, a new heap).
+    pub on_board: bool,
+}
+
+impl Tool {
+    pub const fn on_board(id: &'static str, label: &'static str) -> Tool {
+        Tool {
+            id,
+            label,
+            on_board: true,
+        }
+    }
+
+    pub const fn whole(id: &'static str, label: &'static str) -> Tool {
+        Tool {
+            id,
+            label,
+            on_board: false,
+        }
+    }
+}
+
+/// An editor for positions, working on their text: a position being edited may
+/// be illegal for a while (a chess board without its kings).
+pub trait Editing<G: Game>: Sync {
+    /// The editor's tools.
+    fn tools(&self) -> Vec<Tool>;
+    /// The text after using `tool` on `place` of the position written `text`.
+    fn edit(&self, text: &str, place: &str, tool: &str) -> Result<String, GameError>;
+    /// The board of a position being edited, legal or not.
+    fn sketch(&self, text: &str) -> Result<String, GameError>;
+}
+
+/// Another name of every move, for machine use: chess gives UCI beside SAN.
+/// Answers carry it, and a move typed that way is understood.
+pub trait MoveAliases<G: Game>: Sync {
+    /// The move in UCI, e.g. `e2e4`.
+    fn uci(&self, position: &G::Position, mv: &G::Move) -> String;
+}
+
+/// Distances the way players of the game count them, where that differs from
+/// plies (chess: the winner's moves to mate).
+pub trait DistanceUnits: Sync {
+    /// The unit's name in answers, e.g. `moves`.
+    fn unit(&self) -> &'static str;
+    /// A win or loss in the game's own unit.
+    fn in_units(&self, value: Value) -> Option<u16>;
+    /// The value in the game's own words, e.g. `mate in 6 (11 plies)`.
+    fn say(&self, value: Value) -> String;
+}
