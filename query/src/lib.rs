@@ -5,6 +5,7 @@
 pub mod answer;
 pub mod api;
 pub mod check;
+pub mod computer;
 pub mod engine;
 pub mod error;
 pub mod info;

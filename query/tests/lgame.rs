@@ -5,7 +5,7 @@ mod common;
 use games::lgame::{LGame, SPEC, all_positions};
 use games::search::BoundedSearch;
 use games::{Game, Value};
-use query::play::computer_choice;
+use query::computer::computer_choice;
 use query::verify::{BOUND_MARGIN, Selection, verify};
 use query::{Tablebase, probe, probe_text};
 
