@@ -27,9 +27,17 @@
 //! assert!(registry::with_game("go", &options, StartMoves).is_err());
 //! ```
 
+use crate::game::Game;
 use crate::game::GameError;
-use crate::spec::{Entry, Options, Visitor};
+use crate::spec::{Entry, Options, Spec, Visitor};
 use std::sync::OnceLock;
+
+/// Code that works with any game's description, before a game is built from
+/// options: [`with_spec`] calls `visit` with the game's spec.
+pub trait SpecVisitor {
+    type Output;
+    fn visit<G: Game>(self, spec: &'static Spec<G>) -> Self::Output;
+}
 
 macro_rules! registry {
     ($($spec:path),* $(,)?) => {
@@ -37,6 +45,16 @@ macro_rules! registry {
         pub fn entries() -> &'static [Entry] {
             static ENTRIES: OnceLock<Vec<Entry>> = OnceLock::new();
             ENTRIES.get_or_init(|| vec![$($spec.entry),*])
+        }
+
+        /// Hands the spec of game `id` to `visitor`.
+        pub fn with_spec<V: SpecVisitor>(id: &str, visitor: V) -> Result<V::Output, GameError> {
+            $(
+                if id == $spec.entry.id {
+                    return Ok(visitor.visit(&$spec));
+                }
+            )*
+            Err(unknown_game(id))
         }
 
         /// Builds the game `id` from `options` and hands it to `visitor`.

@@ -79,7 +79,7 @@ impl OptionSpec {
 }
 
 /// Why options are being read: to answer queries or to make tables.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Purpose {
     /// Answering: the game reaches every table it may have.
     #[default]
@@ -91,7 +91,7 @@ pub enum Purpose {
 }
 
 /// The options given for one game, by name.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Options {
     pub purpose: Purpose,
     values: Vec<(String, String)>,

@@ -129,18 +129,18 @@ fn score_counts(kind: ValueKind, counts: &[u64]) -> Option<(String, String)> {
     if kind != ValueKind::Score {
         return None;
     }
-    let by_score: Vec<String> = counts
+    let by_score = counts
         .iter()
         .enumerate()
         .filter(|&(_, &count)| count > 0)
         .filter_map(
             |(code, &count)| match Value::from_code(kind, code as u16)? {
-                Value::Score(s) => Some(format!("{s:+}: {count}")),
+                Value::Score(s) => Some((s, count)),
                 _ => None,
             },
         )
         .collect();
-    Some(("slots by score".into(), by_score.join(", ")))
+    Some(tables::ScoreCounts(by_score).to_extra())
 }
 
 /// Where a tier's table lives in `dir`.

@@ -154,6 +154,21 @@ pub struct PositionAnswer {
     pub whole_game: Option<WholeGame>,
 }
 
+/// The position after an editor's tool was used (`/api/v1/{game}/edit`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EditAnswer {
+    pub position: String,
+}
+
+/// The computer's move (`/api/v1/{game}/computer`): the move made, and why it
+/// was chosen, in words.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct ComputerAnswer {
+    #[serde(rename = "move")]
+    pub mv: MoveView,
+    pub note: String,
+}
+
 /// A position or request that could not be answered.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ErrorAnswer {

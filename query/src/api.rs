@@ -7,12 +7,13 @@ use crate::answer::{
 use crate::error::QueryError;
 use crate::library::Library;
 use crate::oracle::{Oracle, parse_captured};
-use games::registry;
-use games::spec::{Options, Purpose, Spec, Values, Visitor};
+use games::registry::{self, SpecVisitor};
+use games::spec::{Options, Purpose, Spec, Values};
 use games::{Game, GameError};
+use std::collections::BTreeMap;
 
-/// The answer for one position of game `id`; with `captured` (`M,O`), also who
-/// wins the whole game.
+/// The answer for one position of game `id` with its completed `options`
+/// (see [`options`]); with `captured` (`M,O`), also who wins the whole game.
 pub fn probe(
     library: &Library,
     id: &str,
@@ -20,42 +21,36 @@ pub fn probe(
     position: &str,
     captured: Option<&str>,
 ) -> Result<PositionAnswer, QueryError> {
-    struct Probe<'a> {
-        library: &'a Library,
-        position: &'a str,
-        captured: Option<[u64; 2]>,
-    }
-    impl Visitor for Probe<'_> {
+    struct Probe<'a>(&'a str, Option<[u64; 2]>);
+    impl Ask for Probe<'_> {
         type Output = Result<PositionAnswer, QueryError>;
-        fn visit<G: Game>(self, spec: &'static Spec<G>, game: &G) -> Self::Output {
-            Oracle::new(spec, game, self.library).answer_text(self.position, self.captured)
+        fn ask<G: Game>(self, oracle: &Oracle<G>) -> Self::Output {
+            oracle.answer_text(self.0, self.1)
         }
     }
     let captured = captured.map(parse_captured).transpose()?;
-    let visitor = Probe {
-        library,
-        position,
-        captured,
-    };
-    registry::with_game(id, options, visitor)?
+    with_oracle(library, id, options, Probe(position, captured))?
 }
 
-/// Runs `ask` with the oracle of game `id` built from `options`: what every
-/// per-game request of the page does.
+/// Runs `ask` with the oracle of game `id` for its completed `options` (see
+/// [`options`]). The game is built once per set of options and kept by the
+/// library.
 pub fn with_oracle<T>(
     library: &Library,
     id: &str,
     options: &Options,
     ask: impl Ask<Output = T>,
 ) -> Result<T, QueryError> {
-    struct Run<'a, A>(&'a Library, A);
-    impl<A: Ask> Visitor for Run<'_, A> {
-        type Output = A::Output;
-        fn visit<G: Game>(self, spec: &'static Spec<G>, game: &G) -> A::Output {
-            self.1.ask(&Oracle::new(spec, game, self.0))
+    struct Run<'a, A>(&'a Library, &'a Options, A);
+    impl<A: Ask> SpecVisitor for Run<'_, A> {
+        type Output = Result<A::Output, QueryError>;
+        fn visit<G: Game>(self, spec: &'static Spec<G>) -> Self::Output {
+            let Run(library, options, ask) = self;
+            let game = library.game(spec, options)?;
+            Ok(ask.ask(&Oracle::new(spec, &game, library)))
         }
     }
-    Ok(registry::with_game(id, options, Run(library, ask))?)
+    registry::with_spec(id, Run(library, options, ask))?
 }
 
 /// A question any game's oracle answers (a generic closure, which Rust has not).
@@ -75,11 +70,11 @@ pub fn error_answer(position: &str, error: &QueryError) -> ErrorAnswer {
 /// Every game with its options, start and tables, and whether each table is in
 /// the folder.
 pub fn games(library: &Library) -> GameList {
-    struct Describe<'a>(&'a Library);
-    impl Visitor for Describe<'_> {
+    struct Describe;
+    impl Ask for Describe {
         type Output = GameInfo;
-        fn visit<G: Game>(self, spec: &'static Spec<G>, game: &G) -> GameInfo {
-            let oracle = Oracle::new(spec, game, self.0);
+        fn ask<G: Game>(self, oracle: &Oracle<G>) -> GameInfo {
+            let (spec, game) = (oracle.spec, oracle.game);
             let tables = match oracle.has_tables() {
                 false => Vec::new(),
                 true => game
@@ -145,23 +140,26 @@ pub fn games(library: &Library) -> GameList {
     }
     let games = registry::entries()
         .iter()
-        .filter_map(|e| registry::with_game(e.id, &Options::query(), Describe(library)).ok())
+        .filter_map(|e| {
+            let options = options(e.id, &BTreeMap::new()).ok()?;
+            with_oracle(library, e.id, &options, Describe).ok()
+        })
         .collect();
     GameList { games }
 }
 
-/// Options for `id` from name/value pairs (HTTP query parameters, where `_` may
-/// stand for `-`: `max_take`), refusing any the game does not have.
-pub fn options(id: &str, pairs: &[(String, String)]) -> Result<Options, GameError> {
+/// The completed options of game `id` from name/value pairs (HTTP query
+/// parameters, where `_` may stand for `-`: `max_take`): checked against the
+/// options the game has, defaults filled in.
+pub fn options(id: &str, pairs: &BTreeMap<String, String>) -> Result<Options, GameError> {
     let entry = registry::entry(id)?;
-    let names: Vec<String> = pairs.iter().map(|(n, _)| n.replace('_', "-")).collect();
-    let options = Options::with(
+    let names: Vec<String> = pairs.keys().map(|n| n.replace('_', "-")).collect();
+    let given = Options::with(
         Purpose::Query,
         names
             .iter()
-            .zip(pairs)
-            .map(|(n, (_, v))| (n.as_str(), v.as_str())),
+            .zip(pairs.values())
+            .map(|(n, v)| (n.as_str(), v.as_str())),
     );
-    entry.complete(&options)?;
-    Ok(options)
+    entry.complete(&given)
 }

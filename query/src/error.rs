@@ -20,4 +20,40 @@ pub enum QueryError {
     /// Reading from or writing to the terminal failed.
     #[error("terminal: {0}")]
     Terminal(#[from] std::io::Error),
+    /// A request's parameters are missing or not in their form.
+    #[error("bad request: {0}")]
+    Request(String),
+    /// A position (or other value of a request) longer than is answered.
+    #[error(
+        "bad position '{shown}...': {bytes} bytes; positions of up to {limit} bytes are answered"
+    )]
+    TooLong {
+        shown: String,
+        bytes: usize,
+        limit: usize,
+    },
+    /// The rules contradict themselves, or a worker failed: a bug, not the input.
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+impl QueryError {
+    /// A value too long to answer, shown by its first 40 characters.
+    pub fn too_long(text: &str, limit: usize) -> QueryError {
+        QueryError::TooLong {
+            shown: text.chars().take(40).collect(),
+            bytes: text.len(),
+            limit,
+        }
+    }
+
+    /// The position the error is about, where it names one.
+    pub fn position(&self) -> &str {
+        match self {
+            QueryError::Input(GameError::BadPosition { text, .. })
+            | QueryError::Input(GameError::BeyondTables { text, .. }) => text,
+            QueryError::TooLong { shown, .. } => shown,
+            _ => "",
+        }
+    }
 }

@@ -1,17 +1,28 @@
 //! Where queries find their tables: a folder, and the tables opened from it,
-//! shared by every query of a long-running process.
+//! shared by every query of a long-running process; and the games built from
+//! their options, kept so that a query does not build its game again.
 
 use crate::tablebase::{TableCache, Tablebase};
-use games::Game;
+use games::spec::{Options, Spec};
+use games::{Game, GameError};
+use std::any::Any;
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use tables::BlockCache;
+
+/// The most games kept built at once; past it, the kept ones are let go.
+const MAX_GAMES: usize = 256;
+
+/// Games built from their completed options, by game id and options.
+type Built = HashMap<(&'static str, Options), Arc<dyn Any + Send + Sync>>;
 
 /// A folder of tables and the ones already open.
 #[derive(Debug, Clone)]
 pub struct Library {
     pub dir: PathBuf,
     pub cache: Arc<TableCache>,
+    games: Arc<Mutex<Built>>,
 }
 
 impl Library {
@@ -20,6 +31,7 @@ impl Library {
         Library {
             dir: dir.as_ref().to_path_buf(),
             cache: Arc::default(),
+            games: Arc::default(),
         }
     }
 
@@ -28,11 +40,37 @@ impl Library {
         Library {
             dir: dir.as_ref().to_path_buf(),
             cache: Arc::new(TableCache::new(BlockCache::new(budget))),
+            games: Arc::default(),
         }
     }
 
     /// A game's tables in this folder.
     pub fn tablebase<'g, G: Game>(&self, game: &'g G) -> Tablebase<'g, G> {
         Tablebase::with_cache(game, &self.dir, Arc::clone(&self.cache))
+    }
+
+    /// The game of `spec` for completed `options` (see [`games::spec::Entry::complete`]),
+    /// built on first use and kept.
+    pub fn game<G: Game>(
+        &self,
+        spec: &'static Spec<G>,
+        options: &Options,
+    ) -> Result<Arc<G>, GameError> {
+        let key = (spec.entry.id, options.clone());
+        let kept = self.lock_games().get(&key).cloned();
+        if let Some(game) = kept.and_then(|g| g.downcast::<G>().ok()) {
+            return Ok(game);
+        }
+        let game = Arc::new((spec.build)(options)?);
+        let mut games = self.lock_games();
+        if games.len() >= MAX_GAMES {
+            games.clear();
+        }
+        games.insert(key, Arc::clone(&game) as Arc<dyn Any + Send + Sync>);
+        Ok(game)
+    }
+
+    fn lock_games(&self) -> std::sync::MutexGuard<'_, Built> {
+        self.games.lock().unwrap_or_else(|e| e.into_inner())
     }
 }

@@ -5,7 +5,7 @@
 use crate::answer::{MoveAnswer, PositionAnswer, Source, Valuation, WholeGame};
 use crate::error::QueryError;
 use crate::library::Library;
-use crate::probe::{Probe, probe, valued};
+use crate::probe::{Probe, probe_covered, valued};
 use crate::tablebase::Tablebase;
 use games::capability::{Capabilities, Formula};
 use games::spec::Spec;
@@ -86,7 +86,7 @@ impl<'g, G: Game> Oracle<'g, G> {
             None
         } else {
             match game.coverage(position) {
-                Ok(()) => match probe(&self.tb, position) {
+                Ok(()) => match probe_covered(&self.tb, position) {
                     Ok(probe) => {
                         self.check_formula(&probe)?;
                         return Ok(Known::Valued {

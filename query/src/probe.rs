@@ -64,9 +64,10 @@ pub fn valued<G: Game>(
         (Some(v), _) => v,
         (None, Some(best)) => best.value,
         (None, None) => {
-            return Err(QueryError::Input(games::GameError::position(
-                &game.write_position(position),
-                "the game has no move here and is not over: a rules error",
+            return Err(QueryError::Internal(format!(
+                "{}: {} has no move and is not over: a rules error",
+                game.id(),
+                game.write_position(position)
             )));
         }
     };
@@ -80,9 +81,18 @@ pub fn valued<G: Game>(
 /// Probes one position in the tables: every child looked up, and the stored value
 /// of the position checked against the best move.
 pub fn probe<G: Game>(tb: &Tablebase<G>, position: &G::Position) -> Result<Probe<G>, QueryError> {
+    tb.covers(position)?;
+    probe_covered(tb, position)
+}
+
+/// [`probe`] for a position the tables are known to cover.
+pub fn probe_covered<G: Game>(
+    tb: &Tablebase<G>,
+    position: &G::Position,
+) -> Result<Probe<G>, QueryError> {
     let game = tb.game();
     let answer = valued(game, position, |child| tb.value(child))?;
-    let stored = tb.value(position)?;
+    let stored = tb.covered_value(position)?;
     if stored != answer.value {
         return Err(QueryError::WrongTable {
             path: tb.path(game.tier_of(position)),

@@ -166,28 +166,28 @@ impl<'g, G: Game> Tablebase<'g, G> {
         };
         let header = table.header();
         let game = self.game;
+        let (variant, tier_name) = (game.variant(), game.tier_name(tier));
         let expected = [
-            ("game", game.id().to_string(), header.game.clone()),
-            ("variant", game.variant(), header.variant.clone()),
-            ("tier", game.tier_name(tier), header.tier.clone()),
-            (
-                "value encoding",
-                game.value_kind().tag().to_string(),
-                header.encoding.clone(),
-            ),
-            (
-                "index size",
-                game.index_size(tier).to_string(),
-                header.index_size.to_string(),
-            ),
+            ("game", game.id(), header.game.as_str()),
+            ("variant", &variant, &header.variant),
+            ("tier", &tier_name, &header.tier),
+            ("value encoding", game.value_kind().tag(), &header.encoding),
         ];
-        for (what, want, found) in expected {
-            if want != found {
-                return Err(QueryError::WrongTable {
-                    path,
-                    problem: format!("table's {what} is '{found}', expected '{want}'"),
-                });
+        let wrong = |what: &str, want: &dyn std::fmt::Display, found: &dyn std::fmt::Display| {
+            QueryError::WrongTable {
+                path: path.clone(),
+                problem: format!("table's {what} is '{found}', expected '{want}'"),
             }
+        };
+        if let Some((what, want, found)) = expected.into_iter().find(|(_, w, f)| w != f) {
+            return Err(wrong(what, &want, &found));
+        }
+        if header.index_size != game.index_size(tier) {
+            return Err(wrong(
+                "index size",
+                &game.index_size(tier),
+                &header.index_size,
+            ));
         }
         Ok(table)
     }
@@ -213,12 +213,20 @@ impl<'g, G: Game> Tablebase<'g, G> {
 
     /// The stored value of a position.
     pub fn value(&self, position: &G::Position) -> Result<Value, QueryError> {
-        if let Err(reason) = self.game.coverage(position) {
-            return Err(QueryError::Input(games::GameError::beyond_tables(
-                &self.game.write_position(position),
-                reason,
-            )));
-        }
+        self.covers(position)?;
+        self.covered_value(position)
+    }
+
+    /// Whether the tables hold `position`; if not, why.
+    pub fn covers(&self, position: &G::Position) -> Result<(), QueryError> {
+        self.game.coverage(position).map_err(|reason| {
+            let text = self.game.write_position(position);
+            QueryError::Input(games::GameError::beyond_tables(&text, reason))
+        })
+    }
+
+    /// The stored value of a position the tables are known to cover.
+    pub fn covered_value(&self, position: &G::Position) -> Result<Value, QueryError> {
         let tier = self.game.tier_of(position);
         let table = self.table(tier)?;
         let index = self.game.index(position);

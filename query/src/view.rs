@@ -5,11 +5,11 @@
 
 use crate::answer::{LineAnswer, LineStep, MoveView, StatsAnswer, TableStats, Valuation, View};
 use crate::error::QueryError;
-use crate::info::TableSummary;
 use crate::oracle::{Known, Oracle};
+use crate::probe::MoveValue;
 use crate::render;
 use games::capability::Marks;
-use games::{Game, GameError, Value, ValueKind};
+use games::{Child, Game, GameError, Value, ValueKind};
 use std::collections::HashSet;
 
 /// The most plies a line goes; a drawn line also stops where a position repeats.
@@ -92,25 +92,6 @@ pub fn view<G: Game>(oracle: &Oracle<G>, text: &str, marks: &Marks) -> View {
         Err(e) => (None, Some(e.to_string()), None, None),
     };
     let clickable = oracle.caps.picture.is_none_or(|p| p.clickable(&position));
-    let moves: Vec<(G::Move, Option<Value>)> = match &valued {
-        Some(Known::Valued { probe, .. }) => probe
-            .moves
-            .iter()
-            .map(|m| (m.mv.clone(), Some(m.value)))
-            .collect(),
-        // A formula lists every move of a board small enough to click, and
-        // its winning moves otherwise.
-        Some(Known::Formula { formula, .. }) if !clickable => formula
-            .winning_moves
-            .iter()
-            .map(|m| (m.clone(), None))
-            .collect(),
-        _ => game
-            .moves(&position)
-            .into_iter()
-            .map(|m| (m, None))
-            .collect(),
-    };
     let winning: HashSet<String> = match &valued {
         Some(Known::Formula { formula, .. }) => formula
             .winning_moves
@@ -119,18 +100,37 @@ pub fn view<G: Game>(oracle: &Oracle<G>, text: &str, marks: &Marks) -> View {
             .collect(),
         _ => HashSet::new(),
     };
-    let moves = moves
-        .into_iter()
-        .map(|(mv, value)| {
-            let name = game.write_move(&position, &mv);
-            let said = match value {
-                Some(v) => Some(said_of_move(oracle, v)),
-                None if winning.contains(&name) => Some("wins (by the formula)".into()),
-                None => None,
-            };
-            move_view(oracle, &position, &mv, said)
-        })
-        .collect();
+    let unvalued = |mv: G::Move| {
+        let made = Made::play(game, &position, mv);
+        let said = winning
+            .contains(&made.text)
+            .then(|| "wins (by the formula)".to_string());
+        move_view(oracle, &position, made, said)
+    };
+    let moves: Vec<MoveView> = match &valued {
+        // The moves as the answer made and valued them.
+        Some(Known::Valued { probe, .. }) => probe
+            .moves
+            .iter()
+            .map(|m| {
+                move_view(
+                    oracle,
+                    &position,
+                    Made::valued(m),
+                    Some(said_of_move(oracle, m.value)),
+                )
+            })
+            .collect(),
+        // A formula lists every move of a board small enough to click, and
+        // its winning moves otherwise.
+        Some(Known::Formula { formula, .. }) if !clickable => formula
+            .winning_moves
+            .iter()
+            .cloned()
+            .map(unvalued)
+            .collect(),
+        _ => game.moves(&position).into_iter().map(unvalued).collect(),
+    };
     View {
         game: game.id().to_string(),
         position: game.write_position(&position),
@@ -143,15 +143,44 @@ pub fn view<G: Game>(oracle: &Oracle<G>, text: &str, marks: &Marks) -> View {
     }
 }
 
+/// A move with its name and what it leads to.
+struct Made<G: Game> {
+    mv: G::Move,
+    text: String,
+    child: Child<G::Position>,
+}
+
+impl<G: Game> Made<G> {
+    fn play(game: &G, position: &G::Position, mv: G::Move) -> Self {
+        Made {
+            text: game.write_move(position, &mv),
+            child: game.play(position, &mv),
+            mv,
+        }
+    }
+
+    /// A move as a probe made it already.
+    fn valued(m: &MoveValue<G>) -> Self {
+        Made {
+            mv: m.mv.clone(),
+            text: m.text.clone(),
+            child: Child {
+                position: m.after.clone(),
+                turn_passes: m.turn_passes,
+                gain: m.gain,
+            },
+        }
+    }
+}
+
 /// One move as the page makes it.
 fn move_view<G: Game>(
     oracle: &Oracle<G>,
     position: &G::Position,
-    mv: &G::Move,
+    made: Made<G>,
     said: Option<String>,
 ) -> MoveView {
-    let game = oracle.game;
-    let child = game.play(position, mv);
+    let (mv, child) = (&made.mv, &made.child);
     let (places, landed, scored) = match oracle.caps.picture {
         Some(picture) => (
             picture.places(position, mv),
@@ -161,8 +190,8 @@ fn move_view<G: Game>(
         None => (Vec::new(), Vec::new(), Vec::new()),
     };
     MoveView {
-        mv: game.write_move(position, mv),
-        position: game.write_position(&child.position),
+        position: oracle.game.write_position(&child.position),
+        mv: made.text,
         places,
         landed,
         scored,
@@ -186,7 +215,12 @@ pub fn typed_move<G: Game>(
         )));
     }
     let mv = crate::play::read_move(oracle, &position, text)?;
-    Ok(move_view(oracle, &position, &mv, None))
+    Ok(move_view(
+        oracle,
+        &position,
+        Made::play(oracle.game, &position, mv),
+        None,
+    ))
 }
 
 /// A line of perfect play: the answer, and the start and moves a record is
@@ -226,7 +260,7 @@ pub fn line<G: Game>(
                 (best.mv.clone(), Valuation::of(best.value))
             }
             Known::Formula { formula, .. } => {
-                let (mv, _) = crate::play::computer_move(oracle, None, &position)?;
+                let (mv, _) = crate::computer::computer_move(oracle, None, &position)?;
                 (mv, Valuation::verdict(formula.mover_wins))
             }
         };
@@ -309,7 +343,7 @@ pub fn stats<G: Game>(oracle: &Oracle<G>) -> Result<StatsAnswer, QueryError> {
             }
             let table = oracle.tb.table(tier)?;
             let summary = crate::info::summary(table);
-            let histogram = histogram(game.value_kind(), table, &summary)?;
+            let histogram = histogram(game.value_kind(), table)?;
             tables.push(TableStats {
                 tier: game.tier_name(tier),
                 file,
@@ -326,18 +360,12 @@ pub fn stats<G: Game>(oracle: &Oracle<G>) -> Result<StatsAnswer, QueryError> {
     })
 }
 
-fn histogram(
-    kind: ValueKind,
-    table: &tables::Table,
-    summary: &TableSummary,
-) -> Result<Vec<(String, u64)>, QueryError> {
-    if let Some((_, scores)) = summary.extra.iter().find(|(k, _)| k == "slots by score") {
+fn histogram(kind: ValueKind, table: &tables::Table) -> Result<Vec<(String, u64)>, QueryError> {
+    if let Some(scores) = table.header().stats.score_counts() {
         return Ok(scores
-            .split(", ")
-            .filter_map(|pair| {
-                let (score, count) = pair.split_once(": ")?;
-                Some((score.to_string(), count.parse().ok()?))
-            })
+            .0
+            .into_iter()
+            .map(|(score, count)| (format!("{score:+}"), count))
             .collect());
     }
     let mut counts = vec![0u64; usize::from(u16::MAX) + 1];

@@ -94,3 +94,56 @@ pub fn file_name(game: &str, variant: &str, tier: &str) -> String {
     name.push_str(".tb");
     name
 }
+
+/// How many slots hold each score (score games), kept in the header as one
+/// of the [`Stats::extra`] figures, written and read here only.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ScoreCounts(pub Vec<(i64, u64)>);
+
+impl ScoreCounts {
+    /// The figure's name among the extras.
+    pub const NAME: &'static str = "slots by score";
+
+    /// The figure as an extra: `-2: 5, +0: 17, +3: 1`.
+    pub fn to_extra(&self) -> (String, String) {
+        let text: Vec<String> = self
+            .0
+            .iter()
+            .map(|(score, count)| format!("{score:+}: {count}"))
+            .collect();
+        (Self::NAME.to_string(), text.join(", "))
+    }
+}
+
+impl Stats {
+    /// The slots by score, where the table keeps them (score games).
+    pub fn score_counts(&self) -> Option<ScoreCounts> {
+        let (_, text) = self.extra.iter().find(|(k, _)| k == ScoreCounts::NAME)?;
+        let counts = text
+            .split(", ")
+            .filter(|pair| !pair.is_empty())
+            .map(|pair| {
+                let (score, count) = pair.split_once(": ")?;
+                Some((score.parse().ok()?, count.parse().ok()?))
+            })
+            .collect::<Option<Vec<(i64, u64)>>>()?;
+        Some(ScoreCounts(counts))
+    }
+}
+
+#[cfg(test)]
+mod score_tests {
+    use super::*;
+
+    #[test]
+    fn score_counts_read_back_as_written() {
+        let counts = ScoreCounts(vec![(-2, 5), (0, 17), (3, 1)]);
+        let stats = Stats {
+            extra: vec![counts.to_extra()],
+            ..Stats::default()
+        };
+        assert_eq!(stats.extra[0].1, "-2: 5, +0: 17, +3: 1");
+        assert_eq!(stats.score_counts(), Some(counts));
+        assert_eq!(Stats::default().score_counts(), None);
+    }
+}

@@ -1,0 +1,20 @@
+//! The HTTP server: the same JSON as `probe --json`, a page to try it, and
+//! `/metrics`. It is built to stay up under hostile clients: a client must send
+//! its request head within a time limit, positions and bodies are bounded, a cap
+//! on concurrent probes answers 503 with Retry-After when full, and when the
+//! connection cap is reached the oldest connection is closed to make room, so
+//! clients that trickle bytes cannot starve the ones that ask and go. SIGTERM
+//! and SIGINT stop it gracefully within a drain time.
+//!
+//! [`server`] holds the limits and the connections, [`routes`] the handlers,
+//! [`request`] what each route is asked, [`respond`] how errors are answered
+//! and [`batch`] the batch endpoint.
+
+pub mod batch;
+pub mod request;
+pub mod respond;
+pub mod routes;
+pub mod server;
+
+pub use routes::{app, router};
+pub use server::{Limits, serve, shutdown_signal};
