@@ -404,6 +404,16 @@ fn is_broken_pipe(error: &anyhow::Error) -> bool {
     })
 }
 
+/// Writes an answer as one JSON line with `--json`, otherwise as `text`.
+fn answer(sub: &ArgMatches, value: &impl serde::Serialize, text: String) -> anyhow::Result<()> {
+    let mut out = std::io::stdout().lock();
+    match sub.get_flag("json") {
+        true => writeln!(out, "{}", serde_json::to_string(value)?)?,
+        false => write!(out, "{text}")?,
+    }
+    Ok(())
+}
+
 /// Writes a line to standard output, returning an error (not panicking) when the
 /// reader has gone away.
 fn say(line: impl std::fmt::Display) -> std::io::Result<()> {
@@ -442,49 +452,13 @@ fn run(matches: &ArgMatches) -> anyhow::Result<ExitCode> {
         }
         "games" => {
             let list = query::api::games(&library);
-            if sub.get_flag("json") {
-                say(serde_json::to_string(&list)?)?;
-            } else {
-                for game in &list.games {
-                    let tables = match game.tables.len() {
-                        0 => "no tables".to_string(),
-                        n => format!(
-                            "{} of {n} tables present",
-                            game.tables.iter().filter(|t| t.present).count()
-                        ),
-                    };
-                    say(format_args!("{:12} {}", game.game, game.about))?;
-                    say(format_args!("{:12} positions: {}", "", game.notation))?;
-                    say(format_args!("{:12} start: {}; {tables}", "", game.start))?;
-                    for option in &game.options {
-                        let default = option
-                            .default
-                            .as_ref()
-                            .map_or(String::new(), |d| format!(", default {d}"));
-                        say(format_args!(
-                            "{:12} --{} ({}{default}): {}",
-                            "", option.name, option.values, option.help
-                        ))?;
-                    }
-                }
-            }
+            answer(sub, &list, query::render::games(&list))?;
             Ok(ExitCode::SUCCESS)
         }
         "info" => {
             let listing =
                 query::info::scan(&dir).with_context(|| format!("reading {}", dir.display()))?;
-            if sub.get_flag("json") {
-                say(serde_json::to_string(&listing)?)?;
-            } else if listing.tables.is_empty() {
-                say(format_args!(
-                    "no tables in {}; generate them with `tbgen all`",
-                    dir.display()
-                ))?;
-            } else {
-                for entry in &listing.tables {
-                    say(entry.to_text())?;
-                }
-            }
+            answer(sub, &listing, query::render::listing(&listing, &dir))?;
             let all_readable = listing.tables.iter().all(|e| e.readable());
             Ok(if all_readable {
                 ExitCode::SUCCESS
@@ -495,21 +469,7 @@ fn run(matches: &ArgMatches) -> anyhow::Result<ExitCode> {
         "check" => {
             let report = query::check::check_dir(&dir)
                 .with_context(|| format!("reading {}", dir.display()))?;
-            if sub.get_flag("json") {
-                say(serde_json::to_string(&report)?)?;
-            } else {
-                for table in &report.tables {
-                    match &table.damage {
-                        None => say(format_args!("{}: sound, {} bytes", table.file, table.bytes))?,
-                        Some(damage) => say(format_args!("{}: DAMAGED: {damage}", table.file))?,
-                    }
-                }
-                say(format_args!(
-                    "{} tables checked, every block read: {} damaged",
-                    report.tables.len(),
-                    report.damaged()
-                ))?;
-            }
+            answer(sub, &report, query::render::check(&report))?;
             Ok(if report.damaged() == 0 {
                 ExitCode::SUCCESS
             } else {

@@ -1,7 +1,9 @@
 //! Answers as text for people: rendered from the same typed answers that
 //! `--json` and the HTTP API give.
 
-use crate::answer::{Outcome, PositionAnswer, Valuation, WholeGame};
+use crate::answer::{GameList, Outcome, PositionAnswer, Valuation, WholeGame};
+use crate::check::CheckReport;
+use crate::info::Listing;
 use crate::oracle::Oracle;
 use games::Game;
 
@@ -127,4 +129,66 @@ pub fn whole_game(whole: &WholeGame) -> String {
         "with {} and {} captured: {verdict}, {} to {} under perfect play",
         whole.captured[0], whole.captured[1], whole.totals[0], whole.totals[1]
     )
+}
+
+/// Every game with its notation, start, tables present and options, as
+/// `tbquery games` lists them.
+pub fn games(list: &GameList) -> String {
+    let mut out = String::new();
+    for game in &list.games {
+        let tables = match game.tables.len() {
+            0 => "no tables".to_string(),
+            n => format!(
+                "{} of {n} tables present",
+                game.tables.iter().filter(|t| t.present).count()
+            ),
+        };
+        out.push_str(&format!("{:12} {}\n", game.game, game.about));
+        out.push_str(&format!("{:12} positions: {}\n", "", game.notation));
+        out.push_str(&format!("{:12} start: {}; {tables}\n", "", game.start));
+        for option in &game.options {
+            let default = option
+                .default
+                .as_ref()
+                .map_or(String::new(), |d| format!(", default {d}"));
+            out.push_str(&format!(
+                "{:12} --{} ({}{default}): {}\n",
+                "", option.name, option.values, option.help
+            ));
+        }
+    }
+    out
+}
+
+/// The tables of a folder, as `tbquery info` lists them.
+pub fn listing(listing: &Listing, dir: &std::path::Path) -> String {
+    if listing.tables.is_empty() {
+        return format!(
+            "no tables in {}; generate them with `tbgen all`\n",
+            dir.display()
+        );
+    }
+    listing
+        .tables
+        .iter()
+        .map(|entry| format!("{}\n", entry.to_text()))
+        .collect()
+}
+
+/// What `tbquery check` found, table by table.
+pub fn check(report: &CheckReport) -> String {
+    let mut out: String = report
+        .tables
+        .iter()
+        .map(|table| match &table.damage {
+            None => format!("{}: sound, {} bytes\n", table.file, table.bytes),
+            Some(damage) => format!("{}: DAMAGED: {damage}\n", table.file),
+        })
+        .collect();
+    out.push_str(&format!(
+        "{} tables checked, every block read: {} damaged\n",
+        report.tables.len(),
+        report.damaged()
+    ));
+    out
 }
