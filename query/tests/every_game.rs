@@ -1,8 +1,8 @@
 //! Every game of the registry through both command-line tools, as a user runs
 //! them: `tbgen all` makes the default tables, then each game's start is probed,
 //! a whole game is played by the computer against itself, and its tables are
-//! verified. The README's examples are run against the same tables, so the README
-//! cannot drift from what the tools say.
+//! verified. The examples of README.md and of `docs/` are run against the same
+//! tables, so the documentation cannot drift from what the tools say.
 
 mod common;
 
@@ -86,48 +86,81 @@ fn every_game_is_generated_probed_played_and_verified() {
     }
 }
 
-/// Runs every `$ tbquery ...` example in a text block of README.md against the
-/// default tables, and checks that the lines shown come out, in order. A line
-/// `...` stands for any lines, `...` inside a line for any text, and times in
-/// seconds are not compared.
-#[test]
-fn readme_examples_say_what_the_tools_say() {
-    let readme =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md"))
-            .unwrap();
-    let mut examples = 0;
-    for (command, expected) in examples_of(&readme) {
-        let bin = Path::new(env!("CARGO_BIN_EXE_tbquery")).parent().unwrap();
-        let path = format!(
-            "{}:{}",
-            bin.display(),
-            std::env::var("PATH").unwrap_or_default()
-        );
-        let output = Command::new("sh")
-            .arg("-c")
-            .arg(format!("{command} --dir '{}'", tables().display()))
-            .env("PATH", path)
-            .output()
-            .unwrap();
-        let said = format!("{}{}", text(&output.stdout), text(&output.stderr));
-        let said: Vec<String> = said.lines().map(|l| without_times(l.trim_end())).collect();
-        let mut at = 0;
-        for line in &expected {
-            if line == "..." {
-                continue;
-            }
-            let wanted = without_times(line);
-            match said[at..].iter().position(|l| matches(&wanted, l)) {
-                Some(found) => at += found + 1,
-                None => panic!(
-                    "README: `{command}` does not say\n  {line}\nafter line {at}; it says:\n{}",
-                    said.join("\n")
-                ),
+/// README.md and every page of `docs/`, with their paths.
+fn documentation() -> Vec<(PathBuf, String)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut pages = vec![root.join("README.md")];
+    let mut folders = vec![root.join("docs")];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                folders.push(path);
+            } else if path.extension().is_some_and(|e| e == "md") {
+                pages.push(path);
             }
         }
-        examples += 1;
     }
+    pages.sort();
+    pages
+        .into_iter()
+        .map(|p| {
+            let text = std::fs::read_to_string(&p).unwrap();
+            (p, text)
+        })
+        .collect()
+}
+
+/// Runs every `$ tbquery ...` example in a text block of README.md and of every
+/// page of `docs/` against the default tables, and checks that the lines shown
+/// come out, in order. A line `...` stands for any lines, `...` inside a line for
+/// any text, and times in seconds are not compared.
+#[test]
+fn documented_examples_say_what_the_tools_say() {
+    let mut examples = 0;
+    let mut readme = 0;
+    for (page, text) in documentation() {
+        for (command, expected) in examples_of(&text) {
+            check_example(&page, &command, &expected);
+            examples += 1;
+            readme += usize::from(page.ends_with("README.md"));
+        }
+    }
+    assert!(readme >= 3, "only {readme} examples in README.md");
     assert!(examples >= 10, "only {examples} examples found");
+}
+
+/// Runs one example and checks it says the lines shown.
+fn check_example(page: &Path, command: &str, expected: &[String]) {
+    let bin = Path::new(env!("CARGO_BIN_EXE_tbquery")).parent().unwrap();
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let output = Command::new("sh")
+        .arg("-c")
+        .arg(format!("{command} --dir '{}'", tables().display()))
+        .env("PATH", path)
+        .output()
+        .unwrap();
+    let said = format!("{}{}", text(&output.stdout), text(&output.stderr));
+    let said: Vec<String> = said.lines().map(|l| without_times(l.trim_end())).collect();
+    let mut at = 0;
+    for line in expected {
+        if line == "..." {
+            continue;
+        }
+        let wanted = without_times(line);
+        match said[at..].iter().position(|l| matches(&wanted, l)) {
+            Some(found) => at += found + 1,
+            None => panic!(
+                "{}: `{command}` does not say\n  {line}\nafter line {at}; it says:\n{}",
+                page.display(),
+                said.join("\n")
+            ),
+        }
+    }
 }
 
 /// `(command, lines shown)` for every `$ tbquery ...` line of a text block.
