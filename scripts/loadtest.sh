@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
 # Load test of `tbquery serve`, on loopback only and bounded in time: requests per
-# second, median and 99th percentile latency and errors for Euler, chess KQvKR and
-# Abapa probes at 1, 16 and 64 connections; then the same Euler probe at 16
-# connections while a slow-client attack and a huge-URL attack run.
+# second, median and 99th percentile latency and errors for Euler, chess KQvKR,
+# chess KRBvKR (where its table is in the folder) and Abapa probes at 1, 16 and 64
+# connections; then the same Euler probe at 16 connections while a slow-client
+# attack and a huge-URL attack run.
 #
 #   scripts/loadtest.sh [TABLES_DIR]      # default ./tablebases, made by `tbgen all` if missing
 #
 # DURATION (default 10s) is each measurement's length; ATTACKERS (default 5000) the
-# slow connections held open. wrk is installed with apt-get when missing.
+# slow connections held open (0: no attacks). PROBES (default "euler chess krbvkr
+# abapa") and CONNECTIONS (default "1 16 64") choose the measurements; BIN (default
+# target/release, built first) the folder of the tbquery measured, so that two
+# builds can be compared in alternating runs. wrk is installed with apt-get when
+# missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 TABLES=${1:-tablebases}
@@ -22,8 +27,12 @@ if ! command -v wrk >/dev/null; then
     $SUDO apt-get update -qq && $SUDO apt-get install -y -qq wrk >/dev/null \
         || { echo "ERROR: wrk could not be installed; no load test was run" >&2; exit 1; }
 fi
-cargo build --release --quiet
-BIN=target/release
+PROBES=${PROBES:-euler chess krbvkr abapa}
+CONNECTIONS=${CONNECTIONS:-1 16 64}
+if [ -z "${BIN:-}" ]; then
+    cargo build --release --quiet
+    BIN=target/release
+fi
 if [ ! -f "$TABLES/chess-KQvKR.tb" ] || [ ! -f "$TABLES/abapa-12seeds.tb" ]; then
     "$BIN/tbgen" all --dir "$TABLES" >/dev/null
 fi
@@ -35,6 +44,7 @@ for _ in $(seq 50); do curl -s "http://$HOST:$PORT/api/v1/games" >/dev/null && b
 
 EULER="/api/v1/euler?position=..../..../..../...."
 CHESS="/api/v1/chess?position=8/8/8/3k4/8/8/1r6/KQ6%20w%20-%20-%200%201"
+KRBVKR="/api/v1/chess?position=8/8/3k4/8/8/2r5/8/KRB5%20w%20-%20-%200%201"
 ABAPA="/api/v1/abapa?position=2%200%201%201%200%203%20/%200%201%201%200%201%202"
 
 # One wrk run: "requests/s p50 p99 errors".
@@ -54,17 +64,22 @@ measure() {
 echo
 echo "| probe | connections | requests/s | p50 | p99 | errors |"
 echo "|---|---|---|---|---|---|"
-for target in euler chess abapa; do
+for target in $PROBES; do
     case $target in
         euler) path=$EULER; name="euler start (48 moves)";;
         chess) path=$CHESS; name="chess KQvKR FEN";;
+        krbvkr)
+            [ -f "$TABLES/chess-KRBvKR.tb" ] || { echo "(no chess-KRBvKR.tb in $TABLES: make it with tbgen chess KRBvKR)" >&2; continue; }
+            path=$KRBVKR; name="chess KRBvKR FEN";;
         abapa) path=$ABAPA; name="abapa 12 seeds";;
     esac
-    for connections in 1 16 64; do
+    for connections in $CONNECTIONS; do
         read -r rate p50 p99 errors < <(measure "$connections" "$path")
         echo "| $name | $connections | $rate | $p50 | $p99 | $errors |"
     done
 done
+
+[ "$ATTACKERS" -gt 0 ] || exit 0
 
 # The attacks: run for the measurement's length, then stop.
 seconds=${DURATION%s}

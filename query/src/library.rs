@@ -14,8 +14,9 @@ use tables::BlockCache;
 /// The most games kept built at once; past it, the kept ones are let go.
 const MAX_GAMES: usize = 256;
 
-/// Games built from their completed options, by game id and options.
-type Built = HashMap<(&'static str, Options), Arc<dyn Any + Send + Sync>>;
+/// Games built from their completed options: by game id, each set of options
+/// with its game (looked up without copying the options).
+type Built = HashMap<&'static str, Vec<(Options, Arc<dyn Any + Send + Sync>)>>;
 
 /// A folder of tables and the ones already open.
 #[derive(Debug, Clone)]
@@ -56,17 +57,24 @@ impl Library {
         spec: &'static Spec<G>,
         options: &Options,
     ) -> Result<Arc<G>, GameError> {
-        let key = (spec.entry.id, options.clone());
-        let kept = self.lock_games().get(&key).cloned();
+        let id = spec.entry.id;
+        let kept = self.lock_games().get(id).and_then(|built| {
+            let (_, game) = built.iter().find(|(o, _)| o == options)?;
+            Some(Arc::clone(game))
+        });
         if let Some(game) = kept.and_then(|g| g.downcast::<G>().ok()) {
             return Ok(game);
         }
         let game = Arc::new((spec.build)(options)?);
         let mut games = self.lock_games();
-        if games.len() >= MAX_GAMES {
+        if games.values().map(Vec::len).sum::<usize>() >= MAX_GAMES {
             games.clear();
         }
-        games.insert(key, Arc::clone(&game) as Arc<dyn Any + Send + Sync>);
+        let built = games.entry(id).or_default();
+        built.push((
+            options.clone(),
+            Arc::clone(&game) as Arc<dyn Any + Send + Sync>,
+        ));
         Ok(game)
     }
 

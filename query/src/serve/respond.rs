@@ -1,4 +1,4 @@
-//! How errors are answered: every one as an [`ErrorAnswer`] in JSON, with the
+//! How errors are answered: every one as an [`crate::answer::ErrorAnswer`] in JSON, with the
 //! status its kind calls for.
 
 use crate::QueryError;
