@@ -1,6 +1,6 @@
 //! What the heap games share: heaps written as numbers, a take written
 //! `h<i>-<k>`, the stones left, the search key that forgets heap order, and
-//! the slots of heap multisets ([`multiset_slots!`]).
+//! the slots of heap multisets (the `multiset_slots!` macro).
 
 use crate::game::GameError;
 

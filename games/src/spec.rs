@@ -249,7 +249,7 @@ impl<G: Game> Spec<G> {
     }
 }
 
-/// Code that works with any game: [`with_game`] calls `visit` with the game's
+/// Code that works with any game: [`crate::registry::with_game`] calls `visit` with the game's
 /// spec and the game built from the options.
 pub trait Visitor {
     type Output;

@@ -1,5 +1,5 @@
 //! The board: pieces on squares and the side to move, legal moves from the
-//! attack bitboards of [`super::attacks`], and quiet un-moves. No castling, no
+//! attack bitboards of [`mod@super::attacks`], and quiet un-moves. No castling, no
 //! en passant, no pawns. `tests/chess_movegen.rs` compares the moves with
 //! shakmaty's on random positions.
 

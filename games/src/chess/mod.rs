@@ -1,7 +1,7 @@
 //! Chess endings: the game with id `chess`.
 //!
 //! - [`square`], [`piece`]: squares (`e4`), colours, roles and pieces;
-//! - [`attacks`]: attack bitboards, shared by the move generator and the solver;
+//! - [`mod@attacks`]: attack bitboards, shared by the move generator and the solver;
 //! - [`board`]: the board, legal moves and quiet un-moves; [`fen`] reads and
 //!   writes FEN, telling bad syntax ([`FenError`]) from an unreachable board
 //!   ([`IllegalPosition`]); [`notation`] writes SAN and UCI;
