@@ -6,7 +6,10 @@ set -u
 missing=()
 command -v mpirun >/dev/null || missing+=(openmpi-bin)
 command -v mpicc >/dev/null || missing+=(libopenmpi-dev)
-ls /usr/lib/llvm-*/lib/libclang*.so* >/dev/null 2>&1 || missing+=(libclang-dev)
+# libclang itself, which bindgen loads (libclang-cpp, which other packages bring, is not it).
+compgen -G '/usr/lib/llvm-*/lib/libclang.so*' >/dev/null \
+    || compgen -G '/usr/lib/*/libclang-[0-9]*.so*' >/dev/null \
+    || missing+=(libclang-dev)
 [ ${#missing[@]} -eq 0 ] && exit 0
 "$(dirname "$0")/apt-install.sh" "MPI tests" "${missing[@]}" || exit 1
 command -v mpirun >/dev/null && command -v mpicc >/dev/null && exit 0
