@@ -1,10 +1,12 @@
-//! Our pawnless move generator against shakmaty's, on random positions: the same
-//! legal moves (UCI), the same SAN with check and mate marks, the same checks.
+//! Our move generator against shakmaty's, on random positions with and without
+//! pawns, en passant squares among them: the same legal moves (UCI), the same SAN
+//! with check and mate marks, the same checks, and the same FEN (en passant
+//! square included) before and after every move.
 
 use games::chess::Board;
 use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
-use shakmaty::{CastlingMode, Chess, Position};
+use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
 
 /// A small deterministic generator (xorshift), so failures reproduce.
 struct Random(u64);
@@ -18,12 +20,40 @@ impl Random {
     }
 }
 
-/// A FEN with both kings and 1-3 other pieces on random squares.
+/// A FEN with both kings and 1-3 other pieces on random squares (pawns on ranks
+/// 2 to 7); in about a third of them, a pawn that has just stepped two squares,
+/// with the en passant square named.
 fn random_fen(rng: &mut Random) -> String {
     let mut squares = [None; 64];
+    let white = rng.below(2) == 0;
+    let mut ep = "-".to_string();
+    if rng.below(3) == 0 {
+        // The opponent's pawn beside which the mover may take: White to move
+        // takes a black pawn on the fifth rank, Black a white one on the fourth.
+        let file = rng.below(8) as usize;
+        let (rank, passed, from, pawn) = match white {
+            true => (4, 5, 6, 'p'),
+            false => (3, 2, 1, 'P'),
+        };
+        squares[rank * 8 + file] = Some(pawn);
+        // Mostly with a pawn of the mover beside it, to take.
+        if rng.below(4) != 0 {
+            let beside = match file {
+                0 => 1,
+                7 => 6,
+                _ if rng.below(2) == 0 => file - 1,
+                _ => file + 1,
+            };
+            squares[rank * 8 + beside] = Some(if white { 'P' } else { 'p' });
+        }
+        squares[passed * 8 + file] = Some('.');
+        squares[from * 8 + file] = Some('.');
+        ep = format!("{}{}", (b'a' + file as u8) as char, passed + 1);
+    }
     let mut place = |rng: &mut Random, c: char| loop {
         let sq = rng.below(64) as usize;
-        if squares[sq].is_none() {
+        let pawn_on_edge = matches!(c, 'P' | 'p') && !(8..56).contains(&sq);
+        if squares[sq].is_none() && !pawn_on_edge {
             squares[sq] = Some(c);
             break;
         }
@@ -31,7 +61,7 @@ fn random_fen(rng: &mut Random) -> String {
     place(rng, 'K');
     place(rng, 'k');
     for _ in 0..1 + rng.below(3) {
-        let c = b"QRBNqrbn"[rng.below(8) as usize] as char;
+        let c = b"QRBNPPqrbnpp"[rng.below(12) as usize] as char;
         place(rng, c);
     }
     let mut fen = String::new();
@@ -39,7 +69,7 @@ fn random_fen(rng: &mut Random) -> String {
         let mut empty = 0;
         for file in 0..8 {
             match squares[rank * 8 + file] {
-                None => empty += 1,
+                None | Some('.') => empty += 1,
                 Some(c) => {
                     if empty > 0 {
                         fen.push_str(&empty.to_string());
@@ -56,14 +86,19 @@ fn random_fen(rng: &mut Random) -> String {
             fen.push('/');
         }
     }
-    let side = if rng.below(2) == 0 { 'w' } else { 'b' };
-    format!("{fen} {side} - - 0 1")
+    let side = if white { 'w' } else { 'b' };
+    format!("{fen} {side} - {ep} 0 1")
+}
+
+/// The first four fields of a FEN: board, side, castling, en passant.
+fn placement(fen: &str) -> String {
+    fen.split(' ').take(4).collect::<Vec<_>>().join(" ")
 }
 
 #[test]
 fn legal_moves_san_and_checks_match_shakmaty() {
     let mut rng = Random(0x2545_F491_4F6C_DD1D);
-    let mut compared = 0;
+    let (mut compared, mut with_pawns, mut en_passant) = (0, 0, 0);
     for _ in 0..20_000 {
         let fen = random_fen(&mut rng);
         let Ok(ours) = Board::from_fen(&fen) else {
@@ -77,10 +112,38 @@ fn legal_moves_san_and_checks_match_shakmaty() {
             .into_position(CastlingMode::Standard)
         {
             Ok(position) => position,
-            Err(e) => e
-                .ignore_impossible_check()
-                .unwrap_or_else(|e| panic!("{fen}: we accept it, shakmaty says {e}")),
+            Err(e) => match e.ignore_impossible_check() {
+                Ok(position) => position,
+                Err(e) => e
+                    .ignore_invalid_ep_square()
+                    .unwrap_or_else(|e| panic!("{fen}: we accept it, shakmaty says {e}")),
+            },
         };
+        let their_fen = |position: &Chess| {
+            Fen::from_position(position.clone(), EnPassantMode::Legal).to_string()
+        };
+        assert_eq!(
+            placement(&ours.fen()),
+            placement(&their_fen(&theirs)),
+            "{fen}"
+        );
+        for (mv, theirs_after) in ours.legal_moves().iter().map(|m| {
+            let uci = Board::uci(m);
+            let theirs_move = theirs
+                .legal_moves()
+                .into_iter()
+                .find(|t| t.to_uci(CastlingMode::Standard).to_string() == uci)
+                .unwrap_or_else(|| panic!("{fen}: shakmaty has no {uci}"));
+            (m, theirs.clone().play(&theirs_move).unwrap())
+        }) {
+            let after = placement(&ours.play(mv).fen());
+            assert_eq!(
+                after,
+                placement(&their_fen(&theirs_after)),
+                "{fen} {}",
+                Board::uci(mv)
+            );
+        }
         let mut our_moves: Vec<(String, String)> = ours
             .legal_moves()
             .iter()
@@ -99,6 +162,13 @@ fn legal_moves_san_and_checks_match_shakmaty() {
         assert_eq!(our_moves, their_moves, "{fen}");
         assert_eq!(ours.in_check(), theirs.is_check(), "{fen}");
         compared += 1;
+        with_pawns += usize::from(fen.split(' ').next().unwrap().contains(['P', 'p']));
+        en_passant += usize::from(ours.ep_square().is_some());
     }
     assert!(compared > 10_000, "only {compared} legal positions");
+    assert!(with_pawns > 3_000, "only {with_pawns} positions with pawns");
+    assert!(
+        en_passant > 300,
+        "only {en_passant} positions with en passant"
+    );
 }

@@ -1,7 +1,7 @@
 //! Attack bitboards: the squares each piece reaches from each square, leapers
 //! outright and sliders ray by ray, stopped by the first occupied square.
 
-use super::piece::Role;
+use super::piece::{Color, Role};
 use super::square::Square;
 use std::sync::OnceLock;
 
@@ -45,6 +45,8 @@ const DIAGONAL: [usize; 4] = [2, 3, 6, 7];
 #[derive(Debug)]
 pub struct Attacks {
     king: [u64; 64],
+    /// The two squares a pawn of each colour attacks, diagonally forward.
+    pawn: [[u64; 64]; 2],
     knight: [u64; 64],
     /// `rays[d][sq]`: the squares from `sq` to the edge in direction `d`.
     rays: [[u64; 64]; 8],
@@ -90,6 +92,10 @@ pub fn attacks() -> &'static Attacks {
         }
         Attacks {
             king: std::array::from_fn(|sq| leaper(Square::new(sq as u8), &KING_STEPS)),
+            pawn: [Color::White, Color::Black].map(|color| {
+                let steps = [(-1, color.forward()), (1, color.forward())];
+                std::array::from_fn(|sq| leaper(Square::new(sq as u8), &steps))
+            }),
             knight: std::array::from_fn(|sq| leaper(Square::new(sq as u8), &KNIGHT_STEPS)),
             orthogonal: lines(ORTHOGONAL),
             diagonal: lines(DIAGONAL),
@@ -122,6 +128,12 @@ impl Attacks {
         self.king[sq.index()]
     }
 
+    /// The squares a pawn of `color` on `sq` attacks.
+    #[inline]
+    pub fn pawn(&self, color: Color, sq: Square) -> u64 {
+        self.pawn[color as usize][sq.index()]
+    }
+
     /// The squares strictly between two squares on one line; 0 where they are
     /// not on one line.
     #[inline]
@@ -137,17 +149,19 @@ impl Attacks {
             Role::Rook => self.orthogonal[sq.index()],
             Role::Bishop => self.diagonal[sq.index()],
             Role::Queen => self.orthogonal[sq.index()] | self.diagonal[sq.index()],
-            Role::King | Role::Knight => 0,
+            Role::King | Role::Knight | Role::Pawn => 0,
         }
     }
 
     /// Whether a piece of `role` on `from` attacks `sq`: on its line, with
-    /// nothing of `occupied` between.
+    /// nothing of `occupied` between. A pawn's attacks depend on its colour:
+    /// [`Attacks::pawn`]; here it attacks nothing.
     #[inline]
     pub fn hits(&self, role: Role, from: Square, sq: Square, occupied: u64) -> bool {
         match role {
             Role::King => self.king[from.index()] & sq.bit() != 0,
             Role::Knight => self.knight[from.index()] & sq.bit() != 0,
+            Role::Pawn => false,
             _ => {
                 self.lines(role, from) & sq.bit() != 0
                     && self.between[from.index()][sq.index()] & occupied == 0
@@ -155,10 +169,13 @@ impl Attacks {
         }
     }
 
-    /// The squares a piece of `role` on `sq` attacks, sliders stopped by `occupied`.
+    /// The squares a piece of `role` on `sq` attacks, sliders stopped by
+    /// `occupied` (none for a pawn, whose attacks depend on its colour:
+    /// [`Attacks::pawn`]).
     #[inline]
     pub fn targets(&self, role: Role, sq: Square, occupied: u64) -> u64 {
         match role {
+            Role::Pawn => 0,
             Role::King => self.king[sq.index()],
             Role::Knight => self.knight[sq.index()],
             Role::Rook => self.slide(sq, occupied, &ORTHOGONAL),

@@ -1,21 +1,41 @@
-//! The board: pieces on squares and the side to move, legal moves from the
-//! attack bitboards of [`mod@super::attacks`], and quiet un-moves. No castling, no
-//! en passant, no pawns. `tests/chess_movegen.rs` compares the moves with
-//! shakmaty's on random positions.
+//! The board: pieces on squares, the side to move and an en passant square,
+//! legal moves from the attack bitboards of [`mod@super::attacks`] (pawn pushes,
+//! captures, promotions and en passant included), and quiet un-moves of pieces.
+//! No castling. `tests/chess_movegen.rs` compares the moves with shakmaty's on
+//! random positions.
 
 use super::attacks::attacks;
 use super::piece::{Color, Piece, Role};
 use super::square::Square;
 use std::fmt;
 
-/// A move: the piece on `from` goes to `to`, capturing what stands there.
+/// A move: the piece on `from` goes to `to`, capturing what stands there (or,
+/// en passant, the pawn that just passed `to`), and a pawn reaching the last
+/// rank becomes `promotion`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move {
     pub from: Square,
     pub to: Square,
     pub role: Role,
     pub capture: Option<Role>,
+    pub promotion: Option<Role>,
+    pub en_passant: bool,
 }
+
+impl Move {
+    /// Whether the move resets the 50-move count: a capture or a pawn move.
+    pub fn is_zeroing(&self) -> bool {
+        self.capture.is_some() || self.role == Role::Pawn
+    }
+}
+
+/// What a pawn may become on the last rank, in the order moves list them.
+const PROMOTIONS: [Option<Role>; 4] = [
+    Some(Role::Queen),
+    Some(Role::Rook),
+    Some(Role::Bishop),
+    Some(Role::Knight),
+];
 
 /// A position: the board and the side to move.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -26,6 +46,9 @@ pub struct Board {
     /// visits only these.
     occupied: u64,
     pub turn: Color,
+    /// The square a pawn just passed with a double step, kept only where the
+    /// side to move can capture on it legally.
+    ep: Option<Square>,
 }
 
 impl Board {
@@ -35,6 +58,22 @@ impl Board {
             squares: [0; 64],
             occupied: 0,
             turn,
+            ep: None,
+        }
+    }
+
+    /// The en passant square: where the side to move may capture a pawn that
+    /// just stepped past it.
+    pub fn ep_square(&self) -> Option<Square> {
+        self.ep
+    }
+
+    /// Sets the en passant square as a FEN names it, kept only where a legal
+    /// capture uses it (a FEN naming another is the position without one).
+    pub fn set_ep_square(&mut self, ep: Option<Square>) {
+        self.ep = ep;
+        if ep.is_some() && !self.legal_moves().iter().any(|m| m.en_passant) {
+            self.ep = None;
         }
     }
 
@@ -69,8 +108,13 @@ impl Board {
     /// Whether a piece of `by` attacks `sq`.
     pub fn attacked(&self, sq: Square, by: Color) -> bool {
         let attacks = attacks();
-        self.pieces()
-            .any(|(from, p)| p.color == by && attacks.hits(p.role, from, sq, self.occupied))
+        self.pieces().any(|(from, p)| {
+            p.color == by
+                && match p.role {
+                    Role::Pawn => attacks.pawn(by, from) & sq.bit() != 0,
+                    role => attacks.hits(role, from, sq, self.occupied),
+                }
+        })
     }
 
     /// Whether the side to move is in check.
@@ -81,10 +125,28 @@ impl Board {
 
     /// Makes a move (assumed legal) and passes the turn.
     pub fn play(&self, mv: &Move) -> Board {
-        let mut after = self.clone();
-        after.set(mv.to, self.piece_at(mv.from));
-        after.set(mv.from, None);
+        let mut after = self.placed(mv);
         after.turn = self.turn.other();
+        if mv.role == Role::Pawn && mv.from.rank().abs_diff(mv.to.rank()) == 2 {
+            let passed = Square::at(mv.from.file(), (mv.from.rank() + mv.to.rank()) / 2);
+            after.set_ep_square(Some(passed));
+        }
+        after
+    }
+
+    /// The pieces after `mv`, the same side to move, no en passant square.
+    fn placed(&self, mv: &Move) -> Board {
+        let mut after = self.clone();
+        after.ep = None;
+        let moved = Piece {
+            color: self.turn,
+            role: mv.promotion.unwrap_or(mv.role),
+        };
+        after.set(mv.from, None);
+        after.set(mv.to, Some(moved));
+        if mv.en_passant {
+            after.set(Square::at(mv.to.file(), mv.from.rank()), None);
+        }
         after
     }
 
@@ -108,25 +170,67 @@ impl Board {
         found
     }
 
-    /// Calls `visit` with each legal move in order until it returns false.
-    fn each_legal_move(&self, mut visit: impl FnMut(Move) -> bool) {
+    /// The squares a piece of the side to move on `from` may go to, legal or
+    /// not for its king: a pawn's pushes and captures (the en passant square
+    /// included), another piece's targets.
+    fn reach(&self, from: Square, role: Role) -> u64 {
         let attacks = attacks();
+        if role != Role::Pawn {
+            return attacks.targets(role, from, self.occupied);
+        }
+        let forward = self.turn.forward();
+        let enemies = self.occupied & !self.own(self.turn) | self.ep.map_or(0, Square::bit);
+        let mut reach = attacks.pawn(self.turn, from) & enemies;
+        if let Some(one) = from
+            .offset((0, forward))
+            .filter(|s| self.piece_at(*s).is_none())
+        {
+            reach |= one.bit();
+            let start = if self.turn == Color::White { 1 } else { 6 };
+            if let Some(two) = one.offset((0, forward)).filter(|_| from.rank() == start) {
+                reach |= two.bit() & !self.occupied;
+            }
+        }
+        reach
+    }
+
+    /// The squares the pieces of `color` stand on.
+    fn own(&self, color: Color) -> u64 {
+        self.pieces()
+            .filter(|(_, p)| p.color == color)
+            .fold(0, |bits, (sq, _)| bits | sq.bit())
+    }
+
+    /// Calls `visit` with each legal move in order until it returns false: by
+    /// origin square, then destination square, then promotion (Q, R, B, N).
+    fn each_legal_move(&self, mut visit: impl FnMut(Move) -> bool) {
         for (from, piece) in self.pieces().filter(|(_, p)| p.color == self.turn) {
-            for to in Square::all_of(attacks.targets(piece.role, from, self.occupied)) {
+            for to in Square::all_of(self.reach(from, piece.role)) {
                 let target = self.piece_at(to);
                 if target.is_some_and(|t| t.color == self.turn || t.role == Role::King) {
                     continue;
                 }
-                let mv = Move {
-                    from,
-                    to,
-                    role: piece.role,
-                    capture: target.map(|t| t.role),
+                let pawn = piece.role == Role::Pawn;
+                let en_passant = pawn && Some(to) == self.ep && target.is_none();
+                let last_rank = pawn && (to.rank() == 0 || to.rank() == 7);
+                let promotions: &[Option<Role>] = match last_rank {
+                    true => &PROMOTIONS,
+                    false => &[None],
                 };
-                let after = self.play(&mv);
-                let own_king = after.king(self.turn).expect("the mover has a king");
-                if !after.attacked(own_king, after.turn) && !visit(mv) {
-                    return;
+                for &promotion in promotions {
+                    let mv = Move {
+                        from,
+                        to,
+                        role: piece.role,
+                        capture: target.map(|t| t.role).or(en_passant.then_some(Role::Pawn)),
+                        promotion,
+                        en_passant,
+                    };
+                    let after = self.placed(&mv);
+                    let own_king = after.king(self.turn).expect("the mover has a king");
+                    if !after.attacked(own_king, self.turn.other()) && !visit(mv) {
+                        return;
+                    }
                 }
             }
         }
@@ -143,7 +247,7 @@ impl Board {
         let mut parents = Vec::with_capacity(32);
         for (to, piece) in self
             .pieces()
-            .filter(|(_, p)| p.color == mover && roles(p.role))
+            .filter(|(_, p)| p.color == mover && p.role != Role::Pawn && roles(p.role))
         {
             let froms = attacks.targets(piece.role, to, self.occupied) & !self.occupied;
             for from in Square::all_of(froms) {
@@ -151,6 +255,7 @@ impl Board {
                 parent.set(from, Some(piece));
                 parent.set(to, None);
                 parent.turn = mover;
+                parent.ep = None;
                 let waiting = parent.king(self.turn).expect("each side has a king");
                 if !parent.attacked(waiting, mover) {
                     parents.push(parent);

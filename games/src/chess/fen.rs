@@ -21,11 +21,9 @@ pub enum FenError {
     ShortRank { rank: u8, squares: u8 },
     #[error("'{letter}' on rank {rank} is not a piece or a count")]
     Letter { letter: char, rank: u8 },
-    #[error("pawns are not covered: only kings, queens, rooks, bishops and knights")]
-    Pawns,
     #[error("castling rights '{0}' are not covered; use '-'")]
     Castling(String),
-    #[error("en passant square '{0}' is impossible without pawns; use '-'")]
+    #[error("en passant square '{0}' is not a square: a1 to h8, or '-'")]
     EnPassant(String),
     #[error("move counter '{0}' is not a number")]
     Counter(String),
@@ -40,6 +38,8 @@ pub enum IllegalPosition {
     KingsTouch,
     #[error("{} is not to move but is in check", .0.name())]
     WaitingInCheck(Color),
+    #[error("a pawn stands on {0}: pawns never stand on the first or last rank")]
+    PawnOnEdge(Square),
 }
 
 /// Why a FEN is not a legal position.
@@ -52,9 +52,10 @@ pub enum PositionError {
 }
 
 impl Board {
-    /// Reads the pieces and the side to move of a FEN, whatever they are: a board
-    /// being edited may lack a king. Pawns, castling rights and an en passant
-    /// square are refused.
+    /// Reads the pieces, the side to move and the en passant square of a FEN,
+    /// whatever they are: a board being edited may lack a king. Castling rights
+    /// are refused; an en passant square is kept only where a legal capture uses
+    /// it.
     pub fn sketch(fen: &str) -> Result<Board, FenError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if !(2..=6).contains(&fields.len()) {
@@ -79,8 +80,6 @@ impl Board {
                     if file > 8 {
                         return Err(FenError::LongRank(rank + 1));
                     }
-                } else if c == 'p' || c == 'P' {
-                    return Err(FenError::Pawns);
                 } else if let Some(piece) = Piece::from_fen_char(c) {
                     if file >= 8 {
                         return Err(FenError::LongRank(rank + 1));
@@ -104,11 +103,18 @@ impl Board {
         if let Some(&castling) = fields.get(2).filter(|&&c| c != "-") {
             return Err(FenError::Castling(castling.to_string()));
         }
-        if let Some(&ep) = fields.get(3).filter(|&&e| e != "-") {
-            return Err(FenError::EnPassant(ep.to_string()));
-        }
+        let ep = match fields.get(3).filter(|&&e| e != "-") {
+            Some(ep) => Some(
+                ep.parse::<Square>()
+                    .map_err(|_| FenError::EnPassant(ep.to_string()))?,
+            ),
+            None => None,
+        };
         if let Some(counter) = fields.iter().skip(4).find(|c| c.parse::<u32>().is_err()) {
             return Err(FenError::Counter(counter.to_string()));
+        }
+        if ep.is_some() && board.king(board.turn).is_some() {
+            board.set_ep_square(ep);
         }
         Ok(board)
     }
@@ -143,10 +149,17 @@ impl Board {
         if self.attacked(king(waiting), self.turn) {
             return Err(IllegalPosition::WaitingInCheck(waiting));
         }
+        let edge = self
+            .pieces()
+            .find(|(sq, p)| p.role == Role::Pawn && (sq.rank() == 0 || sq.rank() == 7));
+        if let Some((sq, _)) = edge {
+            return Err(IllegalPosition::PawnOnEdge(sq));
+        }
         Ok(())
     }
 
-    /// The FEN, with empty castling and en passant fields and counters `0 1`.
+    /// The FEN, with an empty castling field, the en passant square where a
+    /// legal capture uses it, and counters `0 1`.
     pub fn fen(&self) -> String {
         let mut out = String::new();
         for rank in (0..8u8).rev() {
@@ -171,7 +184,10 @@ impl Board {
             }
         }
         let side = if self.turn == Color::White { 'w' } else { 'b' };
-        format!("{out} {side} - - 0 1")
+        let ep = self
+            .ep_square()
+            .map_or("-".to_string(), |sq| sq.to_string());
+        format!("{out} {side} - {ep} 0 1")
     }
 }
 
@@ -188,7 +204,7 @@ mod tests {
         for (bad, why) in [
             ("8/8/8/8/8/2k5/8/KQ6 x - - 0 1", "side to move"),
             ("8/8/8/8/8/2k5/8/KQ5 w - - 0 1", "rank 1 has 7 squares"),
-            ("8/8/8/8/8/2k5/P7/KQ6 w - - 0 1", "pawns"),
+            ("8/8/8/8/8/2k5/8/KQ5P w - - 0 1", "a pawn stands on h1"),
             ("8/8/8/8/8/8/1k6/KQ6 w - - 0 1", "next to each other"),
             (
                 "8/8/8/8/8/1Qk5/8/K7 w - - 0 1",
@@ -196,7 +212,7 @@ mod tests {
             ),
             ("8/8/8/8/8/2k5/8/Q7 w - - 0 1", "White has 0 kings"),
             ("8/8/8/8/8/2k5/8/K2R3R w K - 0 1", "castling"),
-            ("8/8/8/8/8/2k5/8/KQ6 w - e3 0 1", "en passant"),
+            ("8/8/8/8/8/2k5/8/KQ6 w - e9 0 1", "en passant"),
             ("8/8/8/8/8/2k5/8/KQ6 w - - x 1", "counter"),
             ("8/8/8/8/8/2k5/8/KZ6 w - - 0 1", "'Z'"),
         ] {

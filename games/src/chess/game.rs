@@ -242,6 +242,12 @@ impl Game for Endgame {
 
     fn parse_position(&self, text: &str) -> Result<Board, GameError> {
         let board = Board::from_fen(text).map_err(super::refused(text))?;
+        if board.pieces().any(|(_, p)| p.role == Role::Pawn) {
+            return Err(GameError::position(
+                text,
+                "pawns are not covered: only kings, queens, rooks, bishops and knights",
+            ));
+        }
         let (material, _) = Material::of(&board).normalized();
         if material.count() > MAX_PIECES {
             return Err(GameError::position(

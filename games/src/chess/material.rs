@@ -20,6 +20,7 @@ fn worth(role: Role) -> u32 {
         Role::Queen => 9,
         Role::Rook => 5,
         Role::Bishop | Role::Knight => 3,
+        Role::Pawn => 1,
         Role::King => 0,
     }
 }

@@ -5,16 +5,27 @@ use super::board::{Board, Move};
 use super::piece::Role;
 
 impl Board {
-    /// The move in UCI: `e2e4`.
+    /// The move in UCI: `e2e4`, `e7e8q`.
     pub fn uci(mv: &Move) -> String {
-        format!("{}{}", mv.from, mv.to)
+        let promotion = mv.promotion.map(|r| r.letter().to_ascii_lowercase());
+        format!(
+            "{}{}{}",
+            mv.from,
+            mv.to,
+            promotion.map_or(String::new(), String::from)
+        )
     }
 
     /// The move in SAN, with `+` for check and `#` for mate: `Qb7#`, `Rxa8+`,
-    /// `Nbd7` where two knights could go to d7.
+    /// `Nbd7` where two knights could go to d7, `exd6`, `e8=Q+`.
     pub fn san(&self, mv: &Move) -> String {
-        let mut out = String::from(mv.role.letter());
-        if mv.role != Role::King {
+        let mut out = String::new();
+        match mv.role {
+            Role::Pawn if mv.capture.is_some() => out.push(char::from(b'a' + mv.from.file())),
+            Role::Pawn => {}
+            role => out.push(role.letter()),
+        }
+        if !matches!(mv.role, Role::King | Role::Pawn) {
             let rivals: Vec<Move> = self
                 .legal_moves()
                 .into_iter()
@@ -37,6 +48,10 @@ impl Board {
             out.push('x');
         }
         out.push_str(&mv.to.to_string());
+        if let Some(role) = mv.promotion {
+            out.push('=');
+            out.push(role.letter());
+        }
         let after = self.play(mv);
         if after.in_check() {
             out.push(if after.has_legal_move() { '+' } else { '#' });
@@ -78,5 +93,63 @@ mod tests {
         assert_eq!((san("a1d1"), san("h1d1")), ("Rad1".into(), "Rhd1".into()));
         assert_eq!(san("a1a7"), "Rxa7+");
         assert_eq!(san("e2e3"), "Ke3");
+    }
+
+    #[test]
+    fn pawns_push_capture_promote_and_take_en_passant() {
+        let board = Board::from_fen("3r3k/4P3/8/3Pp3/8/8/8/K7 w - e6 0 1").unwrap();
+        let mut moves: Vec<(String, String)> = board
+            .legal_moves()
+            .iter()
+            .map(|m| (Board::uci(m), board.san(m)))
+            .collect();
+        moves.retain(|(uci, _)| !uci.starts_with("a1"));
+        moves.sort();
+        let expected = [
+            ("d5d6", "d6"),
+            ("d5e6", "dxe6"),
+            ("e7d8b", "exd8=B"),
+            ("e7d8n", "exd8=N"),
+            ("e7d8q", "exd8=Q+"),
+            ("e7d8r", "exd8=R+"),
+            ("e7e8b", "e8=B"),
+            ("e7e8n", "e8=N"),
+            ("e7e8q", "e8=Q+"),
+            ("e7e8r", "e8=R+"),
+        ];
+        let expected: Vec<(String, String)> = expected
+            .iter()
+            .map(|(u, s)| (u.to_string(), s.to_string()))
+            .collect();
+        assert_eq!(moves, expected);
+        // En passant takes the pawn that passed, and the square is gone after.
+        let ep = board
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.en_passant)
+            .unwrap();
+        assert_eq!(board.play(&ep).fen(), "3r3k/4P3/4P3/8/8/8/8/K7 b - - 0 1");
+        // A double step keeps its square only where a capture may use it.
+        let push = |fen: &str, uci: &str| {
+            let board = Board::from_fen(fen).unwrap();
+            let mv = board
+                .legal_moves()
+                .into_iter()
+                .find(|m| Board::uci(m) == uci)
+                .unwrap();
+            board.play(&mv).fen()
+        };
+        assert_eq!(
+            push("7k/8/8/3p4/8/8/4P3/K7 w - - 0 1", "e2e4"),
+            "7k/8/8/3p4/4P3/8/8/K7 b - - 0 1"
+        );
+        assert_eq!(
+            push("7k/8/8/8/3p4/8/4P3/K7 w - - 0 1", "e2e4"),
+            "7k/8/8/8/3pP3/8/8/K7 b - e3 0 1"
+        );
+        // Pinned along the rank, the capturing pawn may not take en passant.
+        let pinned = Board::from_fen("8/8/8/K2pP2r/8/8/8/7k w - d6 0 1").unwrap();
+        assert_eq!(pinned.ep_square(), None);
+        assert!(pinned.fen().contains(" w - - "));
     }
 }

@@ -21,6 +21,7 @@ fn glyph(piece: Piece) -> &'static str {
         Role::Rook => "\u{265C}",
         Role::Bishop => "\u{265D}",
         Role::Knight => "\u{265E}",
+        Role::Pawn => "\u{265F}",
     }
 }
 
@@ -193,16 +194,20 @@ impl Editing<Endgame> for Endgame {
         let square: Square = place
             .parse()
             .map_err(|_| GameError::position(place, "not a square: a1 to h8"))?;
+        let refused =
+            || GameError::position(tool, "tools are K Q R B N, k q r b n, clear and turn");
+        if !TOOLS.iter().any(|t| t.id == tool) {
+            return Err(refused());
+        }
         let piece = match tool {
             "clear" => None,
-            letter => {
-                let mut chars = letter.chars();
-                let piece = chars.next().filter(|_| chars.next().is_none());
-                let piece = piece.and_then(Piece::from_fen_char).ok_or_else(|| {
-                    GameError::position(tool, "tools are K Q R B N, k q r b n, clear and turn")
-                })?;
-                Some(piece)
-            }
+            letter => Some(
+                letter
+                    .chars()
+                    .next()
+                    .and_then(Piece::from_fen_char)
+                    .ok_or_else(refused)?,
+            ),
         };
         board.set(square, piece);
         Ok(board.fen())

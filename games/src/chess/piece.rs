@@ -7,6 +7,14 @@ pub enum Color {
 }
 
 impl Color {
+    /// The rank a pawn of this colour moves toward, one step at a time.
+    pub fn forward(self) -> i8 {
+        match self {
+            Color::White => 1,
+            Color::Black => -1,
+        }
+    }
+
     pub fn other(self) -> Color {
         match self {
             Color::White => Color::Black,
@@ -30,16 +38,18 @@ pub enum Role {
     Rook,
     Bishop,
     Knight,
+    Pawn,
 }
 
 impl Role {
     /// Every role, in the order of their numbers.
-    pub const ALL: [Role; 5] = [
+    pub const ALL: [Role; 6] = [
         Role::King,
         Role::Queen,
         Role::Rook,
         Role::Bishop,
         Role::Knight,
+        Role::Pawn,
     ];
 
     /// The letter in FEN and SAN (upper case).
@@ -50,6 +60,7 @@ impl Role {
             Role::Rook => 'R',
             Role::Bishop => 'B',
             Role::Knight => 'N',
+            Role::Pawn => 'P',
         }
     }
 
@@ -61,6 +72,7 @@ impl Role {
             'R' => Role::Rook,
             'B' => Role::Bishop,
             'N' => Role::Knight,
+            'P' => Role::Pawn,
             _ => return None,
         })
     }
@@ -73,16 +85,16 @@ pub struct Piece {
 }
 
 impl Piece {
-    /// A byte from 1 to 10 naming the piece.
+    /// A byte from 1 to 12 naming the piece.
     pub(crate) fn code(self) -> u8 {
-        1 + self.color as u8 * 5 + self.role as u8
+        1 + self.color as u8 * 6 + self.role as u8
     }
 
     pub(crate) fn from_code(code: u8) -> Option<Piece> {
         let i = code.checked_sub(1)?;
         Some(Piece {
-            color: if i < 5 { Color::White } else { Color::Black },
-            role: Role::ALL[usize::from(i % 5)],
+            color: if i < 6 { Color::White } else { Color::Black },
+            role: Role::ALL[usize::from(i % 6)],
         })
     }
 
