@@ -68,6 +68,8 @@ impl Library {
         let game = Arc::new((spec.build)(options)?);
         let mut games = self.lock_games();
         if games.values().map(Vec::len).sum::<usize>() >= MAX_GAMES {
+            // Many option sets, one request each (a client walking a range):
+            // let every kept game go rather than grow.
             games.clear();
         }
         let built = games.entry(id).or_default();
@@ -78,7 +80,36 @@ impl Library {
         Ok(game)
     }
 
+    /// How many games are kept built.
+    pub fn games_kept(&self) -> usize {
+        self.lock_games().values().map(Vec::len).sum()
+    }
+
     fn lock_games(&self) -> std::sync::MutexGuard<'_, Built> {
         self.games.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A client asking for ever new options cannot make the library keep more
+    /// than `MAX_GAMES` games; the same options find the game already built.
+    #[test]
+    fn kept_games_are_bounded_and_found_again() {
+        let library = Library::new(std::env::temp_dir());
+        let spec = &games::nim::SUBTRACTION;
+        let options = |k: u64| {
+            let given = Options::with(games::spec::Purpose::Query, [("max-take", &*k.to_string())]);
+            spec.entry.complete(&given).unwrap()
+        };
+        for k in 1..=3 * MAX_GAMES as u64 {
+            library.game(spec, &options(k)).unwrap();
+            assert!(library.games_kept() <= MAX_GAMES);
+        }
+        let first = library.game(spec, &options(5)).unwrap();
+        let again = library.game(spec, &options(5)).unwrap();
+        assert!(Arc::ptr_eq(&first, &again));
     }
 }
