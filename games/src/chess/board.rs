@@ -171,16 +171,17 @@ impl Board {
     }
 
     /// The squares a piece of the side to move on `from` may go to, legal or
-    /// not for its king: a pawn's pushes and captures (the en passant square
-    /// included), another piece's targets.
+    /// not for its king, own pieces' squares included (the caller skips them):
+    /// a pawn's pushes and captures (the en passant square included), another
+    /// piece's targets.
     fn reach(&self, from: Square, role: Role) -> u64 {
         let attacks = attacks();
         if role != Role::Pawn {
             return attacks.targets(role, from, self.occupied);
         }
         let forward = self.turn.forward();
-        let enemies = self.occupied & !self.own(self.turn) | self.ep.map_or(0, Square::bit);
-        let mut reach = attacks.pawn(self.turn, from) & enemies;
+        let takes = self.occupied | self.ep.map_or(0, Square::bit);
+        let mut reach = attacks.pawn(self.turn, from) & takes;
         if let Some(one) = from
             .offset((0, forward))
             .filter(|s| self.piece_at(*s).is_none())
@@ -192,13 +193,6 @@ impl Board {
             }
         }
         reach
-    }
-
-    /// The squares the pieces of `color` stand on.
-    fn own(&self, color: Color) -> u64 {
-        self.pieces()
-            .filter(|(_, p)| p.color == color)
-            .fold(0, |bits, (sq, _)| bits | sq.bit())
     }
 
     /// Calls `visit` with each legal move in order until it returns false: by
