@@ -168,6 +168,13 @@ pub trait Game: Send + Sync + 'static {
         Ok(())
     }
 
+    /// Whether the tables hold `position` as it stands. One they do not (a chess
+    /// position whose side to move may capture en passant) is valued from its
+    /// moves, whose positions they hold.
+    fn stored(&self, _position: &Self::Position) -> bool {
+        true
+    }
+
     /// Whether play can return to a position (solved by retrograde analysis, and
     /// checked by depth-bounded search rather than plain negamax).
     fn has_cycles(&self) -> bool {

@@ -206,6 +206,28 @@ impl<'g, G: Game> Tablebase<'g, G> {
         format!("{command} --dir {}", self.dir.display())
     }
 
+    /// The value of a position the tables do not hold as it stands, from the
+    /// values of its moves (which they do hold, or value the same way).
+    fn value_through_moves(&self, position: &G::Position) -> Result<Value, QueryError> {
+        let game = self.game;
+        if let Some(end) = game.end_value(position) {
+            return Ok(end);
+        }
+        let mut best: Option<Value> = None;
+        for mv in game.moves(position) {
+            let child = game.play(position, &mv);
+            let value = child.value_for_mover(self.covered_value(&child.position)?);
+            best = Some(best.map_or(value, |b| b.best(value)));
+        }
+        best.ok_or_else(|| {
+            QueryError::Internal(format!(
+                "{}: {} has no move and is not over: a rules error",
+                game.id(),
+                game.write_position(position)
+            ))
+        })
+    }
+
     /// Whether a tier's table file is in the folder.
     pub fn has_table(&self, tier: u32) -> bool {
         self.path(tier).is_file()
@@ -227,6 +249,9 @@ impl<'g, G: Game> Tablebase<'g, G> {
 
     /// The stored value of a position the tables are known to cover.
     pub fn covered_value(&self, position: &G::Position) -> Result<Value, QueryError> {
+        if !self.game.stored(position) {
+            return self.value_through_moves(position);
+        }
         let tier = self.game.tier_of(position);
         let table = self.table(tier)?;
         let index = self.game.index(position);

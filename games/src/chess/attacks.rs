@@ -185,4 +185,29 @@ impl Attacks {
             }
         }
     }
+
+    /// The squares a piece of `color` and `role` on `sq` attacks, pawns included.
+    #[inline]
+    pub fn of(&self, color: Color, role: Role, sq: Square, occupied: u64) -> u64 {
+        match role {
+            Role::Pawn => self.pawn(color, sq),
+            _ => self.targets(role, sq, occupied),
+        }
+    }
+
+    /// Whether a piece of `color` and `role` on `from` attacks `sq`, pawns included.
+    #[inline]
+    pub fn hits_by(
+        &self,
+        color: Color,
+        role: Role,
+        from: Square,
+        sq: Square,
+        occupied: u64,
+    ) -> bool {
+        match role {
+            Role::Pawn => self.pawn(color, from) & sq.bit() != 0,
+            _ => self.hits(role, from, sq, occupied),
+        }
+    }
 }

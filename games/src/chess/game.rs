@@ -5,7 +5,6 @@
 //! and count its values.
 
 use super::board::{Board, Move};
-use super::index::king_pairs;
 use super::material::{MAX_PIECES, Material};
 use super::piece::{Color, Piece, Role};
 use crate::capability::{DistanceUnits, Drawing, MoveAliases, Side, TableNotes};
@@ -19,7 +18,17 @@ pub struct Endgame {
     pub(super) tiers: Vec<Material>,
     /// For each tier, the piece counts of its boards as stored and with the
     /// colours swapped.
-    pub(super) keys: Vec<([u8; 10], [u8; 10])>,
+    pub(super) keys: Vec<(Counts, Counts)>,
+}
+
+/// How many pieces of each colour and role a position has, kings included, at
+/// [`Counts::at`].
+pub(super) type Counts = [u8; 12];
+
+/// Where [`Counts`] keeps a colour and role.
+#[inline]
+pub(super) fn count_at(color: Color, role: Role) -> usize {
+    color as usize * 6 + role as usize
 }
 
 impl Endgame {
@@ -61,18 +70,18 @@ impl Endgame {
         let keys = tiers
             .iter()
             .map(|m| {
-                let mut key = [0u8; 10];
-                key[Role::King as usize] = 1;
-                key[5 + Role::King as usize] = 1;
+                let mut key: Counts = [0; 12];
+                key[count_at(Color::White, Role::King)] = 1;
+                key[count_at(Color::Black, Role::King)] = 1;
                 for &r in &m.white {
-                    key[r as usize] += 1;
+                    key[count_at(Color::White, r)] += 1;
                 }
                 for &r in &m.black {
-                    key[5 + r as usize] += 1;
+                    key[count_at(Color::Black, r)] += 1;
                 }
-                let mut swapped = [0u8; 10];
-                swapped[..5].copy_from_slice(&key[5..]);
-                swapped[5..].copy_from_slice(&key[..5]);
+                let mut swapped: Counts = [0; 12];
+                swapped[..6].copy_from_slice(&key[6..]);
+                swapped[6..].copy_from_slice(&key[..6]);
                 (key, swapped)
             })
             .collect();
@@ -82,7 +91,7 @@ impl Endgame {
     /// Several materials and everything below them.
     pub fn of_all(materials: &[Material]) -> Endgame {
         let mut tiers: Vec<Material> = materials.iter().flat_map(|m| m.with_smaller()).collect();
-        tiers.sort_by_key(|m| (m.count(), m.clone()));
+        tiers.sort_by_key(Material::solving_order);
         tiers.dedup();
         Self::with_tiers(tiers)
     }
@@ -92,10 +101,10 @@ impl Endgame {
     }
 
     /// How many pieces of each colour and role (kings included) a board has.
-    fn counts(board: &Board) -> [u8; 10] {
-        let mut counts = [0u8; 10];
+    fn counts(board: &Board) -> Counts {
+        let mut counts: Counts = [0; 12];
         for (_, p) in board.pieces() {
-            counts[p.color as usize * 5 + p.role as usize] += 1;
+            counts[count_at(p.color, p.role)] += 1;
         }
         counts
     }
@@ -107,7 +116,7 @@ impl Endgame {
     }
 
     /// The tier with these piece counts, and whether its colours are swapped.
-    pub(super) fn tier_of_counts(&self, counts: [u8; 10]) -> Option<(u32, bool)> {
+    pub(super) fn tier_of_counts(&self, counts: Counts) -> Option<(u32, bool)> {
         self.keys
             .iter()
             .enumerate()
@@ -168,7 +177,7 @@ impl Game for Endgame {
     }
 
     fn index_size(&self, tier: u32) -> u64 {
-        king_pairs().0.len() as u64 * self.squares_radix(tier) * 2
+        self.slots(tier)
     }
 
     /// The smallest slot over the symmetries that bring the kings to a canonical
@@ -176,6 +185,12 @@ impl Game for Endgame {
     fn index(&self, board: &Board) -> u64 {
         let (tier, swap) = self.find_tier(board).expect("a material of this ending");
         self.slot_in(tier, swap, board)
+    }
+
+    /// Tables hold positions without an en passant right: a board with one
+    /// (kept only where a capture uses it) is valued from its moves.
+    fn stored(&self, board: &Board) -> bool {
+        board.ep_square().is_none()
     }
 
     fn position_at(&self, tier: u32, index: u64) -> Option<Board> {
@@ -242,12 +257,6 @@ impl Game for Endgame {
 
     fn parse_position(&self, text: &str) -> Result<Board, GameError> {
         let board = Board::from_fen(text).map_err(super::refused(text))?;
-        if board.pieces().any(|(_, p)| p.role == Role::Pawn) {
-            return Err(GameError::position(
-                text,
-                "pawns are not covered: only kings, queens, rooks, bishops and knights",
-            ));
-        }
         let (material, _) = Material::of(&board).normalized();
         if material.count() > MAX_PIECES {
             return Err(GameError::position(

@@ -6,8 +6,9 @@
 //! its slot depends on, which the dedicated solver works on without boards.
 
 use super::board::Board;
-use super::game::Endgame;
+use super::game::{Counts, Endgame, count_at};
 use super::material::MAX_PIECES;
+use super::pawns::is_pawn;
 use super::piece::{Color, Piece, Role};
 use super::square::Square;
 use std::sync::OnceLock;
@@ -32,7 +33,7 @@ fn sets_of(k: usize) -> u64 {
 
 /// C(n, k) for the few identical pieces an ending has (k at most 3).
 #[inline]
-fn choose(n: u64, k: usize) -> u64 {
+pub(super) fn choose(n: u64, k: usize) -> u64 {
     match k {
         0 => 1,
         1 => n,
@@ -172,6 +173,36 @@ impl Layout {
         mirror
     }
 
+    /// The same position mirrored left to right (a1 <-> h1), the one symmetry
+    /// pawns leave.
+    #[inline]
+    pub fn file_mirrored(&self) -> Layout {
+        let mut mirror = Layout {
+            kings: self.kings.map(Square::flip_file),
+            ..*self
+        };
+        for piece in &mut mirror.others[..self.count] {
+            piece.1 = piece.1.flip_file();
+        }
+        sort_small(&mut mirror.others[..self.count]);
+        mirror
+    }
+
+    /// The same position without its pawns.
+    #[inline]
+    pub fn without_pawns(&self) -> Layout {
+        let mut pieces = *self;
+        pieces.count = 0;
+        for &piece in &self.others[..self.count] {
+            if piece.0 % 8 != Role::Pawn as u8 {
+                pieces.others[pieces.count] = piece;
+                pieces.count += 1;
+            }
+        }
+        pieces.others[pieces.count..].fill((0, Square::default()));
+        pieces
+    }
+
     /// The runs of identical pieces among the others, as (first, length).
     #[inline]
     fn groups(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
@@ -219,7 +250,7 @@ impl Layout {
     /// Puts the pieces on the squares `field` spells (as [`Layout::squares`]
     /// gives it), their kinds already set.
     #[inline]
-    fn set_squares(&mut self, mut field: u64) {
+    pub(super) fn set_squares(&mut self, mut field: u64) {
         let mut groups = [(0, 0); MAX_PIECES - 2];
         let mut n = 0;
         for group in self.groups() {
@@ -276,12 +307,12 @@ impl Layout {
     }
 
     /// The pieces' colours and roles as counts, as [`Endgame::counts`] has them.
-    fn counts(&self) -> [u8; 10] {
-        let mut counts = [0u8; 10];
-        counts[Role::King as usize] = 1;
-        counts[5 + Role::King as usize] = 1;
+    fn counts(&self) -> Counts {
+        let mut counts: Counts = [0; 12];
+        counts[count_at(Color::White, Role::King)] = 1;
+        counts[count_at(Color::Black, Role::King)] = 1;
         for &(kind, _) in &self.others[..self.count] {
-            counts[(kind / 8) as usize * 5 + (kind % 8) as usize] += 1;
+            counts[usize::from(kind / 8) * 6 + usize::from(kind % 8)] += 1;
         }
         counts
     }
@@ -296,6 +327,8 @@ pub struct Settled {
     /// Each king pair's rank, by white king * 64 + black king (`u16::MAX`: not canonical).
     ranks: &'static [u16],
     both_views: bool,
+    /// Whether the tier has pawns: its slots are spelled otherwise, and never settle.
+    pawns: bool,
     /// How many numbers the other pieces' squares can be (see [`Layout::squares`]).
     radix: u64,
 }
@@ -308,6 +341,7 @@ impl Settled {
         let rank = self.ranks[kings[0].index() * 64 + kings[1].index()];
         let settles = rank != u16::MAX
             && !self.both_views
+            && !self.pawns
             && !(on_diagonal(kings[0]) && on_diagonal(kings[1]));
         settles
             .then(|| (u64::from(rank) * self.radix + squares) * 2 + u64::from(turn == Color::Black))
@@ -344,16 +378,19 @@ impl Endgame {
     /// Every distinct board that the slot's symmetries (and the colour swap, with
     /// equal material) make of `board`.
     pub(super) fn images(&self, tier: u32, board: &Board) -> Vec<Board> {
-        let (key, swapped) = self.keys[tier as usize];
-        let views: &[bool] = if key == swapped {
-            &[false, true]
-        } else {
-            &[false]
+        let views: &[bool] = match self.both_views(tier) {
+            true => &[false, true],
+            false => &[false],
+        };
+        // Pawns leave the identity and the left-right mirror, the first two.
+        let symmetries = match self.placements(tier) {
+            Some(_) => &transforms()[..2],
+            None => &transforms()[..],
         };
         let mut images: Vec<Board> = Vec::with_capacity(16);
         for &swap in views {
             let seen = if swap { mirrored(board) } else { board.clone() };
-            for t in transforms() {
+            for t in symmetries {
                 let mut image = Board::empty(seen.turn);
                 for (sq, p) in seen.pieces() {
                     image.set(t[sq.index()], Some(p));
@@ -371,17 +408,26 @@ impl Endgame {
         self.slot_of_layout(tier, swap, &Layout::of(board))
     }
 
-    /// Whether either colour may be stored as White: the same pieces on both sides.
+    /// Whether either colour may be stored as White: the same pieces on both
+    /// sides, and no pawns (a tier with pawns stores both views apart).
     #[inline]
     pub fn both_views(&self, tier: u32) -> bool {
         let (key, swapped) = self.keys[tier as usize];
-        key == swapped
+        key == swapped && self.placements(tier).is_none()
     }
 
     /// The slot of a position of `tier`, mirrored first when `swap`: the smallest
     /// over the symmetries that bring the kings to a canonical pair, and over the
     /// colour swap when both sides have the same pieces.
     pub fn slot_of_layout(&self, tier: u32, swap: bool, layout: &Layout) -> u64 {
+        if let Some(placements) = self.placements(tier) {
+            let seen = if swap {
+                layout.mirrored()
+            } else {
+                layout.in_order()
+            };
+            return Self::pawn_slot_of_layout(placements, &seen);
+        }
         if !swap {
             let sorted = layout.in_order();
             let settled = self.settled(tier);
@@ -416,6 +462,11 @@ impl Endgame {
     /// slot, not a symmetric one's), else None.
     #[inline]
     pub fn stored_slot_of(&self, tier: u32, layout: &Layout) -> Option<u64> {
+        if let Some(placements) = self.placements(tier) {
+            let layout = layout.in_order();
+            let slot = Self::pawn_slot(placements, &layout)?;
+            return (slot == Self::pawn_slot_of_layout(placements, &layout)).then_some(slot);
+        }
         let slot = Self::slot_under(layout, &transforms()[0])?;
         if self.kings_settle(tier, layout.kings) {
             return Some(slot);
@@ -430,19 +481,38 @@ impl Endgame {
         self.settled(tier).slot(kings, 0, Color::White).is_some()
     }
 
-    /// How many numbers the squares of `tier`'s pieces other than the kings can
-    /// be: 64 for each lone piece, C(64, k) for each kind of which it has k.
+    /// How many numbers the squares of `tier`'s pieces other than the kings and
+    /// pawns can be: 64 for each lone piece, C(64, k) for each kind of which it
+    /// has k.
     pub(super) fn squares_radix(&self, tier: u32) -> u64 {
+        self.template(tier, 0).squares_radix()
+    }
+
+    /// A layout with `tier`'s pieces other than the kings and pawns, their
+    /// kinds set and their squares not, and the side to move of `slot`.
+    pub(super) fn template(&self, tier: u32, slot: u64) -> Layout {
         let mut layout = Layout {
             kings: [Square::default(); 2],
             others: [(0, Square::default()); MAX_PIECES - 2],
-            count: self.tiers[tier as usize].count() - 2,
-            turn: Color::White,
+            count: 0,
+            turn: match slot % 2 {
+                0 => Color::White,
+                _ => Color::Black,
+            },
         };
-        for (piece, kind) in layout.others.iter_mut().zip(self.kinds(tier)) {
-            piece.0 = kind;
+        for kind in self.kinds(tier).filter(|&kind| !is_pawn(kind)) {
+            layout.others[layout.count].0 = kind;
+            layout.count += 1;
         }
-        layout.squares_radix()
+        layout
+    }
+
+    /// How many slots `tier` has.
+    pub(super) fn slots(&self, tier: u32) -> u64 {
+        match self.placements(tier) {
+            Some(placements) => placements.len() as u64 * self.placement_size(tier),
+            None => king_pairs().0.len() as u64 * self.squares_radix(tier) * 2,
+        }
     }
 
     /// How `tier` spells the slots of positions stored as they stand.
@@ -450,6 +520,7 @@ impl Endgame {
         Settled {
             ranks: &king_pairs().1,
             both_views: self.both_views(tier),
+            pawns: self.placements(tier).is_some(),
             radix: self.squares_radix(tier),
         }
     }
@@ -465,20 +536,10 @@ impl Endgame {
     /// range. Whether it is legal and stored as it stands is not checked.
     #[inline]
     pub fn layout_at(&self, tier: u32, slot: u64) -> Option<Layout> {
-        let material = &self.tiers[tier as usize];
-        let mut layout = Layout {
-            kings: [Square::default(); 2],
-            others: [(0, Square::default()); MAX_PIECES - 2],
-            count: material.count() - 2,
-            turn: if slot % 2 == 0 {
-                Color::White
-            } else {
-                Color::Black
-            },
-        };
-        for (piece, kind) in layout.others.iter_mut().zip(self.kinds(tier)) {
-            piece.0 = kind;
+        if let Some(placements) = self.placements(tier) {
+            return self.pawn_layout_at(tier, placements, slot);
         }
+        let mut layout = self.template(tier, slot);
         let radix = layout.squares_radix();
         layout.set_squares(slot / 2 % radix);
         let (wk, bk) = *king_pairs().0.get((slot / 2 / radix) as usize)?;
@@ -501,7 +562,7 @@ impl Endgame {
         self.kinds(tier)
             .map(|kind| {
                 let mut after = counts;
-                after[(kind / 8) as usize * 5 + (kind % 8) as usize] -= 1;
+                after[usize::from(kind / 8) * 6 + usize::from(kind % 8)] -= 1;
                 self.tier_of_counts(after)
                     .expect("every material a capture leads to is an ending of the set")
             })
@@ -519,7 +580,7 @@ impl Endgame {
 
 /// The board with the colours swapped and the ranks flipped, the other side to move:
 /// the same position seen from the other side.
-pub(super) fn mirrored(board: &Board) -> Board {
+pub(crate) fn mirrored(board: &Board) -> Board {
     let mut mirror = Board::empty(board.turn.other());
     for (sq, p) in board.pieces() {
         let piece = Piece {

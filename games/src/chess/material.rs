@@ -8,6 +8,9 @@ use crate::game::GameError;
 /// The most pieces, kings included.
 pub const MAX_PIECES: usize = 5;
 
+/// What a pawn may become on the last rank.
+pub const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
+
 /// The pieces besides the kings, strongest first, for each side.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Material {
@@ -43,8 +46,8 @@ impl Material {
                     'R' => Ok(Role::Rook),
                     'B' => Ok(Role::Bishop),
                     'N' => Ok(Role::Knight),
-                    'P' => Err(bad("pawns are not covered")),
-                    _ => Err(bad("pieces are Q, R, B and N")),
+                    'P' => Ok(Role::Pawn),
+                    _ => Err(bad("pieces are Q, R, B, N and P")),
                 })
                 .collect()
         };
@@ -60,6 +63,26 @@ impl Material {
 
     pub fn count(&self) -> usize {
         2 + self.white.len() + self.black.len()
+    }
+
+    /// How many pawns both sides have.
+    pub fn pawns(&self) -> usize {
+        self.pawns_of(Color::White) + self.pawns_of(Color::Black)
+    }
+
+    /// How many pawns one side has.
+    pub fn pawns_of(&self, color: Color) -> usize {
+        let roles = match color {
+            Color::White => &self.white,
+            Color::Black => &self.black,
+        };
+        roles.iter().filter(|&&r| r == Role::Pawn).count()
+    }
+
+    /// The order tiers are solved in: fewer pieces first, and among as many
+    /// pieces fewer pawns first, since a promotion keeps the count and takes a pawn.
+    pub fn solving_order(&self) -> (usize, usize, Material) {
+        (self.count(), self.pawns(), self.clone())
     }
 
     /// The material of a board, as the board has it (not normalized).
@@ -91,35 +114,80 @@ impl Material {
         (self, swap)
     }
 
-    /// Every material one capture away, and so on down to bare kings.
+    /// The materials one capture or one promotion away, normalized, each once.
+    pub fn successors(&self) -> Vec<Material> {
+        let mut next: Vec<Material> = Vec::new();
+        for side in [Color::White, Color::Black] {
+            let roles = match side {
+                Color::White => &self.white,
+                Color::Black => &self.black,
+            };
+            for (k, &role) in roles.iter().enumerate() {
+                let promotions: &[Role] = match role {
+                    Role::Pawn => &PROMOTIONS,
+                    _ => &[],
+                };
+                let changed = std::iter::once(None).chain(promotions.iter().copied().map(Some));
+                for becomes in changed {
+                    let mut after = self.clone();
+                    let roles = match side {
+                        Color::White => &mut after.white,
+                        Color::Black => &mut after.black,
+                    };
+                    match becomes {
+                        None => {
+                            roles.remove(k);
+                        }
+                        Some(piece) => roles[k] = piece,
+                    }
+                    let after = after.normalized().0;
+                    if !next.contains(&after) {
+                        next.push(after);
+                    }
+                }
+            }
+        }
+        next
+    }
+
+    /// Every material captures and promotions can lead to, down to bare kings,
+    /// this one included, in solving order.
     pub fn with_smaller(&self) -> Vec<Material> {
         let mut all = vec![self.clone()];
         let mut i = 0;
         while i < all.len() {
-            let m = all[i].clone();
-            for (side, len) in [(0, m.white.len()), (1, m.black.len())] {
-                for k in 0..len {
-                    let mut smaller = m.clone();
-                    if side == 0 {
-                        smaller.white.remove(k);
-                    } else {
-                        smaller.black.remove(k);
-                    }
-                    let smaller = smaller.normalized().0;
-                    if !all.contains(&smaller) {
-                        all.push(smaller);
-                    }
+            for after in all[i].successors() {
+                if !all.contains(&after) {
+                    all.push(after);
                 }
             }
             i += 1;
         }
-        all.sort_by_key(|m| (m.count(), m.clone()));
+        all.sort_by_key(Material::solving_order);
         all
     }
 
     /// Every pawnless material of 3 to `pieces` pieces, kings included.
     pub fn all_up_to(pieces: usize) -> Vec<Material> {
-        let roles = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
+        Self::all_of(pieces, &PROMOTIONS)
+    }
+
+    /// Every material of 3 to `pieces` pieces, kings included, pawns too.
+    pub fn all_with_pawns_up_to(pieces: usize) -> Vec<Material> {
+        Self::all_of(
+            pieces,
+            &[
+                Role::Queen,
+                Role::Rook,
+                Role::Bishop,
+                Role::Knight,
+                Role::Pawn,
+            ],
+        )
+    }
+
+    /// Every material of 3 to `pieces` pieces whose other pieces have these roles.
+    fn all_of(pieces: usize, roles: &[Role]) -> Vec<Material> {
         // The multisets of `n` roles, strongest first.
         fn multisets(roles: &[Role], n: usize) -> Vec<Vec<Role>> {
             match (n, roles.split_first()) {
@@ -138,8 +206,8 @@ impl Material {
         let mut all = Vec::new();
         for others in 1..=pieces.min(MAX_PIECES).saturating_sub(2) {
             for white in 0..=others {
-                for w in multisets(&roles, white) {
-                    for b in multisets(&roles, others - white) {
+                for w in multisets(roles, white) {
+                    for b in multisets(roles, others - white) {
                         all.push(
                             Material {
                                 white: w.clone(),
@@ -180,7 +248,19 @@ mod tests {
         let names: Vec<String> = m.with_smaller().iter().map(|m| m.to_string()).collect();
         assert_eq!(names, ["KvK", "KQvK", "KRvK", "KQvKR"]);
         assert!(Material::parse("KQRvKRB").is_err());
-        assert!(Material::parse("KPvK").is_err());
+        assert!(Material::parse("KPvKX").is_err());
+        // A pawn leads by promotion to the four pieces, and by capture to bare kings.
+        let names: Vec<String> = Material::parse("KvKP")
+            .unwrap()
+            .with_smaller()
+            .iter()
+            .map(|m| m.to_string())
+            .collect();
+        assert_eq!(names, ["KvK", "KQvK", "KRvK", "KBvK", "KNvK", "KPvK"]);
+        let chain = Material::parse("KRPvKR").unwrap().with_smaller();
+        assert_eq!(chain.len(), 21, "{chain:?}");
+        assert!(chain.iter().any(|m| m.to_string() == "KQRvKR"));
+        assert_eq!(Material::all_with_pawns_up_to(3).len(), 5);
         assert_eq!(Material::all_up_to(4).len(), 4 + 10 + 10);
         // Three pieces on one side (20), two against one (40), one against two
         // where the one is stronger (KQvKBN and the like).

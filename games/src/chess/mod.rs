@@ -32,6 +32,7 @@ pub mod index;
 pub mod material;
 pub mod notation;
 pub mod page;
+pub mod pawns;
 pub mod piece;
 pub mod square;
 pub mod unmoves;
@@ -41,7 +42,8 @@ pub use board::{Board, Move};
 pub use fen::{FenError, IllegalPosition, PositionError};
 pub use game::Endgame;
 pub use index::{Layout, Settled};
-pub use material::{MAX_PIECES, Material};
+pub use material::{MAX_PIECES, Material, PROMOTIONS};
+pub use pawns::{Pawns, Placements};
 pub use piece::{Color, Piece, Role};
 pub use square::{Square, SquareError};
 

@@ -100,6 +100,12 @@ impl Square {
         Square(self.0 ^ 56)
     }
 
+    /// The square on the same rank, file mirrored (a1 <-> h1).
+    #[inline]
+    pub const fn flip_file(self) -> Square {
+        Square(self.0 ^ 7)
+    }
+
     /// The square `(df, dr)` files and ranks away, if it is on the board.
     #[inline]
     pub fn offset(self, (df, dr): (i8, i8)) -> Option<Square> {
