@@ -314,7 +314,7 @@ fn chess_endings<G: Game>(
             cluster.say(&what);
             let started = Instant::now();
             let mut solved: Vec<Vec<u16>> = vec![Vec::new(); tiers.len()];
-            for (below, _) in endgame.capture_tiers(tier) {
+            for below in endgame.tiers_below(tier) {
                 if solved[below as usize].is_empty() {
                     let read = read_codes(game, below, write).map(|(codes, _)| codes);
                     solved[below as usize] = cluster.or_stop(&what, read);

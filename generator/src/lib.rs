@@ -126,17 +126,17 @@ pub fn solve_retracting<G: Game>(
         };
         solve_retracting_tier(game, retract, tier, &earlier, progress)
     };
-    solve_in_order(game, solve, |_| true, done)
+    solve_in_order(game, solve, |_| u32::MAX, done)
 }
 
 /// Solves every tier in order with `solve`, which is given the codes of the
 /// tiers before; calls `done` with each tier's codes and solve time. The codes of
-/// a tier that `needed` says no later tier reads are dropped once written (an
-/// empty list stands in for them).
+/// a tier are dropped (an empty list stands in for them) once the tier
+/// `last_use` names, the last to read them, is solved (`u32::MAX`: kept).
 pub fn solve_in_order<G: Game>(
     game: &G,
     mut solve: impl FnMut(u32, &[Vec<u16>]) -> Vec<u16>,
-    needed: impl Fn(u32) -> bool,
+    last_use: impl Fn(u32) -> u32,
     mut done: impl FnMut(u32, &[u16], Duration) -> anyhow::Result<()>,
 ) -> anyhow::Result<Vec<Vec<u16>>> {
     let mut solved: Vec<Vec<u16>> = Vec::new();
@@ -144,7 +144,12 @@ pub fn solve_in_order<G: Game>(
         let started = Instant::now();
         let codes = solve(tier, &solved);
         done(tier, &codes, started.elapsed())?;
-        solved.push(if needed(tier) { codes } else { Vec::new() });
+        solved.push(codes);
+        for (below, codes) in solved.iter_mut().enumerate() {
+            if last_use(below as u32) <= tier {
+                *codes = Vec::new();
+            }
+        }
     }
     Ok(solved)
 }

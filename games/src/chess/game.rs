@@ -6,7 +6,7 @@
 
 use super::board::{Board, Move};
 use super::material::{MAX_PIECES, Material};
-use super::piece::{Color, Piece, Role};
+use super::piece::{Color, Role};
 use crate::capability::{DistanceUnits, Drawing, MoveAliases, Side, TableNotes};
 use crate::game::{Child, Game, GameError};
 use crate::spec::{Options, Purpose};
@@ -195,22 +195,7 @@ impl Game for Endgame {
 
     fn position_at(&self, tier: u32, index: u64) -> Option<Board> {
         let layout = self.layout_at(tier, index)?;
-        let mut board = Board::empty(layout.turn);
-        let kings = [Color::White, Color::Black].map(|color| Piece {
-            color,
-            role: Role::King,
-        });
-        let others = layout.others[..layout.count].iter().map(|&(kind, sq)| {
-            let color = [Color::White, Color::Black][kind as usize / 8];
-            let role = Role::ALL[kind as usize % 8];
-            (sq, Piece { color, role })
-        });
-        for (sq, piece) in layout.kings.into_iter().zip(kings).chain(others) {
-            if board.piece_at(sq).is_some() {
-                return None;
-            }
-            board.set(sq, Some(piece));
-        }
+        let board = layout.board()?;
         let turn = layout.turn;
         let waiting = board.king(turn.other())?;
         if board.attacked(waiting, turn) || self.index(&board) != index {

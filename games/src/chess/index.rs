@@ -150,6 +150,28 @@ impl Layout {
         layout
     }
 
+    /// The board of this layout, no en passant right; None where two pieces
+    /// share a square.
+    pub fn board(&self) -> Option<Board> {
+        let mut board = Board::empty(self.turn);
+        let kings = [Color::White, Color::Black].map(|color| Piece {
+            color,
+            role: Role::King,
+        });
+        let others = self.others[..self.count].iter().map(|&(kind, sq)| {
+            let color = [Color::White, Color::Black][usize::from(kind / 8)];
+            let role = Role::ALL[usize::from(kind % 8)];
+            (sq, Piece { color, role })
+        });
+        for (sq, piece) in self.kings.into_iter().zip(kings).chain(others) {
+            if board.piece_at(sq).is_some() {
+                return None;
+            }
+            board.set(sq, Some(piece));
+        }
+        Some(board)
+    }
+
     /// The same position with the other pieces in order (by kind, then square),
     /// as [`Layout::squares`] reads them.
     #[inline]
@@ -565,6 +587,18 @@ impl Endgame {
                 after[usize::from(kind / 8) * 6 + usize::from(kind % 8)] -= 1;
                 self.tier_of_counts(after)
                     .expect("every material a capture leads to is an ending of the set")
+            })
+            .collect()
+    }
+
+    /// The tiers the captures and promotions of `tier` lead to, each once.
+    pub fn tiers_below(&self, tier: u32) -> Vec<u32> {
+        self.tiers[tier as usize]
+            .successors()
+            .iter()
+            .map(|m| {
+                let below = self.tiers.iter().position(|t| t == m);
+                below.expect("every material a move leads to is an ending of the set") as u32
             })
             .collect()
     }

@@ -194,6 +194,12 @@ impl Placements {
         self.list.get(i)
     }
 
+    /// Whether the placement numbered `i` is its own mirror image.
+    pub fn is_symmetric(&self, i: usize) -> bool {
+        let pawns = &self.list[i];
+        pawns.mirrored() == *pawns
+    }
+
     /// The number of a placement, if the mirror leaves it as small as it is.
     pub fn number(&self, pawns: &Pawns) -> Option<u64> {
         match self.number[pawns.code(self.black_sets) as usize] {

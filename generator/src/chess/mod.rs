@@ -15,6 +15,8 @@ use games::{Game, Value};
 use std::sync::OnceLock;
 use std::time::Duration;
 
+mod pawns;
+
 /// A layout's pieces as `(colour * 8 + role, square)`, kings first, with the
 /// occupied squares.
 #[derive(Clone, Copy)]
@@ -53,7 +55,7 @@ impl Pieces {
     fn attacked(&self, sq: Square, by: Color) -> bool {
         let attacks = attacks();
         self.list[..self.len].iter().any(|&(kind, from)| {
-            Self::color(kind) == by && attacks.hits(role(kind), from, sq, self.occupied)
+            Self::color(kind) == by && attacks.hits_by(by, role(kind), from, sq, self.occupied)
         })
     }
 
@@ -65,7 +67,7 @@ impl Pieces {
             .iter()
             .filter(|&&(kind, _)| Self::color(kind) == by)
             .fold(0, |bits, &(kind, from)| {
-                bits | attacks.targets(role(kind), from, occupied)
+                bits | attacks.of(by, role(kind), from, occupied)
             })
     }
 
@@ -101,7 +103,7 @@ impl Pieces {
                     false if from == on => return false,
                     false => from,
                 };
-                Self::color(kind) == by && attacks.hits(role(kind), from, sq, occupied)
+                Self::color(kind) == by && attacks.hits_by(by, role(kind), from, sq, occupied)
             })
     }
 }
@@ -121,6 +123,23 @@ fn moved(layout: &Layout, at: usize, to: Square, captured: Option<usize>) -> Lay
     }
     after.turn = layout.turn.other();
     after
+}
+
+/// Counts a move out of the slot's tier or slice into `scan`, the position it
+/// leads to worth `child` to the opponent.
+fn leave(scan: &mut Scan, child: Value) {
+    match Value::through(child, true, 0) {
+        Value::Loss(n) => {
+            let floor = &mut scan.outside.loss_at_least;
+            *floor = (*floor).max(n);
+        }
+        Value::Win(n) => {
+            let outside: &mut Outside = &mut scan.outside;
+            outside.win = Some(outside.win.map_or(n, |w| w.min(n)));
+            scan.out_degree += 1;
+        }
+        _ => scan.out_degree += 1,
+    }
 }
 
 /// The slot's position if it is legal and stored as it stands.
@@ -235,18 +254,7 @@ impl Tier<'_> {
                 let code = solved[child_tier as usize][child_slot as usize];
                 let child =
                     Value::from_code(game.value_kind(), code).expect("a solved legal position");
-                match Value::through(child, true, 0) {
-                    Value::Loss(n) => {
-                        let floor = &mut scan.outside.loss_at_least;
-                        *floor = (*floor).max(n);
-                    }
-                    Value::Win(n) => {
-                        let outside: &mut Outside = &mut scan.outside;
-                        outside.win = Some(outside.win.map_or(n, |w| w.min(n)));
-                        scan.out_degree += 1;
-                    }
-                    _ => scan.out_degree += 1,
-                }
+                leave(&mut scan, child);
             }
         }
         if legal_moves == 0 {
@@ -359,9 +367,12 @@ impl Parents for Tier<'_> {
     }
 }
 
-/// Solves one tier, the tiers its captures lead to given in `solved`; returns
-/// the value code of every slot.
+/// Solves one tier, the tiers its captures and promotions lead to given in
+/// `solved`; returns the value code of every slot.
 pub fn solve_tier(game: &Endgame, tier: u32, solved: &[Vec<u16>], progress: &Progress) -> Vec<u16> {
+    if let Some(placements) = game.placements(tier) {
+        return pawns::solve_tier(game, tier, placements, solved, progress);
+    }
     let size = game.index_size(tier) as usize;
     let this = Tier {
         game,
@@ -374,20 +385,24 @@ pub fn solve_tier(game: &Endgame, tier: u32, solved: &[Vec<u16>], progress: &Pro
 }
 
 /// Solves every tier in order, smallest material first; calls `done` with each
-/// tier's codes and solve time as it is solved. Captures only lead to fewer
-/// pieces, so the codes of the largest endings are dropped once written (`--all
-/// 5` would otherwise hold 60 five-piece tables at once).
+/// tier's codes and solve time as it is solved. A tier's codes are dropped once
+/// the last tier whose captures or promotions read them is solved (`--all 5`
+/// would otherwise hold every five-piece table at once).
 pub fn solve_all(
     game: &Endgame,
     progress: &Progress,
     done: impl FnMut(u32, &[u16], Duration) -> anyhow::Result<()>,
 ) -> anyhow::Result<Vec<Vec<u16>>> {
-    let pieces = |tier: u32| game.materials()[tier as usize].count();
-    let most = game.tiers().into_iter().map(pieces).max().unwrap_or(0);
+    let mut last_use: Vec<u32> = game.tiers();
+    for tier in game.tiers() {
+        for below in game.tiers_below(tier) {
+            last_use[below as usize] = last_use[below as usize].max(tier);
+        }
+    }
     crate::solve_in_order(
         game,
         |tier, solved| solve_tier(game, tier, solved, progress),
-        |tier| pieces(tier) < most,
+        |tier| last_use[tier as usize],
         done,
     )
 }

@@ -1,0 +1,377 @@
+//! The solver of chess endings with pawns. A tier's slots are spelled pawns
+//! first, most advanced placements first ([`games::chess::pawns`]), so the
+//! placements of one advancement are one run of slots, a slice, and every pawn
+//! move leads out of it to an earlier slice. Slices are solved in order, each by
+//! the plies of [`crate::retrograde`] on its own slots: inside a slice only the
+//! kings and pieces move, and pawn moves are valued, like captures and
+//! promotions, from codes already known. A double step that gives the opponent
+//! an en passant capture is valued through the position with that right,
+//! whose moves all lead to known codes.
+
+use super::{Pieces, leave, legal_layout, moved, role};
+use crate::progress::Progress;
+use crate::retrograde::{Parents, Scan, solve_by_scans};
+use games::chess::pawns::is_pawn;
+use games::chess::{Board, Color, Endgame, Layout, PROMOTIONS, Placements, Role, Square, attacks};
+use games::value::NO_POSITION;
+use games::{Game, Value};
+
+/// One slice of a tier being solved: what its scans and un-moves read.
+struct Slice<'a> {
+    game: &'a Endgame,
+    tier: u32,
+    /// The slice's first slot, and the first slot after it.
+    start: u64,
+    end: u64,
+    /// Whether each placement of the slice, by number, is its own mirror image.
+    symmetric: Vec<bool>,
+    /// The tier's codes, every earlier slice solved.
+    own: &'a [u16],
+    /// The codes of the tiers before.
+    solved: &'a [Vec<u16>],
+}
+
+impl Slice<'_> {
+    /// The value for its side to move of a position after a move, without an
+    /// en passant right: from an earlier slice of this tier or a tier before.
+    fn value_of(&self, layout: &Layout) -> Value {
+        let (tier, slot) = self.game.locate(layout);
+        let code = match tier == self.tier {
+            true => {
+                debug_assert!(slot < self.start, "a pawn move leads to an earlier slice");
+                self.own[slot as usize]
+            }
+            false => self.solved[tier as usize][slot as usize],
+        };
+        Value::from_code(self.game.value_kind(), code).expect("a solved legal position")
+    }
+
+    /// The value of a board for its side to move, through its moves where it
+    /// has an en passant right.
+    fn board_value(&self, board: &Board) -> Value {
+        match board.ep_square() {
+            None => self.value_of(&Layout::of(board)),
+            Some(_) => {
+                games::value_from_children(self.game, board, |child| self.board_value(child))
+            }
+        }
+    }
+
+    /// The value for the opponent of the position after a double step to `to`:
+    /// with an en passant right where a capture uses it.
+    fn after_double_step(&self, after: &Layout, skipped: Square) -> Value {
+        let beside = attacks().pawn(after.turn.other(), skipped);
+        let capturers = after.others[..after.count].iter().any(|&(kind, sq)| {
+            kind == after.turn as u8 * 8 + Role::Pawn as u8 && beside & sq.bit() != 0
+        });
+        if !capturers {
+            return self.value_of(after);
+        }
+        let mut board = after.board().expect("a legal position's pieces apart");
+        board.set_ep_square(Some(skipped));
+        self.board_value(&board)
+    }
+
+    /// Every move of a slot: what it settles, as the generic solver's scan has it.
+    fn scan(&self, slot: u64) -> Scan {
+        let Some(layout) = legal_layout(self.game, self.tier, slot) else {
+            return Scan::default();
+        };
+        let mut scan = Scan {
+            legal: true,
+            ..Scan::default()
+        };
+        let attacks = attacks();
+        let pieces = Pieces::of(&layout);
+        let (mover, opponent) = (layout.turn, layout.turn.other());
+        let own = pieces.list[..pieces.len]
+            .iter()
+            .filter(|p| Pieces::color(p.0) == mover)
+            .fold(0u64, |bits, p| bits | p.1.bit());
+        let enemy_king = layout.kings[opponent as usize].bit();
+        let enemies = pieces.occupied & !own & !enemy_king;
+        let own_king = layout.kings[mover as usize];
+        let danger = pieces.attacks_through(own_king, opponent);
+        let in_check = danger & own_king.bit() != 0;
+        let pinned = match in_check {
+            true => !0,
+            false => pieces.pinned(own_king, opponent),
+        };
+        let mut legal_moves = 0;
+        for (at, &(kind, from)) in pieces.list[..pieces.len].iter().enumerate() {
+            if Pieces::color(kind) != mover {
+                continue;
+            }
+            let is_king = at == mover as usize;
+            let free = !is_king && pinned & from.bit() == 0;
+            let king_after = |to: Square| if is_king { to } else { own_king };
+            let legal =
+                |to: Square| free || !pieces.attacked_after(king_after(to), opponent, at, to);
+            if is_pawn(kind) {
+                legal_moves += self.pawn_moves(&layout, &pieces, at, legal, &mut scan);
+                continue;
+            }
+            let mut targets =
+                attacks.targets(role(kind), from, pieces.occupied) & !own & !enemy_king;
+            if free || is_king {
+                let safe = if is_king { !danger } else { !0 };
+                let quiet = (targets & !pieces.occupied & safe).count_ones();
+                legal_moves += quiet;
+                scan.out_degree += quiet;
+                targets &= pieces.occupied;
+            }
+            while targets != 0 {
+                let to = Square::first(targets);
+                targets &= targets - 1;
+                if !legal(to) {
+                    continue;
+                }
+                legal_moves += 1;
+                if enemies & to.bit() == 0 {
+                    scan.out_degree += 1;
+                    continue;
+                }
+                let after = moved(&layout, at, to, Some(captured_at(&layout, to)));
+                leave(&mut scan, self.value_of(&after));
+            }
+        }
+        if legal_moves == 0 {
+            scan = Scan {
+                legal: true,
+                end: Some(if in_check {
+                    Value::Loss(0)
+                } else {
+                    Value::Draw
+                }),
+                ..Scan::default()
+            };
+        }
+        scan
+    }
+
+    /// Values every legal move of the pawn at `at` (a push, a double step, a
+    /// capture, each promotion) into `scan`; returns how many there are.
+    fn pawn_moves(
+        &self,
+        layout: &Layout,
+        pieces: &Pieces,
+        at: usize,
+        legal: impl Fn(Square) -> bool,
+        scan: &mut Scan,
+    ) -> u32 {
+        let (kind, from) = pieces.list[at];
+        let mover = layout.turn;
+        let enemy_king = layout.kings[mover.other() as usize].bit();
+        let own = pieces.list[..pieces.len]
+            .iter()
+            .filter(|p| Pieces::color(p.0) == mover)
+            .fold(0u64, |bits, p| bits | p.1.bit());
+        let enemies = pieces.occupied & !own & !enemy_king;
+        let step = |sq: Square| {
+            sq.offset((0, mover.forward()))
+                .expect("a pawn is off the last rank")
+        };
+        let last_rank = |sq: Square| sq.rank() == if mover == Color::White { 7 } else { 0 };
+        let mut moves = 0;
+        // Where the pawn goes, and what it takes there.
+        let mut goes: Vec<(Square, Option<usize>)> = Vec::with_capacity(4);
+        let one = step(from);
+        if pieces.occupied & one.bit() == 0 {
+            goes.push((one, None));
+        }
+        let mut takes = attacks().pawn(mover, from) & enemies;
+        while takes != 0 {
+            let to = Square::first(takes);
+            takes &= takes - 1;
+            goes.push((to, Some(captured_at(layout, to))));
+        }
+        for (to, captured) in goes {
+            if !legal(to) {
+                continue;
+            }
+            if last_rank(to) {
+                for role in PROMOTIONS {
+                    let mut promoting = *layout;
+                    promoting.others[at - 2].0 = kind - Role::Pawn as u8 + role as u8;
+                    leave(scan, self.value_of(&moved(&promoting, at, to, captured)));
+                }
+                moves += 4;
+            } else {
+                leave(scan, self.value_of(&moved(layout, at, to, captured)));
+                moves += 1;
+            }
+        }
+        // The double step from the second rank, over an empty square.
+        let second = if mover == Color::White { 1 } else { 6 };
+        if from.rank() == second && pieces.occupied & one.bit() == 0 {
+            let two = step(one);
+            if pieces.occupied & two.bit() == 0 && legal(two) {
+                leave(
+                    scan,
+                    self.after_double_step(&moved(layout, at, two, None), one),
+                );
+                moves += 1;
+            }
+        }
+        moves
+    }
+
+    /// Calls `visit` with the slot of every stored position of the slice with a
+    /// quiet move of a king or piece into the slot's class, once per such move.
+    fn predecessors(&self, slot: u64, mut visit: impl FnMut(u64)) {
+        let (game, tier) = (self.game, self.tier);
+        let layout = game.layout_at(tier, slot).expect("a decided slot is legal");
+        let placement = ((slot - self.start) / game.placement_size(tier)) as usize;
+        let mirror = layout.file_mirrored();
+        let views: &[Layout] = match self.symmetric[placement] && mirror != layout {
+            true => &[layout, mirror],
+            false => &[layout],
+        };
+        let attacks = attacks();
+        for image in views {
+            let mover = image.turn.other();
+            let pieces = Pieces::of(image);
+            for (at, &(kind, to)) in pieces.list[..pieces.len].iter().enumerate() {
+                if Pieces::color(kind) != mover || is_pawn(kind) {
+                    continue;
+                }
+                let mut froms = attacks.targets(role(kind), to, pieces.occupied) & !pieces.occupied;
+                while froms != 0 {
+                    let from = Square::first(froms);
+                    froms &= froms - 1;
+                    if let Some(parent) = game.stored_slot_of(tier, &moved(image, at, from, None)) {
+                        visit(parent);
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl Parents for Slice<'_> {
+    fn each(&self, slot: u32, mut visit: impl FnMut(u32)) {
+        self.predecessors(self.start + u64::from(slot), |parent| {
+            debug_assert!((self.start..self.end).contains(&parent));
+            visit((parent - self.start) as u32)
+        });
+    }
+}
+
+/// Where in a layout's others the piece on `to` stands (a capture's victim).
+fn captured_at(layout: &Layout, to: Square) -> usize {
+    layout.others[..layout.count]
+        .iter()
+        .position(|&(_, sq)| sq == to)
+        .expect("a capture takes a piece other than a king")
+}
+
+/// Solves a tier with pawns slice by slice, most advanced first, the tiers its
+/// captures and promotions lead to given in `solved`.
+pub(super) fn solve_tier(
+    game: &Endgame,
+    tier: u32,
+    placements: &Placements,
+    solved: &[Vec<u16>],
+    progress: &Progress,
+) -> Vec<u16> {
+    let size = game.index_size(tier) as usize;
+    let per_placement = game.placement_size(tier);
+    let mut codes = vec![NO_POSITION; size];
+    for placements_of_slice in placements.slices() {
+        let start = placements_of_slice.start as u64 * per_placement;
+        let end = placements_of_slice.end as u64 * per_placement;
+        let symmetric = placements_of_slice
+            .clone()
+            .map(|i| placements.is_symmetric(i))
+            .collect();
+        let slice = Slice {
+            game,
+            tier,
+            start,
+            end,
+            symmetric,
+            own: &codes,
+            solved,
+        };
+        let local = solve_by_scans(
+            game,
+            (end - start) as usize,
+            |slot| slice.scan(start + slot as u64),
+            &slice,
+            progress,
+        );
+        codes[start as usize..end as usize].copy_from_slice(&local);
+    }
+    codes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use games::chess::Material;
+
+    /// Solves `name` and every tier below it, keeping every tier's codes.
+    fn solve_chain(game: &Endgame) -> Vec<Vec<u16>> {
+        let progress = Progress::hidden();
+        let mut solved: Vec<Vec<u16>> = Vec::new();
+        for tier in game.tiers() {
+            let codes = super::super::solve_tier(game, tier, &solved, &progress);
+            solved.push(codes);
+        }
+        solved
+    }
+
+    /// The value of a board from the codes, through its moves where it has an
+    /// en passant right: the board's own move generator, not the solver's.
+    fn looked_up(game: &Endgame, solved: &[Vec<u16>], board: &Board) -> Value {
+        if board.ep_square().is_some() {
+            return games::value_from_children(game, board, |child| looked_up(game, solved, child));
+        }
+        let code = solved[game.tier_of(board) as usize][game.index(board) as usize];
+        Value::from_code(game.value_kind(), code).expect("a legal position has a value")
+    }
+
+    /// Every `step`th slot of every tier with pawns holds the best of its moves,
+    /// each valued from the codes on boards (with the right terminal values,
+    /// this fixes every distance); returns the positions checked.
+    fn agrees_with_its_moves(game: &Endgame, solved: &[Vec<u16>], step: usize) -> usize {
+        let mut checked = 0;
+        for tier in game
+            .tiers()
+            .into_iter()
+            .filter(|&t| game.placements(t).is_some())
+        {
+            for slot in (0..game.index_size(tier)).step_by(step) {
+                let code = solved[tier as usize][slot as usize];
+                let Some(board) = game.position_at(tier, slot) else {
+                    assert_eq!(code, NO_POSITION, "{} slot {slot}", game.tier_name(tier));
+                    continue;
+                };
+                let stored = Value::from_code(game.value_kind(), code).expect("a legal position");
+                let moves = games::value_from_children(game, &board, |child| {
+                    looked_up(game, solved, child)
+                });
+                assert_eq!(stored, moves, "{}", board.fen());
+                checked += 1;
+            }
+        }
+        checked
+    }
+
+    /// KPvK, the first ending every player learns: every position agrees with
+    /// its moves, and the figures are the published ones.
+    #[test]
+    fn king_and_pawn_against_king() {
+        let game = Endgame::new(&Material::parse("KPvK").unwrap());
+        let solved = solve_chain(&game);
+        assert_eq!(agrees_with_its_moves(&game, &solved, 1), 165_676);
+    }
+
+    /// Pawns on both sides, with double steps that allow en passant.
+    #[test]
+    fn pawn_against_pawn() {
+        let game = Endgame::new(&Material::parse("KPvKP").unwrap());
+        let solved = solve_chain(&game);
+        assert!(agrees_with_its_moves(&game, &solved, 7) > 400_000);
+    }
+}
