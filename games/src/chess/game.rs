@@ -35,7 +35,7 @@ impl Endgame {
     /// The endings the options name (every ending when answering queries).
     pub(super) fn from_options(options: &Options) -> Result<Endgame, GameError> {
         if options.purpose != Purpose::Generate {
-            return Ok(Endgame::of_all(&Material::all_up_to(MAX_PIECES)));
+            return Ok(Endgame::of_all(&Material::all_with_pawns_up_to(MAX_PIECES)));
         }
         let mut wanted = options
             .get("materials")

@@ -72,11 +72,7 @@ impl Material {
 
     /// How many pawns one side has.
     pub fn pawns_of(&self, color: Color) -> usize {
-        let roles = match color {
-            Color::White => &self.white,
-            Color::Black => &self.black,
-        };
-        roles.iter().filter(|&&r| r == Role::Pawn).count()
+        self.side(color).iter().filter(|&&r| r == Role::Pawn).count()
     }
 
     /// The order tiers are solved in: fewer pieces first, and among as many
@@ -114,40 +110,54 @@ impl Material {
         (self, swap)
     }
 
-    /// The materials one capture or one promotion away, normalized, each once.
+    /// The materials one move away: a capture, a promotion, or a promotion
+    /// that captures (a piece: no pawn stands on the last rank); normalized,
+    /// each once.
     pub fn successors(&self) -> Vec<Material> {
         let mut next: Vec<Material> = Vec::new();
+        let mut add = |after: Material| {
+            let after = after.normalized().0;
+            if !next.contains(&after) {
+                next.push(after);
+            }
+        };
         for side in [Color::White, Color::Black] {
-            let roles = match side {
-                Color::White => &self.white,
-                Color::Black => &self.black,
-            };
-            for (k, &role) in roles.iter().enumerate() {
-                let promotions: &[Role] = match role {
-                    Role::Pawn => &PROMOTIONS,
-                    _ => &[],
-                };
-                let changed = std::iter::once(None).chain(promotions.iter().copied().map(Some));
-                for becomes in changed {
-                    let mut after = self.clone();
-                    let roles = match side {
-                        Color::White => &mut after.white,
-                        Color::Black => &mut after.black,
-                    };
-                    match becomes {
-                        None => {
-                            roles.remove(k);
+            for (k, &role) in self.side(side).iter().enumerate() {
+                let mut captured = self.clone();
+                captured.side_mut(side).remove(k);
+                add(captured);
+                if role != Role::Pawn {
+                    continue;
+                }
+                for piece in PROMOTIONS {
+                    let mut promoted = self.clone();
+                    promoted.side_mut(side)[k] = piece;
+                    for (v, &victim) in self.side(side.other()).iter().enumerate() {
+                        if victim != Role::Pawn {
+                            let mut took = promoted.clone();
+                            took.side_mut(side.other()).remove(v);
+                            add(took);
                         }
-                        Some(piece) => roles[k] = piece,
                     }
-                    let after = after.normalized().0;
-                    if !next.contains(&after) {
-                        next.push(after);
-                    }
+                    add(promoted);
                 }
             }
         }
         next
+    }
+
+    fn side(&self, color: Color) -> &[Role] {
+        match color {
+            Color::White => &self.white,
+            Color::Black => &self.black,
+        }
+    }
+
+    fn side_mut(&mut self, color: Color) -> &mut Vec<Role> {
+        match color {
+            Color::White => &mut self.white,
+            Color::Black => &mut self.black,
+        }
     }
 
     /// Every material captures and promotions can lead to, down to bare kings,
@@ -260,6 +270,9 @@ mod tests {
         let chain = Material::parse("KRPvKR").unwrap().with_smaller();
         assert_eq!(chain.len(), 21, "{chain:?}");
         assert!(chain.iter().any(|m| m.to_string() == "KQRvKR"));
+        // A pawn that takes a piece on the last rank: KRvKP leads to KvKQ.
+        let names: Vec<String> = Material::parse("KRvKP").unwrap().successors().iter().map(|m| m.to_string()).collect();
+        assert!(names.contains(&"KQvK".to_string()), "{names:?}");
         assert_eq!(Material::all_with_pawns_up_to(3).len(), 5);
         assert_eq!(Material::all_up_to(4).len(), 4 + 10 + 10);
         // Three pieces on one side (20), two against one (40), one against two
