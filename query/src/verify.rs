@@ -461,32 +461,9 @@ fn check_consistency<G: Game>(
     progress: &Progress,
 ) -> Result<(), QueryError> {
     let game = oracle.game;
-    let tb = &oracle.tb;
     let (checked, found) = every_slot(oracle, tier, "moves", progress, |position, code, codes| {
         let stored = Value::from_code(game.value_kind(), code);
-        let mut failed = None;
-        let from_moves = games::value_from_children(game, position, |child| {
-            let value = if game.tier_of(child) == tier {
-                Value::from_code(game.value_kind(), codes[game.index(child) as usize]).ok_or_else(
-                    || QueryError::WrongTable {
-                        path: tb.path(tier),
-                        problem: format!(
-                            "no value for {}, a legal position",
-                            game.write_position(child)
-                        ),
-                    },
-                )
-            } else {
-                tb.value(child)
-            };
-            value.unwrap_or_else(|e| {
-                failed.get_or_insert(e);
-                Value::Draw
-            })
-        });
-        if let Some(e) = failed {
-            return Err(e);
-        }
+        let from_moves = through_moves(game, position, &|child| looked_up(oracle, tier, codes, child))?;
         Ok((stored != Some(from_moves)).then(|| {
             let stored = stored.map_or("nothing".to_string(), |v| v.to_string());
             format!(
@@ -498,6 +475,46 @@ fn check_consistency<G: Game>(
     report.consistency_checked += checked;
     report.mismatches.extend(found);
     Ok(())
+}
+
+/// The value of a position from the values of its moves, `value` giving each.
+fn through_moves<G: Game>(
+    game: &G,
+    position: &G::Position,
+    value: &dyn Fn(&G::Position) -> Result<Value, QueryError>,
+) -> Result<Value, QueryError> {
+    let mut failed = None;
+    let from_moves = games::value_from_children(game, position, |child| {
+        value(child).unwrap_or_else(|e| {
+            failed.get_or_insert(e);
+            Value::Draw
+        })
+    });
+    failed.map_or(Ok(from_moves), Err)
+}
+
+/// The stored value of a position after a move: from `codes` where it is in
+/// `tier`, from its table otherwise, and through its own moves where the tables
+/// do not hold it as it stands (a chess position with an en passant right).
+fn looked_up<G: Game>(
+    oracle: &Oracle<G>,
+    tier: u32,
+    codes: &[u16],
+    position: &G::Position,
+) -> Result<Value, QueryError> {
+    let (game, tb) = (oracle.game, &oracle.tb);
+    if !game.stored(position) {
+        return through_moves(game, position, &|child| looked_up(oracle, tier, codes, child));
+    }
+    if game.tier_of(position) != tier {
+        return tb.value(position);
+    }
+    Value::from_code(game.value_kind(), codes[game.index(position) as usize]).ok_or_else(|| {
+        QueryError::WrongTable {
+            path: tb.path(tier),
+            problem: format!("no value for {}, a legal position", game.write_position(position)),
+        }
+    })
 }
 
 /// Compares every slot of `tiers` with a solver written apart.

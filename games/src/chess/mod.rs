@@ -43,7 +43,7 @@ pub use fen::{FenError, IllegalPosition, PositionError};
 pub use game::Endgame;
 pub use index::{Layout, Settled};
 pub use material::{MAX_PIECES, Material, PROMOTIONS};
-pub use pawns::{Pawns, Placements};
+pub use pawns::{PawnSlots, Pawns, Placements};
 pub use piece::{Color, Piece, Role};
 pub use square::{Square, SquareError};
 

@@ -244,6 +244,13 @@ impl Endgame {
         free_pairs().0.len() as u64 * self.squares_radix(tier) * 2
     }
 
+    /// How `tier`'s slots are spelled from their parts (a tier with pawns).
+    pub fn pawn_slots(&self, tier: u32) -> PawnSlots {
+        PawnSlots {
+            radix: self.squares_radix(tier),
+        }
+    }
+
     /// The slot of a position of a tier with pawns, as it stands, if its
     /// placement of pawns is one the tier stores and its kings are apart.
     #[inline]
@@ -294,6 +301,30 @@ impl Endgame {
             }
         }
         Some(layout.in_order())
+    }
+}
+
+/// A slot of a tier with pawns from its parts, as un-moves need it: the pawns
+/// stay, so only the kings or one piece's square change.
+#[derive(Debug, Clone, Copy)]
+pub struct PawnSlots {
+    /// How many numbers the squares of the pieces other than kings and pawns can be.
+    radix: u64,
+}
+
+impl PawnSlots {
+    /// The slot of the position with the pawns of placement number `placement`,
+    /// these kings, the other pieces on `squares` (as [`Layout::squares`] spells
+    /// them without the pawns) and side to move; None where the kings touch.
+    #[inline]
+    pub fn slot(&self, placement: u64, kings: [Square; 2], squares: u64, turn: Color) -> Option<u64> {
+        let pairs = free_pairs();
+        let pair = match pairs.1[kings[0].index() * 64 + kings[1].index()] {
+            u16::MAX => return None,
+            pair => u64::from(pair),
+        };
+        let slot = (placement * pairs.0.len() as u64 + pair) * self.radix + squares;
+        Some(slot * 2 + u64::from(turn == Color::Black))
     }
 }
 

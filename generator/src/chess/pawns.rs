@@ -8,11 +8,13 @@
 //! an en passant capture is valued through the position with that right,
 //! whose moves all lead to known codes.
 
-use super::{Pieces, leave, legal_layout, moved, role};
+use super::{Pieces, leave, moved, role};
 use crate::progress::Progress;
 use crate::retrograde::{Parents, Scan, solve_by_scans};
 use games::chess::pawns::is_pawn;
-use games::chess::{Board, Color, Endgame, Layout, PROMOTIONS, Placements, Role, Square, attacks};
+use games::chess::{
+    Board, Color, Endgame, Layout, PROMOTIONS, PawnSlots, Placements, Role, Square, attacks,
+};
 use games::value::NO_POSITION;
 use games::{Game, Value};
 
@@ -23,8 +25,13 @@ struct Slice<'a> {
     /// The slice's first slot, and the first slot after it.
     start: u64,
     end: u64,
-    /// Whether each placement of the slice, by number, is its own mirror image.
+    /// The slice's first placement, and whether each of its placements is its
+    /// own mirror image (then a position may be stored as its image).
+    first: usize,
     symmetric: Vec<bool>,
+    /// How many slots one placement spans, and how slots are spelled.
+    per_placement: u64,
+    slots: PawnSlots,
     /// The tier's codes, every earlier slice solved.
     own: &'a [u16],
     /// The codes of the tiers before.
@@ -32,6 +39,33 @@ struct Slice<'a> {
 }
 
 impl Slice<'_> {
+    /// The placement of a slot, as a number within the slice.
+    #[inline]
+    fn placement(&self, slot: u64) -> usize {
+        (slot / self.per_placement) as usize - self.first
+    }
+
+    /// The slot's position if it is legal and stored as it stands: where its
+    /// placement is not its own mirror image, every position with it is.
+    fn legal_layout(&self, slot: u64) -> Option<Layout> {
+        let layout = self.game.layout_at(self.tier, slot)?;
+        let pieces = Pieces::of(&layout);
+        let waiting = layout.kings[layout.turn.other() as usize];
+        let legal = pieces.occupied.count_ones() as usize == pieces.len
+            && !pieces.attacked(waiting, layout.turn)
+            && (!self.symmetric[self.placement(slot)]
+                || self.game.stored_slot_of(self.tier, &layout) == Some(slot));
+        legal.then_some(layout)
+    }
+
+    /// The value for its side to move of a position after a pawn's push: from
+    /// an earlier slice of this tier.
+    fn pushed(&self, layout: &Layout) -> Value {
+        let slot = self.game.slot_of_layout(self.tier, false, layout);
+        debug_assert!(slot < self.start, "a pawn move leads to an earlier slice");
+        Value::from_code(self.game.value_kind(), self.own[slot as usize]).expect("a solved legal position")
+    }
+
     /// The value for its side to move of a position after a move, without an
     /// en passant right: from an earlier slice of this tier or a tier before.
     fn value_of(&self, layout: &Layout) -> Value {
@@ -65,7 +99,7 @@ impl Slice<'_> {
             kind == after.turn as u8 * 8 + Role::Pawn as u8 && beside & sq.bit() != 0
         });
         if !capturers {
-            return self.value_of(after);
+            return self.pushed(after);
         }
         let mut board = after.board().expect("a legal position's pieces apart");
         board.set_ep_square(Some(skipped));
@@ -74,7 +108,7 @@ impl Slice<'_> {
 
     /// Every move of a slot: what it settles, as the generic solver's scan has it.
     fn scan(&self, slot: u64) -> Scan {
-        let Some(layout) = legal_layout(self.game, self.tier, slot) else {
+        let Some(layout) = self.legal_layout(slot) else {
             return Scan::default();
         };
         let mut scan = Scan {
@@ -197,7 +231,12 @@ impl Slice<'_> {
                 }
                 moves += 4;
             } else {
-                leave(scan, self.value_of(&moved(layout, at, to, captured)));
+                let after = moved(layout, at, to, captured);
+                let value = match captured {
+                    Some(_) => self.value_of(&after),
+                    None => self.pushed(&after),
+                };
+                leave(scan, value);
                 moves += 1;
             }
         }
@@ -218,30 +257,58 @@ impl Slice<'_> {
 
     /// Calls `visit` with the slot of every stored position of the slice with a
     /// quiet move of a king or piece into the slot's class, once per such move.
+    /// The pawns stay, so a parent's slot is arithmetic on the image's parts,
+    /// except where the placement is its own mirror image and the parent may be
+    /// stored as its image.
     fn predecessors(&self, slot: u64, mut visit: impl FnMut(u64)) {
         let (game, tier) = (self.game, self.tier);
         let layout = game.layout_at(tier, slot).expect("a decided slot is legal");
-        let placement = ((slot - self.start) / game.placement_size(tier)) as usize;
+        let symmetric = self.symmetric[self.placement(slot)];
+        let placement = slot / self.per_placement;
         let mirror = layout.file_mirrored();
-        let views: &[Layout] = match self.symmetric[placement] && mirror != layout {
+        let views: &[Layout] = match symmetric && mirror != layout {
             true => &[layout, mirror],
             false => &[layout],
         };
         let attacks = attacks();
         for image in views {
             let mover = image.turn.other();
-            let pieces = Pieces::of(image);
-            for (at, &(kind, to)) in pieces.list[..pieces.len].iter().enumerate() {
-                if Pieces::color(kind) != mover || is_pawn(kind) {
+            let occupied = Pieces::of(image).occupied;
+            let pieces = image.without_pawns();
+            let squares = pieces.squares();
+            let mut found = |parent: &Layout, slot: Option<u64>| match symmetric {
+                false => slot.into_iter().for_each(&mut visit),
+                true => game.stored_slot_of(tier, parent).into_iter().for_each(&mut visit),
+            };
+            let king = image.kings[mover as usize];
+            let mut froms = attacks.king(king) & !occupied;
+            while froms != 0 {
+                let from = Square::first(froms);
+                froms &= froms - 1;
+                let mut parent = *image;
+                parent.kings[mover as usize] = from;
+                parent.turn = mover;
+                found(&parent, self.slots.slot(placement, parent.kings, squares, mover));
+            }
+            for (i, &(kind, to)) in pieces.others[..pieces.count].iter().enumerate() {
+                if Pieces::color(kind) != mover {
                     continue;
                 }
-                let mut froms = attacks.targets(role(kind), to, pieces.occupied) & !pieces.occupied;
+                let unique = pieces.unique(i);
+                let weight = pieces.weight(i);
+                let mut froms = attacks.targets(role(kind), to, occupied) & !occupied;
                 while froms != 0 {
                     let from = Square::first(froms);
                     froms &= froms - 1;
-                    if let Some(parent) = game.stored_slot_of(tier, &moved(image, at, from, None)) {
-                        visit(parent);
-                    }
+                    let mut parent = *image;
+                    let at = parent.others[..parent.count].iter().position(|p| p.1 == to).expect("the piece");
+                    parent.others[at].1 = from;
+                    parent.turn = mover;
+                    let parent_squares = match unique {
+                        true => squares - u64::from(to.number()) * weight + u64::from(from.number()) * weight,
+                        false => parent.in_order().without_pawns().squares(),
+                    };
+                    found(&parent, self.slots.slot(placement, image.kings, parent_squares, mover));
                 }
             }
         }
@@ -289,7 +356,10 @@ pub(super) fn solve_tier(
             tier,
             start,
             end,
+            first: placements_of_slice.start,
             symmetric,
+            per_placement,
+            slots: game.pawn_slots(tier),
             own: &codes,
             solved,
         };
