@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# Side-by-side timing of pawnless chess generation: `tbgen chess` against Syzygy's
-# generator (rtbgen, syzygy1/tb) built from source in a temporary folder, on this
-# machine, in one run, both with the same threads. Syzygy needs every table a
-# capture leads to first, so its whole chain is timed; tbgen makes the chain itself.
+# Side-by-side timing of chess generation: `tbgen chess` against Syzygy's
+# generators (rtbgen for pawnless endings, rtbgenp for endings with pawns,
+# syzygy1/tb) built from source in a temporary folder, on this machine, in one
+# run, both with the same threads. Syzygy needs every table a capture or a
+# promotion leads to first, so its whole chain is timed; tbgen makes the chain
+# itself (the chain is the tables tbgen wrote, in Syzygy's names).
 #
 #   scripts/bench-vs-syzygy.sh [ENDING ...]     # default: KQvKR (chain KQvK KRvK KQvKR)
+#   scripts/bench-vs-syzygy.sh KPvK KRPvKR      # pawn chains
 #
 # Then the win/draw/loss of SAMPLES (default 2000) random legal positions of each
 # ending is compared between the two tables: Syzygy's read with the `chess` package
@@ -37,37 +40,30 @@ cargo build --release --quiet -p generator -p query
 TBGEN=$PWD/target/release/tbgen
 TBQUERY=$PWD/target/release/tbquery
 
-echo "building Syzygy's rtbgen in $WORK ..." >&2
+echo "building Syzygy's rtbgen and rtbgenp in $WORK ..." >&2
 tar xzf "$SRC" -C "$WORK"
 # Its temporary files are compressed with zstd where the library is installed;
 # build without, as its README allows, so that only a C compiler is needed.
+# One after the other: the two share object files, which a parallel make races on.
 sed -i -e 's/^FLAGS += -DUSE_ZSTD/#&/' -e 's/^LDFLAGS += -lzstd/#&/' "$WORK/tb/src/Makefile"
-make -s -C "$WORK/tb/src" -j"$THREADS" rtbgen >"$WORK/build.log" 2>&1 \
-    || { cat "$WORK/build.log" >&2; echo "ERROR: rtbgen did not build" >&2; exit 1; }
+for generator in rtbgen rtbgenp; do
+    make -s -C "$WORK/tb/src" -j"$THREADS" "$generator" >"$WORK/build.log" 2>&1 \
+        || { cat "$WORK/build.log" >&2; echo "ERROR: $generator did not build" >&2; exit 1; }
+done
 RTBGEN=$WORK/tb/src/rtbgen
+RTBGENP=$WORK/tb/src/rtbgenp
 
-# The endings a capture can lead to, smallest first, the ending last: every
-# subset of the non-king pieces, both sides keeping their king. KvK has no table.
+# The tables of an ending's chain in Syzygy's names, in an order where every
+# table comes after those its captures and promotions lead to: fewer pieces
+# first, then fewer pawns. The chain is what tbgen wrote; KvK has no table.
 chain() {
-    python3 - "$1" <<'EOF'
-import itertools, sys
-white, black = sys.argv[1].split("v")
-order = "QRBN"
-pieces = [("w", p) for p in white[1:]] + [("b", p) for p in black[1:]]
-seen = set()
-for n in range(1, len(pieces) + 1):
-    for subset in itertools.combinations(pieces, n):
-        w = "".join(sorted((p for s, p in subset if s == "w"), key=order.index))
-        b = "".join(sorted((p for s, p in subset if s == "b"), key=order.index))
-        # Syzygy names the stronger side first; values order Q > R > B > N.
-        value = lambda s: sum({"Q": 9, "R": 5, "B": 3, "N": 3}[c] for c in s)
-        if (value(b), len(b), b) > (value(w), len(w), w):
-            w, b = b, w
-        name = f"K{w}vK{b}"
-        if name not in seen:
-            seen.add(name)
-            print(name)
-EOF
+    ls "$1" | sed -n 's/^chess-\(.*\)\.tb$/\1/p' | grep -vx KvK \
+        | "$WORK/venv/bin/python" -c '
+import sys, chess.syzygy
+names = {chess.syzygy.normalize_tablename(n.strip()) for n in sys.stdin}
+for name in sorted(names, key=lambda n: (len(n), n.count("P"), n)):
+    print(name)
+'
 }
 
 # Wall seconds and peak resident megabytes of a command, as "SECONDS MB".
@@ -128,21 +124,23 @@ sys.exit(1 if differ else 0)
 WDL=()
 printf '%-10s %-44s %10s %8s %10s %8s %7s\n' ending "chain" "tbgen s" "MB" "rtbgen s" "MB" ratio
 for ending in "${ENDINGS[@]}"; do
-    mapfile -t tables < <(chain "$ending")
     mkdir -p "$WORK/ours-$ending" "$WORK/syzygy-$ending"
     read -r ours ours_mb < <(measure "$TBGEN" chess "$ending" --threads "$THREADS" --dir "$WORK/ours-$ending")
+    mapfile -t tables < <(chain "$WORK/ours-$ending")
     syzygy=0
     syzygy_mb=0
     for table in "${tables[@]}"; do
+        generator=$RTBGEN
+        [[ $table == *P* ]] && generator=$RTBGENP
         read -r seconds mb < <(
             cd "$WORK/syzygy-$ending" && export RTBWDIR=. RTBZDIR=. &&
-                measure "$RTBGEN" -t "$THREADS" "$table"
+                measure "$generator" -t "$THREADS" "$table"
         )
         syzygy=$(awk -v a="$syzygy" -v b="$seconds" 'BEGIN { print a + b }')
         [ "$mb" -gt "$syzygy_mb" ] && syzygy_mb=$mb
     done
     ratio=$(awk -v a="$ours" -v b="$syzygy" 'BEGIN { printf "%.2f", a / b }')
-    printf '%-10s %-44s %10.2f %8d %10.2f %8d %7s\n' "$ending" "${tables[*]}" \
+    printf '%-10s %-44s %10.2f %8d %10.2f %8d %7s\n' "$ending" "${#tables[@]} tables" \
         "$ours" "$ours_mb" "$syzygy" "$syzygy_mb" "$ratio"
     wdl=$(check_wdl "$ending" "$WORK/ours-$ending" "$WORK/syzygy-$ending") \
         || { echo "$ending: win/draw/loss against Syzygy: $wdl" >&2; exit 1; }

@@ -296,15 +296,21 @@ fn chess_endings<G: Game>(
 ) -> Vec<Summary> {
     let caps = (spec.capabilities)(game);
     let endgame: &Endgame = cluster.or_stop("chess", concrete(game));
-    let pieces = |tier: u32| endgame.materials()[tier as usize].count();
+    // Endings of as many pieces and pawns read none of each other: captures take
+    // a piece, promotions a pawn.
+    let level_of = |tier: u32| {
+        let material = &endgame.materials()[tier as usize];
+        (material.count(), material.pawns())
+    };
     let tiers = game.tiers();
     let mut summaries = Vec::new();
-    let most = tiers.iter().map(|&t| pieces(t)).max().unwrap_or(0);
-    for count in 2..=most {
+    let mut levels: Vec<(usize, usize)> = tiers.iter().map(|&t| level_of(t)).collect();
+    levels.dedup();
+    for at_level in levels {
         let level: Vec<u32> = tiers
             .iter()
             .copied()
-            .filter(|&t| pieces(t) == count)
+            .filter(|&t| level_of(t) == at_level)
             .collect();
         for tier in assign(&level, |t| game.index_size(t), cluster.size())[cluster.rank()].clone() {
             let what = format!("chess {}", game.tier_name(tier));
@@ -324,7 +330,7 @@ fn chess_endings<G: Game>(
             let written = write_solved(game, &caps, tier, &codes, started.elapsed(), write);
             cluster.or_stop(&what, written);
         }
-        // Every ending of this count is written before any of the next starts.
+        // Every ending of this level is written before any of the next starts.
         cluster.world.barrier();
         if cluster.leads() {
             for &tier in &level {

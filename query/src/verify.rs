@@ -463,7 +463,9 @@ fn check_consistency<G: Game>(
     let game = oracle.game;
     let (checked, found) = every_slot(oracle, tier, "moves", progress, |position, code, codes| {
         let stored = Value::from_code(game.value_kind(), code);
-        let from_moves = through_moves(game, position, &|child| looked_up(oracle, tier, codes, child))?;
+        let from_moves = through_moves(game, position, &|child| {
+            looked_up(oracle, tier, codes, child)
+        })?;
         Ok((stored != Some(from_moves)).then(|| {
             let stored = stored.map_or("nothing".to_string(), |v| v.to_string());
             format!(
@@ -504,7 +506,9 @@ fn looked_up<G: Game>(
 ) -> Result<Value, QueryError> {
     let (game, tb) = (oracle.game, &oracle.tb);
     if !game.stored(position) {
-        return through_moves(game, position, &|child| looked_up(oracle, tier, codes, child));
+        return through_moves(game, position, &|child| {
+            looked_up(oracle, tier, codes, child)
+        });
     }
     if game.tier_of(position) != tier {
         return tb.value(position);
@@ -512,7 +516,10 @@ fn looked_up<G: Game>(
     Value::from_code(game.value_kind(), codes[game.index(position) as usize]).ok_or_else(|| {
         QueryError::WrongTable {
             path: tb.path(tier),
-            problem: format!("no value for {}, a legal position", game.write_position(position)),
+            problem: format!(
+                "no value for {}, a legal position",
+                game.write_position(position)
+            ),
         }
     })
 }

@@ -449,6 +449,7 @@ async fn every_game_is_explored_and_played_in_a_real_browser() {
     .await;
     showcase(&client, addr, &shots).await;
     edit_a_chess_position(&client, addr).await;
+    promote_a_pawn(&client, addr, &shots).await;
     play_to_the_end(&client, addr).await;
     computers_and_levels(&client, addr, &shots).await;
     client.close().await.unwrap();
@@ -556,6 +557,56 @@ async fn edit_a_chess_position(client: &Client, addr: SocketAddr) {
         client,
         "the queen dragged to e4",
         "app.trail.moves.length === 1 && app.trail.moves[0].move === 'Qe4'",
+    )
+    .await;
+}
+
+/// A pawn clicked to the last rank: the page asks which piece, and the piece
+/// chosen is the move made. The editor places pawns too.
+async fn promote_a_pawn(client: &Client, addr: SocketAddr, shots: &Screenshots) {
+    client
+        .goto(&format!(
+            "http://{addr}/?game=chess&position={}",
+            encode("k7/4P3/1K6/8/8/8/8/8 w - - 0 1")
+        ))
+        .await
+        .unwrap();
+    until(
+        client,
+        "KPvK",
+        "app.view && app.view.said === 'White mates in 1'",
+    )
+    .await;
+    click_place(client, "e7").await;
+    click_place(client, "e8").await;
+    until(
+        client,
+        "the choice of piece",
+        "!document.getElementById('choice').hidden",
+    )
+    .await;
+    let offered = value(
+        client,
+        "[...document.querySelectorAll('#choice button')].map(b => b.textContent)",
+    )
+    .await;
+    assert_eq!(offered, json!(["e8=Q#", "e8=R#", "e8=B", "e8=N"]));
+    screenshot(client, shots, "chess-promotion").await;
+    click(client, "#choice [data-move=\"e8=N\"]").await;
+    until(
+        client,
+        "the knight chosen",
+        "app.trail.moves.length === 1 && app.trail.moves[0].move === 'e8=N' && document.getElementById('choice').hidden",
+    )
+    .await;
+    // A pawn placed with the editor on the last rank: the reason is shown.
+    click(client, "#edit").await;
+    click(client, "[data-tool=\"p\"]").await;
+    click_place(client, "a1").await;
+    until(
+        client,
+        "the pawn's reason",
+        "document.getElementById('error').textContent.includes('pawn')",
     )
     .await;
 }

@@ -1,4 +1,5 @@
-//! Pawnless chess endings: published longest mates, a probe by FEN with every move.
+//! Chess endings: published longest mates, probes by FEN with every move, pawns,
+//! promotions and en passant, and verify.
 
 mod common;
 
@@ -60,7 +61,9 @@ fn longest_mates_and_a_probe_by_fen() {
     );
 
     for (fen, why) in [
-        ("8/8/8/8/8/2k5/P7/KQ6 w - - 0 1", "pawns"),
+        // A pawn ending whose table was not made is named with its command.
+        ("8/8/8/8/8/2k5/P7/KQ6 w - - 0 1", "tbgen chess KQPvK"),
+        ("8/8/8/8/8/2k5/8/KQ5P w - - 0 1", "pawns never stand on the first or last rank"),
         ("8/8/8/8/8/1Qk5/8/K7 w - - 0 1", "in check"),
         ("8/8/8/8/8/2k5/8/KQ2NRR1 w - - 0 1", "at most 5 pieces"),
     ] {
@@ -126,4 +129,102 @@ fn verify_checks_every_slot_and_catches_a_changed_value() {
         said.contains("MISMATCH") && said.contains("its moves say win in"),
         "{said}"
     );
+}
+
+/// The value, distance and best move of a probed FEN.
+fn probed(dir: &std::path::Path, fen: &str) -> (String, Option<u64>, String, serde_json::Value) {
+    let out = tbquery(dir, &["probe", "chess", fen, "--json"], "");
+    assert!(out.status.success(), "{fen}: {}", text(&out.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let best = json["moves"][0]["move"].as_str().unwrap_or("").to_string();
+    (
+        json["value"].as_str().unwrap().to_string(),
+        json["distance"].as_u64(),
+        best,
+        json,
+    )
+}
+
+/// Endings with pawns: KPvK's published longest mate, a FEN with White's and
+/// one with Black's pawn, the four promotions, and en passant changing a
+/// position's result and another's distance (the FEN with the en passant square
+/// is valued from its moves, that capture included; without it, from the table).
+#[test]
+fn pawns_promotions_and_en_passant() {
+    let dir = tempfile::tempdir().unwrap();
+    common::generate_chess(dir.path(), &["KPvKP"]);
+    let dir = dir.path();
+    let info = text(&tbquery(dir, &["info"], "").stdout);
+    let block = info.split("chess-KPvK.tb").nth(1).unwrap();
+    // Published: KP vs K mates in at most 28 moves, with either side to move.
+    for side in ["white to move", "black to move"] {
+        let line = block.lines().find(|l| l.contains(side)).unwrap();
+        assert!(line.contains("longest mate 28 moves"), "{line}");
+    }
+    // One of the three published positions of White's longest mate (Ka2 Pg2 kb5).
+    let (value, distance, ..) = probed(dir, "8/8/8/1k6/8/8/K5P1/8 w - - 0 1");
+    assert_eq!((value.as_str(), distance), ("win", Some(55)));
+
+    // The king in front of the pawn, White to move: a draw; every move valued.
+    let (value, _, _, json) = probed(dir, "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1");
+    assert_eq!(value, "draw");
+    let moves: Vec<&str> = json["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["move"].as_str().unwrap())
+        .collect();
+    assert_eq!(moves.len(), 6, "{moves:?}");
+    assert!(moves.contains(&"e3") && moves.contains(&"e4"), "{moves:?}");
+    // The same position seen from Black's side reads the same table.
+    let (value, ..) = probed(dir, "4k3/4p3/8/8/4K3/8/8/8 b - - 0 1");
+    assert_eq!(value, "draw");
+
+    // Four promotions: queen and rook mate at once, bishop and knight draw.
+    let (value, distance, _, json) = probed(dir, "k7/4P3/1K6/8/8/8/8/8 w - - 0 1");
+    assert_eq!((value.as_str(), distance), ("win", Some(1)));
+    let said = |san: &str| {
+        let m = json["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["move"] == san)
+            .unwrap();
+        (
+            m["value"].as_str().unwrap().to_string(),
+            m["uci"].as_str().unwrap().to_string(),
+        )
+    };
+    assert_eq!(said("e8=Q#"), ("win".to_string(), "e7e8q".to_string()));
+    assert_eq!(said("e8=R#"), ("win".to_string(), "e7e8r".to_string()));
+    assert_eq!(said("e8=B"), ("draw".to_string(), "e7e8b".to_string()));
+    assert_eq!(said("e8=N"), ("draw".to_string(), "e7e8n".to_string()));
+
+    // En passant turns a loss into a win...
+    let (value, distance, best, _) = probed(dir, "1K1k4/8/8/6Pp/8/8/8/8 w - h6 0 1");
+    assert_eq!(
+        (value.as_str(), distance, best.as_str()),
+        ("win", Some(21), "gxh6")
+    );
+    let (value, distance, ..) = probed(dir, "1K1k4/8/8/6Pp/8/8/8/8 w - - 0 1");
+    assert_eq!((value.as_str(), distance), ("loss", Some(32)));
+    // ... and shortens another win by a move.
+    let (value, distance, best, _) = probed(dir, "8/8/8/3pP3/8/8/8/4K2k w - d6 0 1");
+    assert_eq!(
+        (value.as_str(), distance, best.as_str()),
+        ("win", Some(19), "exd6")
+    );
+    let (value, distance, ..) = probed(dir, "8/8/8/3pP3/8/8/8/4K2k w - - 0 1");
+    assert_eq!((value.as_str(), distance), ("win", Some(21)));
+    // An en passant square no capture uses is the position without it.
+    let (value, distance, ..) = probed(dir, "8/8/8/3p4/4P3/8/8/4K2k b - e3 0 1");
+    let plain = probed(dir, "8/8/8/3p4/4P3/8/8/4K2k b - - 0 1");
+    assert_eq!((value, distance), (plain.0, plain.1));
+
+    // Every KPvK position agrees with its moves (KPvKP, where double steps
+    // allow en passant, is checked so in the generator's tests).
+    let out = tbquery(dir, &["verify", "chess", "KPvK", "--samples", "300"], "");
+    let said = text(&out.stdout);
+    assert!(out.status.success(), "{said}{}", text(&out.stderr));
+    assert!(said.contains(" 0 mismatches"), "{said}");
 }

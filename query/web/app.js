@@ -338,6 +338,7 @@ async function showStats() {
 // --- showing a position ---
 
 async function render() {
+  closeChoice();
   const pos = position();
   const marks = marksAfter(app.trail.moves);
   $('position').value = pos;
@@ -487,6 +488,7 @@ async function clickPlace(place) {
   if (!app.view) return;
   if (app.editing) { editAt(place); return; }
   if (app.busy || !humansTurn() || app.view.over) return;
+  closeChoice();
   const last = app.selection[app.selection.length - 1];
   if (place === last) {
     const { complete } = candidates(app.selection);
@@ -501,7 +503,33 @@ async function clickPlace(place) {
   if (complete.length === 1 && !partial.length) { humanMove(complete[0]); return; }
   app.selection = complete.length || partial.length ? clicks : [];
   markSelection();
+  // The same clicks make several moves (a pawn reaching the last rank): ask which.
+  if (complete.length > 1 && !partial.length) { chooseAmong(complete); return; }
   $('error').textContent = app.selection.length && complete.length ? 'click the last place again to make that move, or go on' : '';
+}
+
+// Buttons for the moves the same clicks make, one of which the player picks.
+function chooseAmong(moves) {
+  const box = $('choice');
+  box.innerHTML = '';
+  const label = document.createElement('span');
+  label.textContent = 'which move? ';
+  box.appendChild(label);
+  for (const m of moves) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.textContent = m.move;
+    button.dataset.move = m.move;
+    button.addEventListener('click', () => { closeChoice(); humanMove(m); });
+    box.appendChild(button);
+  }
+  box.hidden = false;
+  box.querySelector('button').focus();
+}
+
+function closeChoice() {
+  $('choice').hidden = true;
+  $('choice').innerHTML = '';
 }
 
 // --- the editor ---

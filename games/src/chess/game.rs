@@ -5,7 +5,9 @@
 //! and count its values.
 
 use super::board::{Board, Move};
+use super::index::Layout;
 use super::material::{MAX_PIECES, Material};
+use super::pawns::Placements;
 use super::piece::{Color, Role};
 use crate::capability::{DistanceUnits, Drawing, MoveAliases, Side, TableNotes};
 use crate::game::{Child, Game, GameError};
@@ -19,6 +21,9 @@ pub struct Endgame {
     /// For each tier, the piece counts of its boards as stored and with the
     /// colours swapped.
     pub(super) keys: Vec<(Counts, Counts)>,
+    /// For each tier, its pawns' placements (None without pawns) and the
+    /// layout of its other pieces, kinds set (see [`Endgame::template`]).
+    pub(super) shapes: Vec<(Option<&'static Placements>, Layout)>,
 }
 
 /// How many pieces of each colour and role a position has, kings included, at
@@ -45,12 +50,10 @@ impl Endgame {
             .map(Material::parse)
             .collect::<Result<Vec<_>, _>>()?;
         if let Some(pieces) = options.number("all") {
-            let pieces = pieces as usize;
-            wanted.extend(
-                Material::all_up_to(MAX_PIECES)
-                    .into_iter()
-                    .filter(|m| m.count() <= pieces),
-            );
+            wanted.extend(match options.get("pawnless") {
+                Some("yes") => Material::all_up_to(pieces as usize),
+                _ => Material::all_with_pawns_up_to(pieces as usize),
+            });
         }
         if wanted.is_empty() {
             return Err(GameError::variant(
@@ -85,7 +88,15 @@ impl Endgame {
                 (key, swapped)
             })
             .collect();
-        Endgame { tiers, keys }
+        let mut endgame = Endgame {
+            tiers,
+            keys,
+            shapes: Vec::new(),
+        };
+        endgame.shapes = (0..endgame.tiers.len() as u32)
+            .map(|tier| (endgame.placements_of(tier), endgame.pieces_of(tier)))
+            .collect();
+        endgame
     }
 
     /// Several materials and everything below them.

@@ -361,10 +361,9 @@ impl Settled {
     #[inline]
     pub fn slot(&self, kings: [Square; 2], squares: u64, turn: Color) -> Option<u64> {
         let rank = self.ranks[kings[0].index() * 64 + kings[1].index()];
-        let settles = rank != u16::MAX
-            && !self.both_views
-            && !self.pawns
-            && !(on_diagonal(kings[0]) && on_diagonal(kings[1]));
+        let folds = self.both_views || self.pawns;
+        let settles =
+            rank != u16::MAX && !folds && !(on_diagonal(kings[0]) && on_diagonal(kings[1]));
         settles
             .then(|| (u64::from(rank) * self.radix + squares) * 2 + u64::from(turn == Color::Black))
     }
@@ -512,15 +511,25 @@ impl Endgame {
 
     /// A layout with `tier`'s pieces other than the kings and pawns, their
     /// kinds set and their squares not, and the side to move of `slot`.
+    #[inline]
     pub(super) fn template(&self, tier: u32, slot: u64) -> Layout {
+        let turn = match slot % 2 {
+            0 => Color::White,
+            _ => Color::Black,
+        };
+        Layout {
+            turn,
+            ..self.shapes[tier as usize].1
+        }
+    }
+
+    /// [`Endgame::template`], made.
+    pub(super) fn pieces_of(&self, tier: u32) -> Layout {
         let mut layout = Layout {
             kings: [Square::default(); 2],
             others: [(0, Square::default()); MAX_PIECES - 2],
             count: 0,
-            turn: match slot % 2 {
-                0 => Color::White,
-                _ => Color::Black,
-            },
+            turn: Color::White,
         };
         for kind in self.kinds(tier).filter(|&kind| !is_pawn(kind)) {
             layout.others[layout.count].0 = kind;

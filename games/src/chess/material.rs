@@ -72,7 +72,10 @@ impl Material {
 
     /// How many pawns one side has.
     pub fn pawns_of(&self, color: Color) -> usize {
-        self.side(color).iter().filter(|&&r| r == Role::Pawn).count()
+        self.side(color)
+            .iter()
+            .filter(|&&r| r == Role::Pawn)
+            .count()
     }
 
     /// The order tiers are solved in: fewer pieces first, and among as many
@@ -271,7 +274,12 @@ mod tests {
         assert_eq!(chain.len(), 21, "{chain:?}");
         assert!(chain.iter().any(|m| m.to_string() == "KQRvKR"));
         // A pawn that takes a piece on the last rank: KRvKP leads to KvKQ.
-        let names: Vec<String> = Material::parse("KRvKP").unwrap().successors().iter().map(|m| m.to_string()).collect();
+        let names: Vec<String> = Material::parse("KRvKP")
+            .unwrap()
+            .successors()
+            .iter()
+            .map(|m| m.to_string())
+            .collect();
         assert!(names.contains(&"KQvK".to_string()), "{names:?}");
         assert_eq!(Material::all_with_pawns_up_to(3).len(), 5);
         assert_eq!(Material::all_up_to(4).len(), 4 + 10 + 10);

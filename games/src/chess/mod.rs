@@ -61,13 +61,13 @@ pub(crate) fn refused<E: std::fmt::Display>(text: &str) -> impl FnOnce(E) -> Gam
 pub static SPEC: Spec<Endgame> = Spec {
     entry: Entry {
         id: "chess",
-        about: "Pawnless chess endings of up to 5 pieces: distance to mate for every position",
-        notation: "a FEN of kings, queens, rooks, bishops and knights, no castling or en passant: \
-                   8/8/8/8/8/2k5/8/KQ6 w - - 0 1; moves in SAN (Qe4) or UCI (b1e4)",
+        about: "Chess endings of up to 5 pieces, pawns included: distance to mate for every position",
+        notation: "a FEN without castling rights, an en passant square where a capture uses it: \
+                   8/8/8/4k3/8/8/4P3/4K3 w - - 0 1; moves in SAN (e4, e8=Q) or UCI (e2e4, e7e8q)",
         options: &[
             OptionSpec {
                 name: "materials",
-                help: "endings to make, e.g. KQvKR, each with every ending its captures lead to",
+                help: "endings to make, e.g. KRPvKR, each with every ending its captures and promotions lead to",
                 scope: Scope::Tables,
                 values: Values::Text("MATERIAL, e.g. KQvKR"),
                 default: None,
@@ -75,14 +75,22 @@ pub static SPEC: Spec<Endgame> = Spec {
             },
             OptionSpec {
                 name: "all",
-                help: "every pawnless ending of up to this many pieces",
+                help: "every ending of up to this many pieces, pawns included",
                 scope: Scope::Tables,
                 values: Values::Range(3, MAX_PIECES as u64),
                 default: None,
                 positional: false,
             },
+            OptionSpec {
+                name: "pawnless",
+                help: "with --all, only the endings without pawns",
+                scope: Scope::Tables,
+                values: Values::Flag,
+                default: Some("no"),
+                positional: false,
+            },
         ],
-        all: &[&[("materials", "KQvKR")]],
+        all: &[&[("materials", "KQvKR,KPvK")]],
     },
     build: Endgame::from_options,
     capabilities: |game| Capabilities {

@@ -1,4 +1,4 @@
-//! Pawnless chess for people: the board as SVG with every square a place to
+//! Chess endings for people: the board as SVG with every square a place to
 //! click, values as players say them ("White mates in 6"), lines as PGN, and an
 //! editor that sets up any board, legal or not, one square at a time.
 
@@ -163,17 +163,19 @@ impl Record<Endgame> for Endgame {
 }
 
 /// The editor's tools: a piece of either colour, an empty square, the side to move.
-const TOOLS: [Tool; 12] = [
+const TOOLS: [Tool; 14] = [
     Tool::on_board("K", "white king"),
     Tool::on_board("Q", "white queen"),
     Tool::on_board("R", "white rook"),
     Tool::on_board("B", "white bishop"),
     Tool::on_board("N", "white knight"),
+    Tool::on_board("P", "white pawn"),
     Tool::on_board("k", "black king"),
     Tool::on_board("q", "black queen"),
     Tool::on_board("r", "black rook"),
     Tool::on_board("b", "black bishop"),
     Tool::on_board("n", "black knight"),
+    Tool::on_board("p", "black pawn"),
     Tool::on_board("clear", "empty square"),
     Tool::whole("turn", "other side to move"),
 ];
@@ -195,7 +197,7 @@ impl Editing<Endgame> for Endgame {
             .parse()
             .map_err(|_| GameError::position(place, "not a square: a1 to h8"))?;
         let refused =
-            || GameError::position(tool, "tools are K Q R B N, k q r b n, clear and turn");
+            || GameError::position(tool, "tools are K Q R B N P, k q r b n p, clear and turn");
         if !TOOLS.iter().any(|t| t.id == tool) {
             return Err(refused());
         }
@@ -269,7 +271,13 @@ mod tests {
         );
         assert!(game.parse_position(&kingless).is_err());
         assert!(game.edit(&fen, "i9", "Q").is_err());
-        assert!(game.edit(&fen, "a2", "P").is_err());
+        assert!(game.edit(&fen, "a2", "X").is_err());
+        // A pawn placed on the first rank is drawn, and refused as a position
+        // with its reason.
+        let edge = game.edit(&fen, "h1", "p").unwrap();
+        assert_eq!(edge, "8/8/8/8/8/2k5/1Q6/K6p b - - 0 1");
+        let why = game.parse_position(&edge).unwrap_err().to_string();
+        assert!(why.contains("pawns never stand on the first or last rank"), "{why}");
         let svg = game.svg(&game.parse_position(&fen).unwrap(), &Marks::default());
         assert_eq!(svg.matches("data-place=").count(), 64);
     }

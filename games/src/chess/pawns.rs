@@ -232,6 +232,11 @@ impl Endgame {
     /// The pawn placements of `tier`; None for a tier without pawns.
     #[inline]
     pub fn placements(&self, tier: u32) -> Option<&'static Placements> {
+        self.shapes[tier as usize].0
+    }
+
+    /// [`Endgame::placements`], found.
+    pub(super) fn placements_of(&self, tier: u32) -> Option<&'static Placements> {
         let material = &self.tiers[tier as usize];
         let [white, black] = [Color::White, Color::Black].map(|c| material.pawns_of(c));
         (white + black > 0).then(|| placements(white, black))
@@ -317,7 +322,13 @@ impl PawnSlots {
     /// these kings, the other pieces on `squares` (as [`Layout::squares`] spells
     /// them without the pawns) and side to move; None where the kings touch.
     #[inline]
-    pub fn slot(&self, placement: u64, kings: [Square; 2], squares: u64, turn: Color) -> Option<u64> {
+    pub fn slot(
+        &self,
+        placement: u64,
+        kings: [Square; 2],
+        squares: u64,
+        turn: Color,
+    ) -> Option<u64> {
         let pairs = free_pairs();
         let pair = match pairs.1[kings[0].index() * 64 + kings[1].index()] {
             u16::MAX => return None,

@@ -63,7 +63,8 @@ impl Slice<'_> {
     fn pushed(&self, layout: &Layout) -> Value {
         let slot = self.game.slot_of_layout(self.tier, false, layout);
         debug_assert!(slot < self.start, "a pawn move leads to an earlier slice");
-        Value::from_code(self.game.value_kind(), self.own[slot as usize]).expect("a solved legal position")
+        Value::from_code(self.game.value_kind(), self.own[slot as usize])
+            .expect("a solved legal position")
     }
 
     /// The value for its side to move of a position after a move, without an
@@ -278,7 +279,10 @@ impl Slice<'_> {
             let squares = pieces.squares();
             let mut found = |parent: &Layout, slot: Option<u64>| match symmetric {
                 false => slot.into_iter().for_each(&mut visit),
-                true => game.stored_slot_of(tier, parent).into_iter().for_each(&mut visit),
+                true => game
+                    .stored_slot_of(tier, parent)
+                    .into_iter()
+                    .for_each(&mut visit),
             };
             let king = image.kings[mover as usize];
             let mut froms = attacks.king(king) & !occupied;
@@ -288,7 +292,10 @@ impl Slice<'_> {
                 let mut parent = *image;
                 parent.kings[mover as usize] = from;
                 parent.turn = mover;
-                found(&parent, self.slots.slot(placement, parent.kings, squares, mover));
+                found(
+                    &parent,
+                    self.slots.slot(placement, parent.kings, squares, mover),
+                );
             }
             for (i, &(kind, to)) in pieces.others[..pieces.count].iter().enumerate() {
                 if Pieces::color(kind) != mover {
@@ -301,14 +308,24 @@ impl Slice<'_> {
                     let from = Square::first(froms);
                     froms &= froms - 1;
                     let mut parent = *image;
-                    let at = parent.others[..parent.count].iter().position(|p| p.1 == to).expect("the piece");
+                    let at = parent.others[..parent.count]
+                        .iter()
+                        .position(|p| p.1 == to)
+                        .expect("the piece");
                     parent.others[at].1 = from;
                     parent.turn = mover;
                     let parent_squares = match unique {
-                        true => squares - u64::from(to.number()) * weight + u64::from(from.number()) * weight,
+                        true => {
+                            squares - u64::from(to.number()) * weight
+                                + u64::from(from.number()) * weight
+                        }
                         false => parent.in_order().without_pawns().squares(),
                     };
-                    found(&parent, self.slots.slot(placement, image.kings, parent_squares, mover));
+                    found(
+                        &parent,
+                        self.slots
+                            .slot(placement, image.kings, parent_squares, mover),
+                    );
                 }
             }
         }
