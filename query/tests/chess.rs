@@ -63,7 +63,10 @@ fn longest_mates_and_a_probe_by_fen() {
     for (fen, why) in [
         // A pawn ending whose table was not made is named with its command.
         ("8/8/8/8/8/2k5/P7/KQ6 w - - 0 1", "tbgen chess KQPvK"),
-        ("8/8/8/8/8/2k5/8/KQ5P w - - 0 1", "pawns never stand on the first or last rank"),
+        (
+            "8/8/8/8/8/2k5/8/KQ5P w - - 0 1",
+            "pawns never stand on the first or last rank",
+        ),
         ("8/8/8/8/8/1Qk5/8/K7 w - - 0 1", "in check"),
         ("8/8/8/8/8/2k5/8/KQ2NRR1 w - - 0 1", "at most 5 pieces"),
     ] {

@@ -44,8 +44,8 @@ pub enum Dedicated {
     DotsWaves,
     /// Abapa: score retrograde over every threshold in one sweep per tier.
     AbapaThresholds,
-    /// Pawnless chess: retrograde analysis on slots, moves and un-moves from
-    /// attack bitboards, no boards built.
+    /// Chess endings: retrograde analysis on slots (slice by slice where there
+    /// are pawns), moves and un-moves from attack bitboards, no boards built.
     ChessUnmoves,
 }
 

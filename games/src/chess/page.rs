@@ -277,7 +277,10 @@ mod tests {
         let edge = game.edit(&fen, "h1", "p").unwrap();
         assert_eq!(edge, "8/8/8/8/8/2k5/1Q6/K6p b - - 0 1");
         let why = game.parse_position(&edge).unwrap_err().to_string();
-        assert!(why.contains("pawns never stand on the first or last rank"), "{why}");
+        assert!(
+            why.contains("pawns never stand on the first or last rank"),
+            "{why}"
+        );
         let svg = game.svg(&game.parse_position(&fen).unwrap(), &Marks::default());
         assert_eq!(svg.matches("data-place=").count(), 64);
     }
