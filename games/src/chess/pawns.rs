@@ -5,7 +5,7 @@
 //! the other pieces as in pawnless endings, then the side to move. Placements
 //! are numbered most advanced first, so that every pawn move leads to a lower
 //! placement: the solver takes the placements of one advancement together, a
-//! [`Slice`] of consecutive slots, after every slice its pawn moves reach.
+//! slice of consecutive slots, after every slice its pawn moves reach.
 
 use super::game::Endgame;
 use super::index::{Layout, choose};
