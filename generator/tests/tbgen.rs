@@ -83,7 +83,13 @@ fn all_writes_every_default_table_and_a_summary_line() {
             .contains("abapa-12seeds.tb: 1352078 positions (win 714572, loss 439753, draw 197753)"),
         "{stdout}"
     );
-    assert!(stdout.contains("76 tables, "), "{stdout}");
+    assert!(
+        stdout.contains(
+            "chess-KPvK.tb: 165676 positions (win 62480, loss 48802, draw 54394), longest 56"
+        ),
+        "{stdout}"
+    );
+    assert!(stdout.contains("79 tables, "), "{stdout}");
     // Nothing but the finished tables: no temporary files are left behind.
     let mut names: Vec<_> = std::fs::read_dir(dir.path())
         .unwrap()
@@ -136,6 +142,9 @@ fn all_writes_every_default_table_and_a_summary_line() {
             "chess-KvK",
             "chess-KQvK",
             "chess-KRvK",
+            "chess-KBvK",
+            "chess-KNvK",
+            "chess-KPvK",
             "chess-KQvKR",
         ]
         .map(|name| format!("{name}.tb")),
