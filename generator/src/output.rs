@@ -47,6 +47,10 @@ struct Histogram {
 /// depends on the number of threads.
 const COUNT_PIECES: u64 = 64;
 
+/// The fewest slots in a piece: each piece clears a histogram of every code (a
+/// megabyte), which would cost a small table more than its counting.
+const MIN_PIECE: u64 = 1 << 20;
+
 impl Histogram {
     fn empty() -> Histogram {
         let codes = usize::from(u16::MAX) + 1;
@@ -62,7 +66,7 @@ impl Histogram {
         code: &(impl Fn(u64) -> u16 + Sync),
         class_size: impl Fn(u64) -> u64 + Sync,
     ) -> Histogram {
-        let piece = size.div_ceil(COUNT_PIECES).max(1);
+        let piece = size.div_ceil(COUNT_PIECES).max(MIN_PIECE);
         (0..size.div_ceil(piece))
             .into_par_iter()
             .map(|p| {
