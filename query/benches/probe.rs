@@ -1,5 +1,7 @@
-//! Probe latency: `cargo bench -p query` (makes the Euler table, chess KQvK and
-//! KRBvKR with their smaller endings in a temporary folder).
+//! Probe latency: `cargo bench -p query` (makes the Euler table, chess KQvK,
+//! KRBvKR and KPPvK with their smaller endings in a temporary folder). With
+//! `PAWN_TABLES=DIR`, the pawn probe reads KRPvKR from tables already made in DIR
+//! (`tbgen --dir DIR chess KRPvKR`, about 6 minutes) instead of making KPPvK.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use games::Game;
@@ -57,6 +59,30 @@ fn chess(c: &mut Criterion) {
     );
     c.bench_function("probe chess KRBvKR FEN, fresh open", |b| {
         b.iter(|| probe(&Tablebase::new(&game, dir.path()), &fen).unwrap())
+    });
+    pawns(c, &game, dir.path());
+}
+
+/// A 5-piece FEN with pawns: every move valued, promotions into other endings
+/// included, warm and opened afresh.
+fn pawns(c: &mut Criterion, game: &games::chess::Endgame, made: &std::path::Path) {
+    let (dir, fen) = match std::env::var_os("PAWN_TABLES") {
+        Some(dir) => (dir.into(), "8/1k6/8/1P6/8/8/r7/4K2R w - - 0 1"),
+        None => {
+            generate(made, "chess", &[("materials", "KPPvK")]);
+            (made.to_path_buf(), "8/8/1k6/8/1P6/8/5P2/4K3 w - - 0 1")
+        }
+    };
+    let fen = game.parse_position(fen).unwrap();
+    let tb = Tablebase::new(game, &dir);
+    let moves = probe(&tb, &fen).unwrap().moves.len();
+    let material = games::chess::Material::of(&fen);
+    let name = format!("probe chess {material} FEN ({moves} moves)");
+    c.bench_function(&format!("{name}, tables open"), |b| {
+        b.iter(|| probe(&tb, &fen).unwrap())
+    });
+    c.bench_function(&format!("{name}, fresh open"), |b| {
+        b.iter(|| probe(&Tablebase::new(game, &dir), &fen).unwrap())
     });
 }
 
