@@ -48,7 +48,7 @@ fn cli() -> Command {
                 .global(true)
                 .value_name("LEVEL")
                 .value_parser(value_parser!(i32).range(1..=22))
-                .help("zstd level, 1-22 (default: 19 up to a million slots, 3 above)"),
+                .help("zstd level, 1-22 (default: 12 up to a million slots, 3 above)"),
         )
         .subcommand(Command::new("all").about(
             "Every default table of every game (each game's subcommand says what it makes)",

@@ -173,9 +173,9 @@ impl WriteOptions {
     }
 }
 
-/// Tables up to this many slots get zstd's strongest level (it compresses about
-/// 2 MB/s); larger ones a fast level, so that big tables do not take longer to
-/// compress than to solve.
+/// Tables up to this many slots get a strong zstd level (12: within 1% of level 19's
+/// bytes over `tbgen all`, at twice its speed); larger ones a fast level, so that
+/// big tables do not take longer to compress than to solve.
 const STRONG_LEVEL_SLOTS: u64 = 1 << 20;
 
 /// The zstd level for a table of `slots` slots.
