@@ -81,13 +81,26 @@ fn chess(c: &mut Criterion) {
         let game = Endgame::new(&Material::parse(material).unwrap());
         group.bench_function(material, |b| {
             b.iter(|| {
-                generator::chess::solve_all(&game, &Progress::hidden(), |_, _, _| Ok(())).unwrap()
+                generator::chess::solve_all(
+                    &game,
+                    &Progress::hidden(),
+                    |_, _| Ok(None),
+                    |_, _, _| Ok(()),
+                )
+                .unwrap()
             })
         });
         // The generic retracting solver, the dedicated one's oracle, for comparison.
         group.bench_function(format!("{material} generic"), |b| {
             b.iter(|| {
-                solve_retracting(&game, &game, &Progress::hidden(), |_, _, _| Ok(())).unwrap()
+                solve_retracting(
+                    &game,
+                    &game,
+                    &Progress::hidden(),
+                    |_, _| Ok(None),
+                    |_, _, _| Ok(()),
+                )
+                .unwrap()
             })
         });
     }

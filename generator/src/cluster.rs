@@ -18,7 +18,7 @@
 //! a final name, and `--resume` keeps the tables a stopped run wrote.
 
 use crate::abapa::{self, Share};
-use crate::output::{Summary, WriteOptions, open_tier, write_tier_with};
+use crate::output::{Summary, WriteOptions, open_tier, sound, write_tier_with};
 use crate::progress::Progress;
 use crate::{chess, concrete, generate, write_solved};
 use games::abapa::Abapa;
@@ -268,12 +268,6 @@ fn score(game: &Abapa, code: u16) -> i8 {
         Some(Value::Score(s)) => s as i8,
         _ => 0,
     }
-}
-
-/// Whether the table of `tier` in `dir` is whole: its header names the tier and
-/// every block checks (a table damaged inside is made again, not kept).
-fn sound<G: Game>(game: &G, tier: u32, dir: &std::path::Path) -> bool {
-    open_tier(game, tier, dir).is_ok_and(|(table, _)| table.check().is_ok())
 }
 
 /// The codes and summary of a tier's table, read back from its file.

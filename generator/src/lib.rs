@@ -21,6 +21,7 @@ use games::capability::{Capabilities, Dedicated, Retract, Solver};
 use games::spec::{Options, Spec, Visitor};
 use games::{Game, GameError, Value};
 use std::any::Any;
+use std::cell::RefCell;
 use std::time::{Duration, Instant};
 
 /// Solves and writes every table of `game` with the solver its entry names.
@@ -39,12 +40,14 @@ pub fn generate<G: Game>(
             solve_retrograde(game, tier, progress)
         }),
         Solver::Retracting(retract) => {
-            let mut summaries = Vec::new();
-            solve_retracting(game, retract, progress, |tier, codes, took| {
-                summaries.push(write_solved(game, &caps, tier, codes, took, options)?);
+            let summaries = RefCell::new(Vec::new());
+            let keep = |tier, needed| kept(game, tier, options, needed, &summaries);
+            solve_retracting(game, retract, progress, keep, |tier, codes, took| {
+                let written = write_solved(game, &caps, tier, codes, took, options)?;
+                summaries.borrow_mut().push(written);
                 Ok(())
             })?;
-            Ok(summaries)
+            Ok(summaries.into_inner())
         }
         Solver::Dedicated(Dedicated::DotsWaves) => {
             dots::generate(concrete(game)?, options, progress).map(|s| vec![s])
@@ -53,15 +56,40 @@ pub fn generate<G: Game>(
             abapa::generate(concrete(game)?, options, progress)
         }
         Solver::Dedicated(Dedicated::ChessUnmoves) => {
-            let mut summaries = Vec::new();
-            chess::solve_all(concrete(game)?, progress, |tier, codes, took| {
-                summaries.push(write_solved(game, &caps, tier, codes, took, options)?);
+            let summaries = RefCell::new(Vec::new());
+            let keep = |tier, needed| kept(game, tier, options, needed, &summaries);
+            chess::solve_all(concrete(game)?, progress, keep, |tier, codes, took| {
+                let written = write_solved(game, &caps, tier, codes, took, options)?;
+                summaries.borrow_mut().push(written);
                 Ok(())
             })?;
-            Ok(summaries)
+            Ok(summaries.into_inner())
         }
         Solver::None => Ok(Vec::new()),
     }
+}
+
+/// With `--resume`, the codes of a tier whose sound table a stopped run wrote, its
+/// summary added to `summaries` (an empty list stands in for codes no later tier
+/// reads); none where the tier is to be solved.
+fn kept<G: Game>(
+    game: &G,
+    tier: u32,
+    options: &WriteOptions,
+    needed: bool,
+    summaries: &RefCell<Vec<Summary>>,
+) -> anyhow::Result<Option<Vec<u16>>> {
+    if !options.resume || !output::sound(game, tier, &options.dir) {
+        return Ok(None);
+    }
+    let (table, summary) = output::open_tier(game, tier, &options.dir)?;
+    let codes = if needed {
+        table.read_all()?
+    } else {
+        Vec::new()
+    };
+    summaries.borrow_mut().push(summary);
+    Ok(Some(codes))
 }
 
 /// The game a dedicated solver is written for; a registry entry naming the
@@ -112,11 +140,12 @@ pub(crate) fn write_solved<G: Game>(
 
 /// Solves every tier by un-moves, in order, each tier reading the tiers its
 /// moves leave to from memory; calls `done` with each tier's codes and solve
-/// time as it is solved.
+/// time as it is solved (a tier `kept` gives codes for is not solved).
 pub fn solve_retracting<G: Game>(
     game: &G,
     retract: &dyn Retract<G>,
     progress: &Progress,
+    kept: impl FnMut(u32, bool) -> anyhow::Result<Option<Vec<u16>>>,
     done: impl FnMut(u32, &[u16], Duration) -> anyhow::Result<()>,
 ) -> anyhow::Result<Vec<Vec<u16>>> {
     let solve = |tier: u32, solved: &[Vec<u16>]| {
@@ -126,24 +155,33 @@ pub fn solve_retracting<G: Game>(
         };
         solve_retracting_tier(game, retract, tier, &earlier, progress)
     };
-    solve_in_order(game, solve, |_| u32::MAX, done)
+    solve_in_order(game, solve, |_| u32::MAX, kept, done)
 }
 
 /// Solves every tier in order with `solve`, which is given the codes of the
-/// tiers before; calls `done` with each tier's codes and solve time. The codes of
-/// a tier are dropped (an empty list stands in for them) once the tier
-/// `last_use` names, the last to read them, is solved (`u32::MAX`: kept).
+/// tiers before; calls `done` with each tier's codes and solve time. A tier whose
+/// codes `kept` gives (told whether a later tier reads them) is neither solved
+/// nor handed to `done`. The codes of a tier are dropped (an empty list stands in
+/// for them) once the tier `last_use` names, the last to read them, is solved
+/// (`u32::MAX`: kept).
 pub fn solve_in_order<G: Game>(
     game: &G,
     mut solve: impl FnMut(u32, &[Vec<u16>]) -> Vec<u16>,
     last_use: impl Fn(u32) -> u32,
+    mut kept: impl FnMut(u32, bool) -> anyhow::Result<Option<Vec<u16>>>,
     mut done: impl FnMut(u32, &[u16], Duration) -> anyhow::Result<()>,
 ) -> anyhow::Result<Vec<Vec<u16>>> {
     let mut solved: Vec<Vec<u16>> = Vec::new();
     for tier in game.tiers() {
-        let started = Instant::now();
-        let codes = solve(tier, &solved);
-        done(tier, &codes, started.elapsed())?;
+        let codes = match kept(tier, last_use(tier) > tier)? {
+            Some(codes) => codes,
+            None => {
+                let started = Instant::now();
+                let codes = solve(tier, &solved);
+                done(tier, &codes, started.elapsed())?;
+                codes
+            }
+        };
         solved.push(codes);
         for (below, codes) in solved.iter_mut().enumerate() {
             if last_use(below as u32) <= tier {

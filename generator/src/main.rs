@@ -50,19 +50,16 @@ fn cli() -> Command {
                 .value_parser(value_parser!(i32).range(1..=22))
                 .help("zstd level, 1-22 (default: 12 up to a million slots, 3 above)"),
         )
-        .subcommand(Command::new("all").about(
-            "Every default table of every game (each game's subcommand says what it makes)",
-        ));
-    #[cfg(feature = "mpi")]
-    {
-        command = command.arg(
+        .arg(
             Arg::new("resume")
                 .long("resume")
                 .global(true)
                 .action(ArgAction::SetTrue)
                 .help("Keep the sound tables a stopped run wrote instead of making them again"),
-        );
-    }
+        )
+        .subcommand(Command::new("all").about(
+            "Every default table of every game (each game's subcommand says what it makes)",
+        ));
     for entry in registry::entries() {
         command = command.subcommand(game_command(entry));
     }
@@ -198,6 +195,7 @@ fn run(matches: ArgMatches) -> anyhow::Result<()> {
             .unwrap_or_else(|| PathBuf::from("tablebases")),
         reproducible: matches.get_flag("reproducible"),
         level: matches.get_one::<i32>("level").copied(),
+        resume: matches.get_flag("resume"),
     };
     let (name, sub) = matches.subcommand().expect("a subcommand is required");
     // Every game and variant to make, all checked before any work starts.
@@ -223,7 +221,7 @@ fn run(matches: ArgMatches) -> anyhow::Result<()> {
     }
     let started = Instant::now();
     #[cfg(feature = "mpi")]
-    let cluster = generator::cluster::Cluster::join(matches.get_flag("resume"))?;
+    let cluster = generator::cluster::Cluster::join(write.resume)?;
     #[cfg(feature = "mpi")]
     let (leads, progress) = match cluster.leads() {
         true => (true, Progress::terminal()),

@@ -160,6 +160,8 @@ pub struct WriteOptions {
     pub reproducible: bool,
     /// zstd level; `None` picks one by table size.
     pub level: Option<i32>,
+    /// Keep the sound tables a stopped run wrote instead of making them again.
+    pub resume: bool,
 }
 
 impl WriteOptions {
@@ -169,6 +171,7 @@ impl WriteOptions {
             dir: dir.into(),
             reproducible: false,
             level: None,
+            resume: false,
         }
     }
 }
@@ -254,6 +257,12 @@ pub fn write_tier_noting<G: Game>(
         bytes,
         seconds: elapsed.as_secs_f64(),
     })
+}
+
+/// Whether the table of `tier` in `dir` is whole: its header names the tier and
+/// every block checks (a table damaged inside is made again, not kept).
+pub fn sound<G: Game>(game: &G, tier: u32, dir: &Path) -> bool {
+    open_tier(game, tier, dir).is_ok_and(|(table, _)| table.check().is_ok())
 }
 
 /// The table of `tier` written before into `dir`, with its summary line; refused,

@@ -255,3 +255,40 @@ fn a_rerun_removes_what_a_killed_generation_left() {
     assert!(!leftover.exists());
     assert!(dir.path().join("euler.tb").exists());
 }
+
+/// `--resume` keeps a stopped run's sound tables, reading back the codes of those
+/// a later table needs (KPvK's promotions read KQvK's), and makes the missing,
+/// truncated and damaged ones again: the files come out as a fresh run's.
+#[test]
+fn a_resumed_run_keeps_sound_tables_and_remakes_the_rest() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["chess", "KPvK", "--reproducible"];
+    tbgen(dir.path(), &args);
+    let read = |name: &str| std::fs::read(dir.path().join(name)).unwrap();
+    let names = ["KvK", "KQvK", "KRvK", "KBvK", "KNvK", "KPvK"].map(|e| format!("chess-{e}.tb"));
+    let before = names.clone().map(|name| read(&name));
+    let kept = dir.path().join("chess-KQvK.tb");
+    let kept_at = std::fs::metadata(&kept).unwrap().modified().unwrap();
+    std::fs::remove_file(dir.path().join("chess-KPvK.tb")).unwrap();
+    let mut truncated = read("chess-KBvK.tb");
+    truncated.truncate(truncated.len() / 2);
+    std::fs::write(dir.path().join("chess-KBvK.tb"), truncated).unwrap();
+    // A byte changed inside a block: the header still reads, the block does not.
+    let mut damaged = read("chess-KRvK.tb");
+    let middle = damaged.len() / 2;
+    damaged[middle] ^= 0x55;
+    std::fs::write(dir.path().join("chess-KRvK.tb"), damaged).unwrap();
+
+    let output = tbgen(dir.path(), &[&args[..], &["--resume"]].concat());
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    for (name, bytes) in names.iter().zip(&before) {
+        assert!(read(name) == *bytes, "{name} differs from the fresh run's");
+        assert!(
+            stdout.contains(name.as_str()),
+            "{name} has no summary line: {stdout}"
+        );
+    }
+    assert!(stdout.contains("6 tables, 368330 positions"), "{stdout}");
+    let kept_now = std::fs::metadata(&kept).unwrap().modified().unwrap();
+    assert_eq!(kept_now, kept_at, "KQvK was written again");
+}

@@ -385,12 +385,14 @@ pub fn solve_tier(game: &Endgame, tier: u32, solved: &[Vec<u16>], progress: &Pro
 }
 
 /// Solves every tier in order, smallest material first; calls `done` with each
-/// tier's codes and solve time as it is solved. A tier's codes are dropped once
+/// tier's codes and solve time as it is solved (a tier `kept` gives codes for is
+/// not solved: see [`crate::solve_in_order`]). A tier's codes are dropped once
 /// the last tier whose captures or promotions read them is solved (`--all 5`
 /// would otherwise hold every five-piece table at once).
 pub fn solve_all(
     game: &Endgame,
     progress: &Progress,
+    kept: impl FnMut(u32, bool) -> anyhow::Result<Option<Vec<u16>>>,
     done: impl FnMut(u32, &[u16], Duration) -> anyhow::Result<()>,
 ) -> anyhow::Result<Vec<Vec<u16>>> {
     let mut last_use: Vec<u32> = game.tiers();
@@ -403,6 +405,7 @@ pub fn solve_all(
         game,
         |tier, solved| solve_tier(game, tier, solved, progress),
         |tier| last_use[tier as usize],
+        kept,
         done,
     )
 }
