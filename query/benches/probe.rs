@@ -5,6 +5,7 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use games::Game;
+use games::chess::{Endgame, Material};
 use games::euler::Euler;
 use games::spec::{Options, Purpose};
 use generator::{Progress, WriteOptions, generate_game};
@@ -60,29 +61,33 @@ fn chess(c: &mut Criterion) {
     c.bench_function("probe chess KRBvKR FEN, fresh open", |b| {
         b.iter(|| probe(&Tablebase::new(&game, dir.path()), &fen).unwrap())
     });
-    pawns(c, &game, dir.path());
+    pawns(c, dir.path());
 }
 
 /// A 5-piece FEN with pawns: every move valued, promotions into other endings
 /// included, warm and opened afresh.
-fn pawns(c: &mut Criterion, game: &games::chess::Endgame, made: &std::path::Path) {
-    let (dir, fen) = match std::env::var_os("PAWN_TABLES") {
-        Some(dir) => (dir.into(), "8/1k6/8/1P6/8/8/r7/4K2R w - - 0 1"),
+fn pawns(c: &mut Criterion, made: &std::path::Path) {
+    let (dir, material, fen) = match std::env::var_os("PAWN_TABLES") {
+        Some(dir) => (dir.into(), "KRPvKR", "8/1k6/8/1P6/8/8/r7/4K2R w - - 0 1"),
         None => {
             generate(made, "chess", &[("materials", "KPPvK")]);
-            (made.to_path_buf(), "8/8/1k6/8/1P6/8/5P2/4K3 w - - 0 1")
+            (
+                made.to_path_buf(),
+                "KPPvK",
+                "8/8/1k6/8/1P6/8/5P2/4K3 w - - 0 1",
+            )
         }
     };
+    let game = Endgame::new(&Material::parse(material).unwrap());
     let fen = game.parse_position(fen).unwrap();
-    let tb = Tablebase::new(game, &dir);
+    let tb = Tablebase::new(&game, &dir);
     let moves = probe(&tb, &fen).unwrap().moves.len();
-    let material = games::chess::Material::of(&fen);
     let name = format!("probe chess {material} FEN ({moves} moves)");
     c.bench_function(&format!("{name}, tables open"), |b| {
         b.iter(|| probe(&tb, &fen).unwrap())
     });
     c.bench_function(&format!("{name}, fresh open"), |b| {
-        b.iter(|| probe(&Tablebase::new(game, &dir), &fen).unwrap())
+        b.iter(|| probe(&Tablebase::new(&game, &dir), &fen).unwrap())
     });
 }
 
