@@ -25,6 +25,7 @@ const MOST_PAWNS: usize = 3;
 
 /// The king pairs of an ending with pawns: any two squares not next to each
 /// other, and the rank of each pair by `white * 64 + black` (`u16::MAX`: none).
+#[derive(Debug)]
 pub(super) struct FreePairs(pub(super) Vec<(Square, Square)>, pub(super) Vec<u16>);
 
 /// The 3,612 king pairs of endings with pawns.
@@ -253,6 +254,7 @@ impl Endgame {
     pub fn pawn_slots(&self, tier: u32) -> PawnSlots {
         PawnSlots {
             radix: self.squares_radix(tier),
+            pairs: free_pairs(),
         }
     }
 
@@ -315,6 +317,8 @@ impl Endgame {
 pub struct PawnSlots {
     /// How many numbers the squares of the pieces other than kings and pawns can be.
     radix: u64,
+    /// The king pairs, looked up once rather than on every slot.
+    pairs: &'static FreePairs,
 }
 
 impl PawnSlots {
@@ -329,12 +333,11 @@ impl PawnSlots {
         squares: u64,
         turn: Color,
     ) -> Option<u64> {
-        let pairs = free_pairs();
-        let pair = match pairs.1[kings[0].index() * 64 + kings[1].index()] {
+        let pair = match self.pairs.1[kings[0].index() * 64 + kings[1].index()] {
             u16::MAX => return None,
             pair => u64::from(pair),
         };
-        let slot = (placement * pairs.0.len() as u64 + pair) * self.radix + squares;
+        let slot = (placement * self.pairs.0.len() as u64 + pair) * self.radix + squares;
         Some(slot * 2 + u64::from(turn == Color::Black))
     }
 }

@@ -142,15 +142,15 @@ fn leave(scan: &mut Scan, child: Value) {
     }
 }
 
-/// The slot's position if it is legal and stored as it stands.
-fn legal_layout(game: &Endgame, tier: u32, slot: u64) -> Option<Layout> {
+/// The slot's position, with its pieces, if it is legal and stored as it stands.
+fn legal_layout(game: &Endgame, tier: u32, slot: u64) -> Option<(Layout, Pieces)> {
     let layout = game.layout_at(tier, slot)?;
     let pieces = Pieces::of(&layout);
     let waiting = layout.kings[layout.turn.other() as usize];
     let legal = pieces.occupied.count_ones() as usize == pieces.len
         && !pieces.attacked(waiting, layout.turn)
         && game.stored_slot_of(tier, &layout) == Some(slot);
-    legal.then_some(layout)
+    legal.then_some((layout, pieces))
 }
 
 /// The squares a white king may stand on in an image with a stored parent: with
@@ -183,7 +183,7 @@ impl Tier<'_> {
     /// Every move of a slot: what it settles, as the generic solver's scan has it.
     fn scan(&self, slot: u64) -> Scan {
         let (game, tier, solved) = (self.game, self.tier, self.solved);
-        let Some(layout) = legal_layout(game, tier, slot) else {
+        let Some((layout, pieces)) = legal_layout(game, tier, slot) else {
             return Scan::default();
         };
         let mut scan = Scan {
@@ -195,7 +195,6 @@ impl Tier<'_> {
             return scan;
         }
         let attacks = attacks();
-        let pieces = Pieces::of(&layout);
         let (mover, opponent) = (layout.turn, layout.turn.other());
         let own = pieces.list[..pieces.len]
             .iter()

@@ -45,9 +45,10 @@ impl Slice<'_> {
         (slot / self.per_placement) as usize - self.first
     }
 
-    /// The slot's position if it is legal and stored as it stands: where its
-    /// placement is not its own mirror image, every position with it is.
-    fn legal_layout(&self, slot: u64) -> Option<Layout> {
+    /// The slot's position, with its pieces, if it is legal and stored as it
+    /// stands: where its placement is not its own mirror image, every position
+    /// with it is.
+    fn legal_layout(&self, slot: u64) -> Option<(Layout, Pieces)> {
         let layout = self.game.layout_at(self.tier, slot)?;
         let pieces = Pieces::of(&layout);
         let waiting = layout.kings[layout.turn.other() as usize];
@@ -55,7 +56,7 @@ impl Slice<'_> {
             && !pieces.attacked(waiting, layout.turn)
             && (!self.symmetric[self.placement(slot)]
                 || self.game.stored_slot_of(self.tier, &layout) == Some(slot));
-        legal.then_some(layout)
+        legal.then_some((layout, pieces))
     }
 
     /// The value for its side to move of a position after a pawn's push: from
@@ -109,7 +110,7 @@ impl Slice<'_> {
 
     /// Every move of a slot: what it settles, as the generic solver's scan has it.
     fn scan(&self, slot: u64) -> Scan {
-        let Some(layout) = self.legal_layout(slot) else {
+        let Some((layout, pieces)) = self.legal_layout(slot) else {
             return Scan::default();
         };
         let mut scan = Scan {
@@ -117,7 +118,6 @@ impl Slice<'_> {
             ..Scan::default()
         };
         let attacks = attacks();
-        let pieces = Pieces::of(&layout);
         let (mover, opponent) = (layout.turn, layout.turn.other());
         let own = pieces.list[..pieces.len]
             .iter()
@@ -208,19 +208,22 @@ impl Slice<'_> {
         };
         let last_rank = |sq: Square| sq.rank() == if mover == Color::White { 7 } else { 0 };
         let mut moves = 0;
-        // Where the pawn goes, and what it takes there.
-        let mut goes: Vec<(Square, Option<usize>)> = Vec::with_capacity(4);
+        // Where the pawn goes (a push, two captures at most), and what it takes there.
+        let mut goes = [(Square::default(), None); 3];
+        let mut count = 0;
         let one = step(from);
         if pieces.occupied & one.bit() == 0 {
-            goes.push((one, None));
+            goes[0] = (one, None);
+            count = 1;
         }
         let mut takes = attacks().pawn(mover, from) & enemies;
         while takes != 0 {
             let to = Square::first(takes);
             takes &= takes - 1;
-            goes.push((to, Some(captured_at(layout, to))));
+            goes[count] = (to, Some(captured_at(layout, to)));
+            count += 1;
         }
-        for (to, captured) in goes {
+        for &(to, captured) in &goes[..count] {
             if !legal(to) {
                 continue;
             }
@@ -274,7 +277,11 @@ impl Slice<'_> {
         let attacks = attacks();
         for image in views {
             let mover = image.turn.other();
-            let occupied = Pieces::of(image).occupied;
+            let occupied = image.kings[0].bit()
+                | image.kings[1].bit()
+                | image.others[..image.count]
+                    .iter()
+                    .fold(0, |bits, p| bits | p.1.bit());
             let pieces = image.without_pawns();
             let squares = pieces.squares();
             let mut found = |parent: &Layout, slot: Option<u64>| match symmetric {
@@ -303,15 +310,15 @@ impl Slice<'_> {
                 }
                 let unique = pieces.unique(i);
                 let weight = pieces.weight(i);
+                let at = image.others[..image.count]
+                    .iter()
+                    .position(|p| p.1 == to)
+                    .expect("the piece");
                 let mut froms = attacks.targets(role(kind), to, occupied) & !occupied;
                 while froms != 0 {
                     let from = Square::first(froms);
                     froms &= froms - 1;
                     let mut parent = *image;
-                    let at = parent.others[..parent.count]
-                        .iter()
-                        .position(|p| p.1 == to)
-                        .expect("the piece");
                     parent.others[at].1 = from;
                     parent.turn = mover;
                     let parent_squares = match unique {
