@@ -472,6 +472,7 @@ impl Game for Abapa {
             position: sowing.after,
             turn_passes: true,
             gain: i64::from(sowing.gain),
+            reset: None,
         }
     }
 

@@ -363,6 +363,7 @@ impl Game for Dots {
             position: drawn | 1 << edge,
             turn_passes: gain == 0,
             gain: i64::from(gain),
+            reset: None,
         }
     }
 

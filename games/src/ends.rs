@@ -105,6 +105,7 @@ impl Game for Ends {
             position: rest,
             turn_passes: true,
             gain: taken,
+            reset: None,
         }
     }
 

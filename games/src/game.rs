@@ -70,20 +70,29 @@ pub struct Child<P> {
     pub turn_passes: bool,
     /// What the move itself scores for the mover (score games; 0 otherwise).
     pub gain: i64,
+    /// Where the move restarts a count of plies that may run to a limit, the
+    /// limit (chess under the 50-move rule: a capture or a pawn move, 100
+    /// plies); the child then counts only by its outcome within it.
+    pub reset: Option<u16>,
 }
 
 impl<P> Child<P> {
-    /// An ordinary move: the turn passes and nothing is scored.
+    /// An ordinary move: the turn passes, nothing is scored, no count restarts.
     pub fn passing(position: P) -> Self {
         Child {
             position,
             turn_passes: true,
             gain: 0,
+            reset: None,
         }
     }
 
     /// The value the mover gets by this move, given the value of the child.
     pub fn value_for_mover(&self, child_value: Value) -> Value {
+        let child_value = match self.reset {
+            Some(limit) => child_value.restarted(limit),
+            None => child_value,
+        };
         Value::through(child_value, self.turn_passes, self.gain)
     }
 }

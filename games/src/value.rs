@@ -63,6 +63,19 @@ impl Value {
         }
     }
 
+    /// The value as a move that restarts a count of plies sees it (a capture or
+    /// a pawn move under the 50-move rule): only the outcome within `limit`
+    /// plies counts, so a win or loss within the limit is one at once and one
+    /// beyond it one at exactly the limit. A move into a loss beyond the limit
+    /// is then a win beyond it too: a win the limit spoils (a cursed win).
+    pub fn restarted(self, limit: u16) -> Value {
+        match self {
+            Value::Win(n) => Value::Win(if n <= limit { 0 } else { limit }),
+            Value::Loss(n) => Value::Loss(if n <= limit { 0 } else { limit }),
+            other => other,
+        }
+    }
+
     /// How good the value is for the mover: a larger rank is better. Wins rank above
     /// draws above losses; a faster win and a slower loss rank higher.
     fn rank(self) -> i64 {
@@ -175,6 +188,19 @@ mod tests {
         assert!(Value::Draw.better_than(Value::Loss(99)));
         assert!(Value::Loss(5).better_than(Value::Loss(2)));
         assert_eq!(Value::Loss(2).best(Value::Loss(4)), Value::Loss(4));
+    }
+
+    /// A capture or pawn move under the 50-move rule: Syzygy's DTZ of a zeroing
+    /// move is 1 into a win, 101 into a cursed win, -101 into a blessed loss.
+    #[test]
+    fn a_restarting_move_counts_by_outcome_within_the_limit() {
+        let zeroing = |child: Value| Value::through(child.restarted(100), true, 0);
+        assert_eq!(zeroing(Value::Loss(0)), Value::Win(1));
+        assert_eq!(zeroing(Value::Loss(100)), Value::Win(1));
+        assert_eq!(zeroing(Value::Loss(101)), Value::Win(101));
+        assert_eq!(zeroing(Value::Win(37)), Value::Loss(1));
+        assert_eq!(zeroing(Value::Win(240)), Value::Loss(101));
+        assert_eq!(zeroing(Value::Draw), Value::Draw);
     }
 
     #[test]

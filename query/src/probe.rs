@@ -19,6 +19,8 @@ pub struct MoveValue<G: Game> {
     pub turn_passes: bool,
     /// What the move itself scores (score games).
     pub gain: i64,
+    /// The limit of the count of plies the move restarts, if it restarts one.
+    pub reset: Option<u16>,
 }
 
 /// A probed position with its value and every move, best first.
@@ -56,6 +58,7 @@ pub fn valued<G: Game>(
             value,
             turn_passes: child.turn_passes,
             gain: child.gain,
+            reset: child.reset,
         });
     }
     // Best first; among equals, the order in which moves are generated.

@@ -168,6 +168,7 @@ impl<G: Game> Made<G> {
                 position: m.after.clone(),
                 turn_passes: m.turn_passes,
                 gain: m.gain,
+                reset: m.reset,
             },
         }
     }

@@ -17,6 +17,8 @@ use crate::value::{Value, ValueKind};
 /// The endings of one material and every smaller one, as tiers.
 #[derive(Debug, Clone)]
 pub struct Endgame {
+    /// What the tables count.
+    metric: Metric,
     pub(super) tiers: Vec<Material>,
     /// For each tier, the piece counts of its boards as stored and with the
     /// colours swapped.
@@ -25,6 +27,36 @@ pub struct Endgame {
     /// layout of its other pieces, kinds set (see [`Endgame::template`]).
     pub(super) shapes: Vec<(Option<&'static Placements>, Layout)>,
 }
+
+/// What a chess table's distances count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Metric {
+    /// Plies to mate, with no 50-move rule.
+    #[default]
+    Dtm,
+    /// Syzygy's DTZ50'': plies to the next capture or pawn move under play that
+    /// wins, or holds out, under the 50-move rule. A capture or pawn move counts
+    /// only by the outcome it leads to, so a distance beyond [`FIFTY_MOVES`] is
+    /// a win the rule spoils (a cursed win) or a loss it saves (a blessed loss).
+    Dtz,
+}
+
+impl Metric {
+    /// The metric an option names: `dtm` or `dtz`.
+    pub fn parse(text: &str) -> Result<Metric, GameError> {
+        match text {
+            "dtm" => Ok(Metric::Dtm),
+            "dtz" => Ok(Metric::Dtz),
+            other => Err(GameError::variant(
+                other,
+                "the metric is dtm (plies to mate) or dtz (plies to the next capture or pawn move)",
+            )),
+        }
+    }
+}
+
+/// The plies the 50-move rule allows between captures and pawn moves.
+pub const FIFTY_MOVES: u16 = 100;
 
 /// How many pieces of each colour and role a position has, kings included, at
 /// [`Counts::at`].
@@ -39,8 +71,12 @@ pub(super) fn count_at(color: Color, role: Role) -> usize {
 impl Endgame {
     /// The endings the options name (every ending when answering queries).
     pub(super) fn from_options(options: &Options) -> Result<Endgame, GameError> {
+        let metric = options
+            .get("metric")
+            .map_or(Ok(Metric::Dtm), Metric::parse)?;
         if options.purpose != Purpose::Generate {
-            return Ok(Endgame::of_all(&Material::all_with_pawns_up_to(MAX_PIECES)));
+            let all = Endgame::of_all(&Material::all_with_pawns_up_to(MAX_PIECES));
+            return Ok(all.with_metric(metric));
         }
         let mut wanted = options
             .get("materials")
@@ -61,7 +97,17 @@ impl Endgame {
                 "name a material such as KQvKR, or give --all 4",
             ));
         }
-        Ok(Endgame::of_all(&wanted))
+        Ok(Endgame::of_all(&wanted).with_metric(metric))
+    }
+
+    /// The same endings, counted in `metric`.
+    pub fn with_metric(self, metric: Metric) -> Endgame {
+        Endgame { metric, ..self }
+    }
+
+    /// What the tables count.
+    pub fn metric(&self) -> Metric {
+        self.metric
     }
 
     /// `material` and every material a capture can lead to, smallest first.
@@ -89,6 +135,7 @@ impl Endgame {
             })
             .collect();
         let mut endgame = Endgame {
+            metric: Metric::Dtm,
             tiers,
             keys,
             shapes: Vec::new(),
@@ -149,6 +196,14 @@ impl Game for Endgame {
 
     fn id(&self) -> &'static str {
         "chess"
+    }
+
+    /// DTZ tables are a variant of their own (`chess-dtz-KRPvKR.tb`).
+    fn variant(&self) -> String {
+        match self.metric {
+            Metric::Dtm => String::new(),
+            Metric::Dtz => "dtz".to_string(),
+        }
     }
 
     fn value_kind(&self) -> ValueKind {
@@ -224,8 +279,13 @@ impl Game for Endgame {
         board.legal_moves()
     }
 
+    /// Under DTZ, a capture or a pawn move restarts the 50-move count.
     fn play(&self, board: &Board, mv: &Move) -> Child<Board> {
-        Child::passing(board.play(mv))
+        let zeroing = self.metric == Metric::Dtz && mv.is_zeroing();
+        Child {
+            reset: zeroing.then_some(FIFTY_MOVES),
+            ..Child::passing(board.play(mv))
+        }
     }
 
     /// Checkmate is lost for the side to move, stalemate and bare kings drawn.

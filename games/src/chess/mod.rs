@@ -40,7 +40,7 @@ pub mod unmoves;
 pub use attacks::{KING_STEPS, KNIGHT_STEPS, attacks};
 pub use board::{Board, Move};
 pub use fen::{FenError, IllegalPosition, PositionError};
-pub use game::Endgame;
+pub use game::{Endgame, FIFTY_MOVES, Metric};
 pub use index::{Layout, Settled};
 pub use material::{MAX_PIECES, Material, PROMOTIONS};
 pub use pawns::{PawnSlots, Pawns, Placements};
@@ -79,6 +79,14 @@ pub static SPEC: Spec<Endgame> = Spec {
                 scope: Scope::Tables,
                 values: Values::Range(3, MAX_PIECES as u64),
                 default: None,
+                positional: false,
+            },
+            OptionSpec {
+                name: "metric",
+                help: "what the tables count: dtm, plies to mate; dtz, plies to the next capture or pawn move under the 50-move rule (Syzygy's DTZ50''); dtm,dtz makes both",
+                scope: Scope::Variant,
+                values: Values::Choice(&["dtm", "dtz"]),
+                default: Some("dtm"),
                 positional: false,
             },
             OptionSpec {

@@ -10,7 +10,7 @@
 
 use crate::progress::Progress;
 use crate::retrograde::{Outside, Parents, Scan, solve_by_scans};
-use games::chess::{Color, Endgame, Layout, Role, Settled, Square, attacks};
+use games::chess::{Color, Endgame, FIFTY_MOVES, Layout, Metric, Role, Settled, Square, attacks};
 use games::{Game, Value};
 use std::sync::OnceLock;
 use std::time::Duration;
@@ -125,9 +125,11 @@ fn moved(layout: &Layout, at: usize, to: Square, captured: Option<usize>) -> Lay
     after
 }
 
-/// Counts a move out of the slot's tier or slice into `scan`, the position it
-/// leads to worth `child` to the opponent.
-fn leave(scan: &mut Scan, child: Value) {
+/// Counts a move out of the slot's tier or slice (a capture or a pawn move) into
+/// `scan`, the position it leads to worth `child` to the opponent; under DTZ
+/// (`reset`: the 50-move limit) the move counts by that position's outcome.
+fn leave(scan: &mut Scan, child: Value, reset: Option<u16>) {
+    let child = reset.map_or(child, |limit| child.restarted(limit));
     match Value::through(child, true, 0) {
         Value::Loss(n) => {
             let floor = &mut scan.outside.loss_at_least;
@@ -177,6 +179,8 @@ struct Tier<'a> {
     capture_tiers: Vec<(u32, bool)>,
     /// The codes of the tiers captures lead to.
     solved: &'a [Vec<u16>],
+    /// Under DTZ, the 50-move limit a capture restarts.
+    reset: Option<u16>,
 }
 
 impl Tier<'_> {
@@ -253,7 +257,7 @@ impl Tier<'_> {
                 let code = solved[child_tier as usize][child_slot as usize];
                 let child =
                     Value::from_code(game.value_kind(), code).expect("a solved legal position");
-                leave(&mut scan, child);
+                leave(&mut scan, child, self.reset);
             }
         }
         if legal_moves == 0 {
@@ -366,6 +370,11 @@ impl Parents for Tier<'_> {
     }
 }
 
+/// The 50-move limit a capture or pawn move restarts, where the tables count DTZ.
+fn reset(game: &Endgame) -> Option<u16> {
+    (game.metric() == Metric::Dtz).then_some(FIFTY_MOVES)
+}
+
 /// Solves one tier, the tiers its captures and promotions lead to given in
 /// `solved`; returns the value code of every slot.
 pub fn solve_tier(game: &Endgame, tier: u32, solved: &[Vec<u16>], progress: &Progress) -> Vec<u16> {
@@ -379,6 +388,7 @@ pub fn solve_tier(game: &Endgame, tier: u32, solved: &[Vec<u16>], progress: &Pro
         settle: game.settled(tier),
         capture_tiers: game.capture_tiers(tier),
         solved,
+        reset: reset(game),
     };
     solve_by_scans(game, size, |slot| this.scan(slot as u64), &this, progress)
 }
@@ -445,6 +455,16 @@ mod tests {
     fn agrees_with_the_generic_solver() {
         for ending in ["KRvKN", "KBvKN", "KQvKQ", "KBBvK"] {
             both_solvers_agree(&Endgame::new(&Material::parse(ending).unwrap()));
+        }
+    }
+
+    /// Under DTZ as well: the generic solver restarts the count at a capture
+    /// through the game's moves, the dedicated one through its own scans.
+    #[test]
+    fn agrees_with_the_generic_solver_under_dtz() {
+        for ending in ["KRvKN", "KQvKQ"] {
+            let game = Endgame::new(&Material::parse(ending).unwrap());
+            both_solvers_agree(&game.with_metric(Metric::Dtz));
         }
     }
 

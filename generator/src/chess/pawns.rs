@@ -36,6 +36,8 @@ struct Slice<'a> {
     own: &'a [u16],
     /// The codes of the tiers before.
     solved: &'a [Vec<u16>],
+    /// Under DTZ, the 50-move limit a capture or pawn move restarts.
+    reset: Option<u16>,
 }
 
 impl Slice<'_> {
@@ -167,7 +169,7 @@ impl Slice<'_> {
                     continue;
                 }
                 let after = moved(&layout, at, to, Some(captured_at(&layout, to)));
-                leave(&mut scan, self.value_of(&after));
+                leave(&mut scan, self.value_of(&after), self.reset);
             }
         }
         if legal_moves == 0 {
@@ -231,7 +233,8 @@ impl Slice<'_> {
                 for role in PROMOTIONS {
                     let mut promoting = *layout;
                     promoting.others[at - 2].0 = kind - Role::Pawn as u8 + role as u8;
-                    leave(scan, self.value_of(&moved(&promoting, at, to, captured)));
+                    let after = moved(&promoting, at, to, captured);
+                    leave(scan, self.value_of(&after), self.reset);
                 }
                 moves += 4;
             } else {
@@ -240,7 +243,7 @@ impl Slice<'_> {
                     Some(_) => self.value_of(&after),
                     None => self.pushed(&after),
                 };
-                leave(scan, value);
+                leave(scan, value, self.reset);
                 moves += 1;
             }
         }
@@ -249,10 +252,8 @@ impl Slice<'_> {
         if from.rank() == second && pieces.occupied & one.bit() == 0 {
             let two = step(one);
             if pieces.occupied & two.bit() == 0 && legal(two) {
-                leave(
-                    scan,
-                    self.after_double_step(&moved(layout, at, two, None), one),
-                );
+                let after = moved(layout, at, two, None);
+                leave(scan, self.after_double_step(&after, one), self.reset);
                 moves += 1;
             }
         }
@@ -386,6 +387,7 @@ pub(super) fn solve_tier(
             slots: game.pawn_slots(tier),
             own: &codes,
             solved,
+            reset: super::reset(game),
         };
         let local = solve_by_scans(
             game,
@@ -402,7 +404,7 @@ pub(super) fn solve_tier(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use games::chess::Material;
+    use games::chess::{Material, Metric};
 
     /// Solves `name` and every tier below it, keeping every tier's codes.
     fn solve_chain(game: &Endgame) -> Vec<Vec<u16>> {
@@ -457,6 +459,15 @@ mod tests {
     #[test]
     fn king_and_pawn_against_king() {
         let game = Endgame::new(&Material::parse("KPvK").unwrap());
+        let solved = solve_chain(&game);
+        assert_eq!(agrees_with_its_moves(&game, &solved, 1), 165_676);
+    }
+
+    /// Under DTZ, every position agrees with its moves, each capture and pawn
+    /// move counted by the outcome it leads to.
+    #[test]
+    fn king_and_pawn_against_king_under_dtz() {
+        let game = Endgame::new(&Material::parse("KPvK").unwrap()).with_metric(Metric::Dtz);
         let solved = solve_chain(&game);
         assert_eq!(agrees_with_its_moves(&game, &solved, 1), 165_676);
     }
