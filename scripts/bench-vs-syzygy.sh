@@ -4,16 +4,20 @@
 # syzygy1/tb) built from source in a temporary folder, on this machine, in one
 # run, both with the same threads. Syzygy needs every table a capture or a
 # promotion leads to first, so its whole chain is timed; tbgen makes the chain
-# itself (the chain is the tables tbgen wrote, in Syzygy's names).
+# itself (the chain is the tables tbgen wrote, in Syzygy's names). tbgen's DTM
+# tables and its DTZ tables are timed apart and together, against Syzygy's WDL
+# and DTZ tables, which its generators make in one run.
 #
 #   scripts/bench-vs-syzygy.sh [ENDING ...]     # default: KQvKR (chain KQvK KRvK KQvKR)
 #   scripts/bench-vs-syzygy.sh KPvK KRPvKR      # pawn chains
 #
-# Then the win/draw/loss of SAMPLES (default 2000) random legal positions of each
-# ending is compared between the two tables: Syzygy's read with the `chess` package
-# from PyPI (installed in a virtual environment under the temporary folder). A
-# Syzygy WDL of +-1 (a win or loss spoilt by the 50-move rule) counts as a win or
-# loss, since distance-to-mate tables ignore that rule. Any difference fails.
+# Then SAMPLES (default 2000) random legal positions of each ending are compared
+# between the two generators' tables, Syzygy's read with the `chess` package from
+# PyPI (installed in a virtual environment under the temporary folder): tbgen's DTM
+# win/draw/loss against Syzygy's WDL (a WDL of +-1, a win or loss spoilt by the
+# 50-move rule, counts as a win or loss, since distance-to-mate tables ignore that
+# rule), and tbgen's DTZ tables' WDL50 and DTZ against Syzygy's, up to the rounding
+# python-chess documents. Any difference fails.
 #
 # THREADS (default 2) is the thread count of both. SYZYGY_SRC names the source
 # archive (default ../shared/anchors/syzygy-tb-src.tar.gz beside this repository);
@@ -77,8 +81,9 @@ echo "installing python-chess in a virtual environment ..." >&2
 python3 -m venv "$WORK/venv" && "$WORK/venv/bin/pip" install --quiet chess \
     || { echo "ERROR: the chess package could not be installed from PyPI" >&2; exit 1; }
 
-# Random legal positions of an ending (as FENs), with Syzygy's WDL beside each.
-syzygy_wdl() {
+# Random legal positions of an ending (as FENs), with Syzygy's WDL50 (-2 to 2)
+# and DTZ beside each.
+syzygy_values() {
     "$WORK/venv/bin/python" - "$1" "$2" "$SAMPLES" <<'EOF'
 import random, sys
 import chess, chess.syzygy
@@ -96,36 +101,64 @@ with chess.syzygy.open_tablebase(tables) as tb:
         if not board.is_valid():
             continue
         found += 1
-        wdl = tb.probe_wdl(board)
-        print(board.fen(), "win" if wdl > 0 else "loss" if wdl < 0 else "draw", sep="\t")
+        print(board.fen(), tb.probe_wdl(board), tb.probe_dtz(board), sep="\t")
 EOF
 }
 
-# Compares Syzygy's WDL with tbgen's value on the sampled positions.
-check_wdl() {
-    local ending=$1 ours=$2 theirs=$3
-    syzygy_wdl "$ending" "$theirs" >"$WORK/wdl"
-    cut -f1 "$WORK/wdl" | "$TBQUERY" probe chess - --json --dir "$ours" \
-        | "$WORK/venv/bin/python" -c '
+# Compares Syzygy's values of the sampled positions with tbgen's: the DTM
+# tables' win/draw/loss with Syzygy's WDL (+-1, a win or loss the 50-move rule
+# spoils, counts as a win or loss), then the DTZ tables' WDL50 (all five values)
+# and DTZ. python-chess documents that a DTZ it reads may be one ply short where
+# that cannot change the outcome (Syzygy stores some tables rounded), so a DTZ
+# one ply longer than Syzygy's, the same way, is counted apart, not as a
+# difference.
+check() {
+    local ending=$1 dtm=$2 dtz=$3 theirs=$4
+    syzygy_values "$ending" "$theirs" >"$WORK/values"
+    cut -f1 "$WORK/values" | "$TBQUERY" probe chess - --json --dir "$dtm" >"$WORK/dtm"
+    cut -f1 "$WORK/values" | "$TBQUERY" probe chess --metric dtz - --json --dir "$dtz" \
+        >"$WORK/dtz"
+    "$WORK/venv/bin/python" - "$WORK/values" "$WORK/dtm" "$WORK/dtz" <<'EOF'
 import json, sys
-said = [line.split("\t") for line in open(sys.argv[1]).read().splitlines()]
-differ = 0
-for (fen, wdl), answer in zip(said, sys.stdin):
-    value = json.loads(answer).get("value")
-    if value != wdl:
-        differ += 1
-        if differ <= 5:
-            print(f"  {fen}: Syzygy {wdl}, tbgen {value}", file=sys.stderr)
-print(f"{len(said)} positions, {differ} differ")
+values, dtm, dtz = (open(path).read().splitlines() for path in sys.argv[1:])
+differ = rounded = 0
+def say(text):
+    global differ
+    differ += 1
+    if differ <= 5:
+        print("  " + text, file=sys.stderr)
+for line, by_dtm, by_dtz in zip(values, dtm, dtz):
+    fen, wdl, their_dtz = line.split("\t")
+    wdl, their_dtz = int(wdl), int(their_dtz)
+    outcome = "win" if wdl > 0 else "loss" if wdl < 0 else "draw"
+    ours = json.loads(by_dtm).get("value")
+    if ours != outcome:
+        say(f"{fen}: Syzygy {outcome}, tbgen DTM {ours}")
+        continue
+    answer = json.loads(by_dtz)
+    n = {"win": 1, "loss": -1}.get(answer.get("value"), 0) * (answer.get("distance") or 0)
+    our_wdl = 0 if n == 0 else (2 if n > 0 else -2) if abs(n) <= 100 else (1 if n > 0 else -1)
+    if our_wdl != wdl:
+        say(f"{fen}: Syzygy WDL50 {wdl}, tbgen {our_wdl} (DTZ {n})")
+    elif n != their_dtz:
+        if n * their_dtz > 0 and abs(n) == abs(their_dtz) + 1:
+            rounded += 1
+        else:
+            say(f"{fen}: Syzygy DTZ {their_dtz}, tbgen {n}")
+print(f"{len(values)} positions, {differ} differ ({rounded} DTZ one ply longer than Syzygy's rounded one)")
 sys.exit(1 if differ else 0)
-' "$WORK/wdl"
+EOF
 }
 
-WDL=()
-printf '%-10s %-44s %10s %8s %10s %8s %7s\n' ending "chain" "tbgen s" "MB" "rtbgen s" "MB" ratio
+CHECKS=()
+printf '%-8s %-10s %8s %10s %7s %10s %7s %7s %7s\n' ending chain "DTM s" "DTM+DTZ s" MB \
+    "Syzygy s" MB "DTM/S" "both/S"
 for ending in "${ENDINGS[@]}"; do
-    mkdir -p "$WORK/ours-$ending" "$WORK/syzygy-$ending"
-    read -r ours ours_mb < <(measure "$TBGEN" chess "$ending" --threads "$THREADS" --dir "$WORK/ours-$ending")
+    mkdir -p "$WORK/ours-$ending" "$WORK/dtz-$ending" "$WORK/syzygy-$ending"
+    read -r dtm dtm_mb < <(measure "$TBGEN" chess "$ending" --threads "$THREADS" \
+        --dir "$WORK/ours-$ending")
+    read -r dtz dtz_mb < <(measure "$TBGEN" chess "$ending" --metric dtz --threads "$THREADS" \
+        --dir "$WORK/dtz-$ending")
     mapfile -t tables < <(chain "$WORK/ours-$ending")
     syzygy=0
     syzygy_mb=0
@@ -139,12 +172,15 @@ for ending in "${ENDINGS[@]}"; do
         syzygy=$(awk -v a="$syzygy" -v b="$seconds" 'BEGIN { print a + b }')
         [ "$mb" -gt "$syzygy_mb" ] && syzygy_mb=$mb
     done
-    ratio=$(awk -v a="$ours" -v b="$syzygy" 'BEGIN { printf "%.2f", a / b }')
-    printf '%-10s %-44s %10.2f %8d %10.2f %8d %7s\n' "$ending" "${#tables[@]} tables" \
-        "$ours" "$ours_mb" "$syzygy" "$syzygy_mb" "$ratio"
-    wdl=$(check_wdl "$ending" "$WORK/ours-$ending" "$WORK/syzygy-$ending") \
-        || { echo "$ending: win/draw/loss against Syzygy: $wdl" >&2; exit 1; }
-    WDL+=("$ending win/draw/loss against Syzygy: $wdl")
+    both=$(awk -v a="$dtm" -v b="$dtz" 'BEGIN { print a + b }')
+    ratio() { awk -v a="$1" -v b="$syzygy" 'BEGIN { printf "%.2f", a / b }'; }
+    printf '%-8s %-10s %8.2f %10.2f %7d %10.2f %7d %7s %7s\n' "$ending" "${#tables[@]} tables" \
+        "$dtm" "$both" "$((dtm_mb > dtz_mb ? dtm_mb : dtz_mb))" "$syzygy" "$syzygy_mb" \
+        "$(ratio "$dtm")" "$(ratio "$both")"
+    said=$(check "$ending" "$WORK/ours-$ending" "$WORK/dtz-$ending" "$WORK/syzygy-$ending") \
+        || { echo "$ending against Syzygy: $said" >&2; exit 1; }
+    CHECKS+=("$ending against Syzygy (DTM win/draw/loss, WDL50, DTZ): $said")
 done
-echo "ratio: tbgen's wall time over rtbgen's for the same chain (below 1: tbgen is faster)"
-printf '%s\n' "${WDL[@]}"
+echo "DTM/S: tbgen's DTM tables' wall time over Syzygy's WDL and DTZ tables'; both/S:"
+echo "tbgen's DTM and DTZ tables' over Syzygy's (below 1: tbgen is faster)"
+printf '%s\n' "${CHECKS[@]}"
