@@ -104,7 +104,8 @@ pub static SPEC: Spec<Endgame> = Spec {
     capabilities: |game| Capabilities {
         drawing: Some(game),
         aliases: Some(game),
-        units: Some(game),
+        // Mate in n moves: DTM only (a DTZ distance counts plies to zeroing).
+        units: (game.metric() == Metric::Dtm).then_some(game),
         notes: Some(game),
         picture: Some(game),
         wording: Some(game),
