@@ -231,3 +231,57 @@ fn pawns_promotions_and_en_passant() {
     assert!(out.status.success(), "{said}{}", text(&out.stderr));
     assert!(said.contains(" 0 mismatches"), "{said}");
 }
+
+/// The value and distance `probe --metric dtz` gives a FEN.
+fn dtz(dir: &std::path::Path, fen: &str) -> (String, Option<u64>) {
+    let out = tbquery(
+        dir,
+        &["probe", "chess", "--metric", "dtz", fen, "--json"],
+        "",
+    );
+    assert!(out.status.success(), "{fen}: {}", text(&out.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["variant"], "dtz");
+    (
+        json["value"].as_str().unwrap().to_string(),
+        json["distance"].as_u64(),
+    )
+}
+
+/// DTZ tables: plies to the next capture or pawn move, a zeroing move counted
+/// by the outcome it leads to, and a distance beyond 100 plies a win the
+/// 50-move rule spoils (cursed) or a loss it saves (blessed). The KBNvKN values
+/// are Syzygy's as python-chess reads them (108 and -113), one ply longer where
+/// its table stores them rounded, as python-chess documents.
+#[test]
+fn distance_to_zeroing_with_cursed_wins_and_blessed_losses() {
+    let dir = tempfile::tempdir().unwrap();
+    for material in ["KPvK", "KBNvKN"] {
+        let options = [("materials", material), ("metric", "dtz")];
+        common::generate(dir.path(), "chess", &options);
+    }
+    let dir = dir.path();
+    // Promoting at once zeroes; Black's king move before it is one ply more.
+    assert_eq!(
+        dtz(dir, "8/1K5P/8/8/8/8/8/1k6 w - - 0 1"),
+        ("win".into(), Some(1))
+    );
+    assert_eq!(
+        dtz(dir, "8/1K5P/8/8/8/8/8/k7 b - - 0 1"),
+        ("loss".into(), Some(2))
+    );
+    assert_eq!(
+        dtz(dir, "4B3/6Nk/8/4K3/8/8/n7/8 w - - 0 1"),
+        ("win".into(), Some(109))
+    );
+    assert_eq!(
+        dtz(dir, "2N2k2/8/8/6KB/8/8/7n/8 b - - 0 1"),
+        ("loss".into(), Some(114))
+    );
+
+    let info = text(&tbquery(dir, &["info"], "").stdout);
+    let block = info.split("chess-dtz-KBNvKN.tb").nth(1).unwrap();
+    let white = block.lines().find(|l| l.contains("white to move")).unwrap();
+    assert!(white.contains("(0 blessed); longest DTZ"), "{white}");
+    assert!(!white.contains("wins (0 cursed)"), "{white}");
+}

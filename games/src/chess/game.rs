@@ -388,7 +388,8 @@ impl DistanceUnits for Endgame {
 impl TableNotes<Endgame> for Endgame {
     /// For each side to move (slots alternate White, Black): legal positions,
     /// wins, draws, losses and the longest mate in moves, as chess players count
-    /// them.
+    /// them; under DTZ, the wins the 50-move rule spoils and the losses it saves,
+    /// and the longest distance to zeroing in plies.
     fn notes(&self, tier: u32, code: &dyn Fn(u64) -> u16) -> Vec<(String, String)> {
         let size = self.index_size(tier);
         ["white", "black"]
@@ -396,20 +397,35 @@ impl TableNotes<Endgame> for Endgame {
             .enumerate()
             .map(|(side, name)| {
                 let (mut positions, mut wins, mut draws, mut losses) = (0u64, 0u64, 0u64, 0u64);
-                // The longest mate, and the first slot that has it.
+                let (mut cursed, mut blessed) = (0u64, 0u64);
+                // The longest distance, and the first slot that has it.
                 let (mut longest, mut example) = (0u16, None);
                 for slot in (side as u64..size).step_by(2) {
                     let Some(value) = Value::from_code(self.value_kind(), code(slot)) else {
                         continue;
                     };
-                    match value {
-                        Value::Win(_) => wins += 1,
-                        Value::Loss(_) => losses += 1,
-                        _ => draws += 1,
-                    }
-                    let moves = self.in_units(value).unwrap_or(0);
-                    if moves > longest {
-                        (longest, example) = (moves, Some(slot));
+                    let distance = match value {
+                        Value::Win(n) => {
+                            wins += 1;
+                            cursed += u64::from(n > FIFTY_MOVES);
+                            n
+                        }
+                        Value::Loss(n) => {
+                            losses += 1;
+                            blessed += u64::from(n > FIFTY_MOVES);
+                            n
+                        }
+                        _ => {
+                            draws += 1;
+                            0
+                        }
+                    };
+                    let measured = match self.metric {
+                        Metric::Dtm => self.in_units(value).unwrap_or(0),
+                        Metric::Dtz => distance,
+                    };
+                    if measured > longest {
+                        (longest, example) = (measured, Some(slot));
                     }
                     positions += 1;
                 }
@@ -417,12 +433,15 @@ impl TableNotes<Endgame> for Endgame {
                     .and_then(|slot| self.position_at(tier, slot))
                     .map(|board| format!(", e.g. {}", board.fen()))
                     .unwrap_or_default();
-                (
-                    format!("{name} to move"),
-                    format!(
-                        "{positions} positions: {wins} wins, {draws} draws, {losses} losses; longest mate {longest} moves{example}"
+                let counts = match self.metric {
+                    Metric::Dtm => format!(
+                        "{positions} positions: {wins} wins, {draws} draws, {losses} losses; longest mate {longest} moves"
                     ),
-                )
+                    Metric::Dtz => format!(
+                        "{positions} positions: {wins} wins ({cursed} cursed), {draws} draws, {losses} losses ({blessed} blessed); longest DTZ {longest} plies"
+                    ),
+                };
+                (format!("{name} to move"), format!("{counts}{example}"))
             })
             .collect()
     }
