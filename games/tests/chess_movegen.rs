@@ -127,6 +127,11 @@ fn legal_moves_san_and_checks_match_shakmaty() {
             placement(&their_fen(&theirs)),
             "{fen}"
         );
+        assert_eq!(
+            ours.insufficient_material(),
+            theirs.is_insufficient_material(),
+            "{fen}: insufficient material"
+        );
         for (mv, theirs_after) in ours.legal_moves().iter().map(|m| {
             let uci = Board::uci(m);
             let theirs_move = theirs
@@ -171,4 +176,41 @@ fn legal_moves_san_and_checks_match_shakmaty() {
         en_passant > 300,
         "only {en_passant} positions with en passant"
     );
+}
+
+/// Insufficient material as shakmaty (and so lichess) has it, on the cases
+/// where it turns: a lone minor piece, bishops on one colour or on both, a
+/// knight against a piece.
+#[test]
+fn insufficient_material_matches_shakmaty() {
+    let fens = [
+        "8/8/8/4k3/8/8/8/4K3 w - - 0 1",
+        "8/8/8/4k3/8/8/8/2B1K3 w - - 0 1",
+        "8/8/8/4k3/8/8/8/1N2K3 w - - 0 1",
+        "8/8/8/4k3/8/8/8/NN2K3 w - - 0 1",
+        "8/8/2b5/4k3/8/8/8/2B1K3 w - - 0 1",
+        "8/8/3b4/4k3/8/8/8/2B1K3 w - - 0 1",
+        "8/8/3n4/4k3/8/8/8/1N2K3 w - - 0 1",
+        "8/8/3q4/4k3/8/8/8/1N2K3 w - - 0 1",
+        "8/8/3b4/4k3/8/8/8/1N2K3 w - - 0 1",
+        "8/8/8/4k3/8/8/8/1B1BK3 w - - 0 1",
+        "8/8/8/4k3/8/8/8/1BB1K3 w - - 0 1",
+        "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1",
+    ];
+    let mut insufficient = 0;
+    for fen in fens {
+        let ours = Board::from_fen(fen).unwrap();
+        let theirs: Chess = fen
+            .parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap();
+        assert_eq!(
+            ours.insufficient_material(),
+            theirs.is_insufficient_material(),
+            "{fen}"
+        );
+        insufficient += usize::from(ours.insufficient_material());
+    }
+    assert_eq!(insufficient, 5);
 }

@@ -117,6 +117,47 @@ impl Board {
         })
     }
 
+    /// Whether neither side has the material to mate, whatever the other plays:
+    /// no pawn, rook or queen, and either a lone knight against a bare king (or
+    /// one with only a minor piece), or bishops all on squares of one colour and
+    /// no knight. The same test as shakmaty's, which lichess answers with.
+    pub fn insufficient_material(&self) -> bool {
+        [Color::White, Color::Black]
+            .into_iter()
+            .all(|color| self.cannot_mate(color))
+    }
+
+    /// Whether `color` alone has too little to mate (see [`Board::insufficient_material`]).
+    fn cannot_mate(&self, color: Color) -> bool {
+        let mine = |role: Role| {
+            self.pieces()
+                .filter(|(_, p)| p.color == color && p.role == role)
+                .count()
+        };
+        if mine(Role::Pawn) + mine(Role::Rook) + mine(Role::Queen) > 0 {
+            return false;
+        }
+        let knights = mine(Role::Knight);
+        if knights > 0 {
+            let others_theirs = self
+                .pieces()
+                .filter(|(_, p)| p.color != color && !matches!(p.role, Role::King | Role::Queen))
+                .count();
+            return knights == 1 && mine(Role::Bishop) == 0 && others_theirs == 0;
+        }
+        if mine(Role::Bishop) == 0 {
+            return true;
+        }
+        let bishops = self.pieces().filter(|(_, p)| p.role == Role::Bishop);
+        let shades = bishops.fold(0u8, |seen, (sq, _)| {
+            seen | 1 << ((sq.file() + sq.rank()) % 2)
+        });
+        let any_pawn_or_knight = self
+            .pieces()
+            .any(|(_, p)| matches!(p.role, Role::Pawn | Role::Knight));
+        shades != 0b11 && !any_pawn_or_knight
+    }
+
     /// Whether the side to move is in check.
     pub fn in_check(&self) -> bool {
         self.king(self.turn)
