@@ -10,6 +10,7 @@ pub mod engine;
 pub mod error;
 pub mod info;
 pub mod library;
+pub mod lichess;
 pub mod metrics;
 pub mod oracle;
 pub mod play;

@@ -351,3 +351,37 @@ fn the_computer_plays_at_a_level_and_searches_as_asked() {
         );
     }
 }
+
+/// The lichess tablebase API: `/standard?fen=` with underscores for spaces, in
+/// lila-tablebase's shape; a bad FEN is a 400 that says why.
+#[test]
+fn answers_the_lichess_tablebase_api() {
+    let dir = tempfile::tempdir().unwrap();
+    for metric in ["dtm", "dtz"] {
+        common::generate(
+            dir.path(),
+            "chess",
+            &[("materials", "KRvK"), ("metric", metric)],
+        );
+    }
+    let addr = start(dir.path());
+    let (status, body) = get(addr, "/standard?fen=k7/8/1K6/8/8/8/8/7R_w_-_-_0_1");
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        (&body["category"], &body["dtz"], &body["dtm"]),
+        (&"win".into(), &1.into(), &1.into())
+    );
+    let mate = &body["moves"][0];
+    assert_eq!(
+        (&mate["uci"], &mate["san"]),
+        (&"h1h8".into(), &"Rh8#".into())
+    );
+    assert_eq!(
+        (&mate["category"], &mate["checkmate"]),
+        (&"loss".into(), &true.into())
+    );
+    assert!(mate["dtm"].is_null() && mate["dtw"].is_null(), "{mate}");
+
+    let (status, body) = get(addr, "/standard?fen=k7/8/1K6/8");
+    assert_eq!(status, 400, "{body}");
+}

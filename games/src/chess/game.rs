@@ -253,6 +253,18 @@ impl Game for Endgame {
         self.slot_in(tier, swap, board)
     }
 
+    /// A board whose material is not among these endings (more than five
+    /// pieces, or an ending not made) is beyond the tables.
+    fn coverage(&self, board: &Board) -> Result<(), String> {
+        match self.find_tier(board) {
+            Some(_) => Ok(()),
+            None => {
+                let (material, _) = Material::of(board).normalized();
+                Err(format!("{material} is not among the endings of the tables"))
+            }
+        }
+    }
+
     /// Tables hold positions without an en passant right: a board with one
     /// (kept only where a capture uses it) is valued from its moves.
     fn stored(&self, board: &Board) -> bool {

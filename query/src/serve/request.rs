@@ -83,6 +83,12 @@ pub struct ProbeRequest {
     pub options: GameOptions,
 }
 
+/// `GET /standard`: the lichess tablebase API's one parameter.
+#[derive(Debug, Deserialize)]
+pub struct StandardRequest {
+    pub fen: String,
+}
+
 /// `POST /api/v1/{game}`: the options of a batch (its positions are the body).
 #[derive(Debug, Deserialize)]
 pub struct BatchRequest {

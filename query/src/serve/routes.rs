@@ -1,13 +1,14 @@
 //! The routes: the page and its files, `/metrics`, the game list, and per game
 //! the probe, a batch of probes, the page's view, the line of perfect play,
-//! statistics, the editor, a typed move and the computer's move. Each handler
+//! statistics, the editor, a typed move and the computer's move; and the lichess
+//! tablebase API, `/standard` ([`crate::lichess`]). Each handler
 //! reads a typed request and returns `Result<Json<Answer>, QueryError>`; the
 //! error chooses its status ([`super::respond`]).
 
 use super::batch;
 use super::request::{
     BatchRequest, ComputerRequest, EditRequest, GameRequest, LineAnswer, LineRequest, MoveRequest,
-    Params, ProbeRequest, StatsRequest, ViewRequest,
+    Params, ProbeRequest, StandardRequest, StatsRequest, ViewRequest,
 };
 use super::respond::overloaded;
 use super::server::Limits;
@@ -17,6 +18,7 @@ use crate::answer::{
 };
 use crate::api::{self, Ask};
 use crate::library::Library;
+use crate::lichess::{self, StandardAnswer};
 use crate::metrics::Metrics;
 use axum::Router;
 use axum::error_handling::HandleErrorLayer;
@@ -67,6 +69,7 @@ pub fn app(library: Library, limits: &Limits, metrics: Metrics) -> Router {
         .route("/api/v1/{game}/edit", get(edit))
         .route("/api/v1/{game}/move", get(made_move))
         .route("/api/v1/{game}/computer", get(computer))
+        .route("/standard", get(standard))
         .layer(
             ServiceBuilder::new()
                 .layer(HandleErrorLayer::new(overloaded))
@@ -178,6 +181,15 @@ async fn probe(
         let captured = request.captured.as_deref();
         api::probe(library, &game, &options, &request.position, captured)
     });
+    answer.await.map(Json)
+}
+
+/// The lichess tablebase API: `GET /standard?fen=...`.
+async fn standard(
+    State(state): State<AppState>,
+    Params(request): Params<StandardRequest>,
+) -> Answer<StandardAnswer> {
+    let answer = state.run(move |library| lichess::standard(library, &request.fen));
     answer.await.map(Json)
 }
 

@@ -1,0 +1,362 @@
+//! The lichess tablebase API, `GET /standard?fen=`, answered in lila-tablebase's
+//! response shape so that clients written for lichess work unchanged: the
+//! position's category from the side to move with the halfmove clock, its DTZ and
+//! DTM in plies, signed for the side to move, and every move with the same for
+//! the position after it, best first in lichess's order. DTZ is read from the
+//! `chess-dtz-*` tables and DTM from the `chess-*` ones; a position they do not
+//! hold is `unknown`, not an error.
+
+use crate::{Library, QueryError, Tablebase};
+use games::chess::{Board, Endgame, Move};
+use games::spec::{Options, Purpose};
+use games::{GameError, Value};
+use serde::Serialize;
+use std::cmp::Reverse;
+
+/// The outcome of a position for the side to move under the 50-move rule, as
+/// lichess names it; ordered from the mover's worst to best, `unknown` ranked
+/// just above a loss, as lichess ranks moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Category {
+    Loss,
+    Unknown,
+    BlessedLoss,
+    Draw,
+    CursedWin,
+    Win,
+}
+
+impl Category {
+    /// The category of a position with DTZ `dtz` (plies, signed for the side to
+    /// move) and `halfmoves` on the clock: a win or loss that cannot zero before
+    /// the clock reaches 100 is cursed or blessed.
+    fn of_dtz(dtz: i32, halfmoves: u32) -> Category {
+        let plies = i64::from(dtz.unsigned_abs()) + i64::from(halfmoves);
+        match dtz {
+            0 => Category::Draw,
+            _ if dtz > 0 && plies <= 100 => Category::Win,
+            _ if dtz > 0 => Category::CursedWin,
+            _ if plies <= 100 => Category::Loss,
+            _ => Category::BlessedLoss,
+        }
+    }
+
+    fn is_positive(self) -> bool {
+        matches!(self, Category::CursedWin | Category::Win)
+    }
+
+    /// The same outcome seen by the other side.
+    fn flipped(self) -> Category {
+        match self {
+            Category::Loss => Category::Win,
+            Category::BlessedLoss => Category::CursedWin,
+            Category::CursedWin => Category::BlessedLoss,
+            Category::Win => Category::Loss,
+            other => other,
+        }
+    }
+}
+
+/// What lichess says of a position.
+#[derive(Debug, Clone, Serialize)]
+pub struct PositionInfo {
+    pub checkmate: bool,
+    pub stalemate: bool,
+    pub variant_win: bool,
+    pub variant_loss: bool,
+    pub insufficient_material: bool,
+    /// Plies to the next capture or pawn move, signed for the side to move; -1
+    /// for a checkmated side, as Syzygy's probes give it.
+    pub dtz: Option<i32>,
+    /// The same: every DTZ here is exact, never rounded.
+    pub precise_dtz: Option<i32>,
+    /// Plies to mate, signed for the side to move; 0 for a draw, none for a
+    /// position already mate (lichess keeps 0 for draws).
+    pub dtm: Option<i32>,
+    /// Distance to win, for variants lichess serves: always none here.
+    pub dtw: Option<i32>,
+    /// Distance to conversion, from a source lichess reads: always none here.
+    pub dtc: Option<i32>,
+    pub category: Category,
+}
+
+/// A legal move and what lichess says of the position after it.
+#[derive(Debug, Clone, Serialize)]
+pub struct MoveInfo {
+    pub uci: String,
+    pub san: String,
+    /// A capture or a pawn move.
+    pub zeroing: bool,
+    /// A capture or a promotion.
+    pub conversion: bool,
+    #[serde(flatten)]
+    pub pos: PositionInfo,
+    #[serde(skip)]
+    order: (Option<u8>, Option<u8>),
+}
+
+impl MoveInfo {
+    /// lichess's order: the best outcome for the mover first, then mate,
+    /// stalemate, the fastest win or slowest loss by DTM, zeroing, DTZ, and the
+    /// biggest capture and promotion.
+    fn sort_key(&self) -> impl Ord + use<> {
+        let pos = &self.pos;
+        let losing = !pos.category.is_positive();
+        (
+            pos.category,
+            (
+                Reverse(pos.checkmate),
+                Reverse(pos.variant_loss),
+                pos.variant_win,
+            ),
+            (Reverse(pos.stalemate), Reverse(pos.insufficient_material)),
+            tightening(pos.dtm),
+            (self.conversion ^ losing, tightening(pos.dtc)),
+            (self.zeroing ^ losing, pos.dtz.map(Reverse)),
+            // Queen first (the lower role number), none last.
+            (
+                self.order.0.unwrap_or(u8::MAX),
+                self.order.1.unwrap_or(u8::MAX),
+            ),
+        )
+    }
+}
+
+/// A distance after a move ordered as lichess orders them: the opponent's
+/// fastest loss first, then no distance, then its slowest win.
+fn tightening(metric: Option<i32>) -> impl Ord {
+    (
+        Reverse(metric.filter(|m| *m < 0)),
+        metric.filter(|m| *m > 0).map(Reverse),
+    )
+}
+
+/// The answer to `GET /standard?fen=`.
+#[derive(Debug, Clone, Serialize)]
+pub struct StandardAnswer {
+    #[serde(flatten)]
+    pub pos: PositionInfo,
+    pub moves: Vec<MoveInfo>,
+}
+
+/// The chess tables of a library, both metrics.
+struct Tables<'a> {
+    dtm: Tablebase<'a, Endgame>,
+    dtz: Tablebase<'a, Endgame>,
+}
+
+/// The chess endings counted in `metric`, as the library keeps them.
+fn endgame(library: &Library, metric: &str) -> Result<std::sync::Arc<Endgame>, QueryError> {
+    let spec = &games::chess::SPEC;
+    let given = Options::with(Purpose::Query, [("metric", metric)]);
+    Ok(library.game(spec, &spec.entry.complete(&given)?)?)
+}
+
+/// Answers `fen` (fields apart by spaces or underscores, as lichess takes them).
+pub fn standard(library: &Library, fen: &str) -> Result<StandardAnswer, QueryError> {
+    let (dtm, dtz) = (endgame(library, "dtm")?, endgame(library, "dtz")?);
+    let tables = Tables {
+        dtm: library.tablebase(&*dtm),
+        dtz: library.tablebase(&*dtz),
+    };
+    tables.standard(fen)
+}
+
+impl Tables<'_> {
+    fn standard(&self, fen: &str) -> Result<StandardAnswer, QueryError> {
+        let fen = fen.replace('_', " ");
+        let board =
+            Board::from_fen(&fen).map_err(|why| GameError::position(&fen, why.to_string()))?;
+        let halfmoves = halfmove_clock(&fen)?;
+        let mut moves = board
+            .legal_moves()
+            .iter()
+            .map(|mv| self.move_info(&board, mv, halfmoves))
+            .collect::<Result<Vec<_>, _>>()?;
+        moves.sort_by_cached_key(MoveInfo::sort_key);
+        let mut pos = self.info(&board, halfmoves, halfmoves.saturating_sub(1))?;
+        if let Some(best) = moves.first() {
+            pos.category = best.pos.category.flipped();
+        }
+        Ok(StandardAnswer { pos, moves })
+    }
+
+    fn move_info(&self, board: &Board, mv: &Move, halfmoves: u32) -> Result<MoveInfo, QueryError> {
+        let after = board.play(mv);
+        let clock = if mv.is_zeroing() {
+            0
+        } else {
+            halfmoves.saturating_add(1)
+        };
+        Ok(MoveInfo {
+            uci: Board::uci(mv),
+            san: board.san(mv),
+            zeroing: mv.is_zeroing(),
+            conversion: mv.capture.is_some() || mv.promotion.is_some(),
+            pos: self.info(&after, clock, halfmoves)?,
+            order: (mv.capture.map(|r| r as u8), mv.promotion.map(|r| r as u8)),
+        })
+    }
+
+    /// What lichess says of `board` with `halfmoves` on the clock, `before` on
+    /// it before the last move (100 or more: the opponent could claim a draw).
+    fn info(&self, board: &Board, halfmoves: u32, before: u32) -> Result<PositionInfo, QueryError> {
+        let stuck = !board.has_legal_move();
+        let checkmate = stuck && board.in_check();
+        let stalemate = stuck && !board.in_check();
+        let insufficient_material = board.insufficient_material();
+        let dtz = held(&self.dtz, board)?.map(|v| match v {
+            Value::Loss(0) => -1,
+            other => signed(other),
+        });
+        let dtm = held(&self.dtm, board)?
+            .filter(|v| *v != Value::Loss(0))
+            .map(signed);
+        let category = if stalemate || insufficient_material || dtz == Some(0) {
+            Category::Draw
+        } else if checkmate {
+            match before < 100 {
+                true => Category::Loss,
+                false => Category::BlessedLoss,
+            }
+        } else {
+            match dtz {
+                Some(dtz) if before < 100 => Category::of_dtz(dtz, halfmoves),
+                Some(dtz) if dtz < 0 => Category::BlessedLoss,
+                Some(_) => Category::CursedWin,
+                None => Category::Unknown,
+            }
+        };
+        Ok(PositionInfo {
+            checkmate,
+            stalemate,
+            variant_win: false,
+            variant_loss: false,
+            insufficient_material,
+            dtz,
+            precise_dtz: dtz,
+            dtm,
+            dtw: None,
+            dtc: None,
+            category,
+        })
+    }
+}
+
+/// The value the tables hold for `board`; none where they do not hold it (too
+/// many pieces, a table not made).
+fn held(tables: &Tablebase<Endgame>, board: &Board) -> Result<Option<Value>, QueryError> {
+    match tables.value(board) {
+        Ok(value) => Ok(Some(value)),
+        Err(
+            QueryError::Input(GameError::BeyondTables { .. }) | QueryError::MissingTable { .. },
+        ) => Ok(None),
+        Err(other) => Err(other),
+    }
+}
+
+/// A value as lichess signs distances: positive where the side to move wins.
+fn signed(value: Value) -> i32 {
+    match value {
+        Value::Win(n) => i32::from(n),
+        Value::Loss(n) => -i32::from(n),
+        _ => 0,
+    }
+}
+
+/// The halfmove clock of a FEN (0 where it has none).
+fn halfmove_clock(fen: &str) -> Result<u32, QueryError> {
+    match fen.split_whitespace().nth(4) {
+        None => Ok(0),
+        Some(clock) => clock.parse().map_err(|_| {
+            QueryError::Input(GameError::position(
+                fen,
+                format!("the halfmove clock '{clock}' is not a number"),
+            ))
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use generator::{Progress, WriteOptions, generate_game};
+
+    /// KPvK and KRvK with everything below them, both metrics.
+    fn library() -> (tempfile::TempDir, Library) {
+        let dir = tempfile::tempdir().unwrap();
+        for metric in ["dtm", "dtz"] {
+            let options = [("materials", "KPvK,KRvK"), ("metric", metric)];
+            let options = Options::with(Purpose::Generate, options);
+            let write = WriteOptions::new(dir.path());
+            generate_game("chess", &options, &write, &Progress::hidden()).unwrap();
+        }
+        let library = Library::new(dir.path());
+        (dir, library)
+    }
+
+    #[test]
+    fn mate_in_one_comes_first_with_lichess_signs() {
+        let (_dir, library) = library();
+        let answer = standard(&library, "k7/8/1K6/8/8/8/8/7R_w_-_-_0_1").unwrap();
+        let pos = &answer.pos;
+        assert_eq!(
+            (pos.category, pos.dtz, pos.dtm),
+            (Category::Win, Some(1), Some(1))
+        );
+        let mate = &answer.moves[0];
+        assert_eq!((mate.uci.as_str(), mate.san.as_str()), ("h1h8", "Rh8#"));
+        assert!(mate.pos.checkmate && !mate.zeroing && !mate.conversion);
+        assert_eq!(
+            (mate.pos.category, mate.pos.dtz, mate.pos.dtm),
+            (Category::Loss, Some(-1), None)
+        );
+        // Every other move wins more slowly: the opponent's losses, longest last.
+        let dtm: Vec<i32> = answer.moves.iter().filter_map(|m| m.pos.dtm).collect();
+        assert!(dtm.windows(2).all(|w| w[0] >= w[1] || w[0] < 0), "{dtm:?}");
+    }
+
+    /// The clock turns KPvK's win cursed: 9 plies to the pawn's step, with 95
+    /// on the clock, come too late.
+    #[test]
+    fn the_halfmove_clock_curses_a_win() {
+        let (_dir, library) = library();
+        let fresh = standard(&library, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1").unwrap();
+        assert_eq!(
+            (fresh.pos.category, fresh.pos.dtz),
+            (Category::Win, Some(9))
+        );
+        let late = standard(&library, "4k3/8/8/8/8/8/4P3/4K3 w - - 95 80").unwrap();
+        assert_eq!(late.pos.category, Category::CursedWin);
+        assert_eq!(late.moves[0].pos.category, Category::BlessedLoss);
+        // A pawn step zeroes the clock: no longer late, but a draw.
+        let step = late.moves.iter().find(|m| m.san == "e4").unwrap();
+        assert!(step.zeroing && !step.conversion);
+        assert_eq!(step.pos.category, Category::Draw);
+    }
+
+    /// Six pieces are beyond the tables: unknown, not an error; a bad FEN is an
+    /// error that says why.
+    #[test]
+    fn beyond_the_tables_is_unknown() {
+        let (_dir, library) = library();
+        let answer = standard(&library, "4k3/8/8/8/8/8/PPPP4/4K3 w - - 0 1").unwrap();
+        assert_eq!(
+            (answer.pos.category, answer.pos.dtz),
+            (Category::Unknown, None)
+        );
+        assert!(
+            answer
+                .moves
+                .iter()
+                .all(|m| m.pos.category == Category::Unknown)
+        );
+        let refused = standard(&library, "4k3/8/8/8/8/8/8/4K3 w - - x 1").unwrap_err();
+        assert!(
+            refused.to_string().contains("'x' is not a number"),
+            "{refused}"
+        );
+        assert!(standard(&library, "not a fen").is_err());
+    }
+}
