@@ -137,6 +137,8 @@ for line, by_dtm, by_dtz in zip(values, dtm, dtz):
         continue
     answer = json.loads(by_dtz)
     n = {"win": 1, "loss": -1}.get(answer.get("value"), 0) * (answer.get("distance") or 0)
+    if answer.get("value") == "loss" and n == 0:
+        n = -1  # checkmated: Syzygy's probes give -1
     our_wdl = 0 if n == 0 else (2 if n > 0 else -2) if abs(n) <= 100 else (1 if n > 0 else -1)
     if our_wdl != wdl:
         say(f"{fen}: Syzygy WDL50 {wdl}, tbgen {our_wdl} (DTZ {n})")
