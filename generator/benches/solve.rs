@@ -10,7 +10,7 @@ use games::nim::{Heaps, Rule};
 use games::northcott::Northcott;
 use games::pits::Pits;
 use generator::dots::solve_dots;
-use generator::{Progress, solve_layered, solve_retracting, solve_retrograde};
+use generator::{Progress, Unwritten, solve_layered, solve_retracting, solve_retrograde};
 
 fn euler(c: &mut Criterion) {
     c.bench_function("solve euler", |b| {
@@ -81,27 +81,12 @@ fn chess(c: &mut Criterion) {
         let game = Endgame::new(&Material::parse(material).unwrap());
         group.bench_function(material, |b| {
             b.iter(|| {
-                generator::chess::solve_all(
-                    &game,
-                    &Progress::hidden(),
-                    |_, _| Ok(None),
-                    |_, _, _| Ok(()),
-                )
-                .unwrap()
+                generator::chess::solve_all(&game, &Progress::hidden(), &mut Unwritten).unwrap()
             })
         });
         // The generic retracting solver, the dedicated one's oracle, for comparison.
         group.bench_function(format!("{material} generic"), |b| {
-            b.iter(|| {
-                solve_retracting(
-                    &game,
-                    &game,
-                    &Progress::hidden(),
-                    |_, _| Ok(None),
-                    |_, _, _| Ok(()),
-                )
-                .unwrap()
-            })
+            b.iter(|| solve_retracting(&game, &game, &Progress::hidden(), &mut Unwritten).unwrap())
         });
     }
     group.finish();

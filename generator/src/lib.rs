@@ -8,11 +8,13 @@ pub mod chess;
 pub mod cluster;
 pub mod dots;
 pub mod layered;
+pub mod order;
 pub mod output;
 pub mod progress;
 pub mod retrograde;
 
 pub use layered::solve_layered;
+pub use order::{HELD_BUDGET, Store, Unwritten, solve_in_order};
 pub use output::{Summary, WriteOptions, write_tier, write_tier_with};
 pub use progress::Progress;
 pub use retrograde::{solve_retracting_tier, solve_retrograde, solve_retrograde_tier};
@@ -21,7 +23,6 @@ use games::capability::{Capabilities, Dedicated, Retract, Solver};
 use games::spec::{Options, Spec, Visitor};
 use games::{Game, GameError, Value};
 use std::any::Any;
-use std::cell::RefCell;
 use std::time::{Duration, Instant};
 
 /// Solves and writes every table of `game` with the solver its entry names.
@@ -40,14 +41,9 @@ pub fn generate<G: Game>(
             solve_retrograde(game, tier, progress)
         }),
         Solver::Retracting(retract) => {
-            let summaries = RefCell::new(Vec::new());
-            let keep = |tier, needed| kept(game, tier, options, needed, &summaries);
-            solve_retracting(game, retract, progress, keep, |tier, codes, took| {
-                let written = write_solved(game, &caps, tier, codes, took, options)?;
-                summaries.borrow_mut().push(written);
-                Ok(())
-            })?;
-            Ok(summaries.into_inner())
+            let mut store = Files::new(game, &caps, options);
+            solve_retracting(game, retract, progress, &mut store)?;
+            Ok(store.summaries)
         }
         Solver::Dedicated(Dedicated::DotsWaves) => {
             dots::generate(concrete(game)?, options, progress).map(|s| vec![s])
@@ -56,40 +52,59 @@ pub fn generate<G: Game>(
             abapa::generate(concrete(game)?, options, progress)
         }
         Solver::Dedicated(Dedicated::ChessUnmoves) => {
-            let summaries = RefCell::new(Vec::new());
-            let keep = |tier, needed| kept(game, tier, options, needed, &summaries);
-            chess::solve_all(concrete(game)?, progress, keep, |tier, codes, took| {
-                let written = write_solved(game, &caps, tier, codes, took, options)?;
-                summaries.borrow_mut().push(written);
-                Ok(())
-            })?;
-            Ok(summaries.into_inner())
+            let mut store = Files::new(game, &caps, options);
+            chess::solve_all(concrete(game)?, progress, &mut store)?;
+            Ok(store.summaries)
         }
         Solver::None => Ok(Vec::new()),
     }
 }
 
-/// With `--resume`, the codes of a tier whose sound table a stopped run wrote, its
-/// summary added to `summaries` (an empty list stands in for codes no later tier
-/// reads); none where the tier is to be solved.
-fn kept<G: Game>(
-    game: &G,
-    tier: u32,
-    options: &WriteOptions,
-    needed: bool,
-    summaries: &RefCell<Vec<Summary>>,
-) -> anyhow::Result<Option<Vec<u16>>> {
-    if !options.resume || !output::sound(game, tier, &options.dir) {
-        return Ok(None);
+/// The tables of a game's tiers in the output folder, as a [`Store`]: each solved
+/// tier is written, kept with `--resume` where a stopped run wrote it soundly, and
+/// read back whole when a later tier needs it; the summaries of every tier.
+struct Files<'a, G: Game> {
+    game: &'a G,
+    caps: &'a Capabilities<'a, G>,
+    options: &'a WriteOptions,
+    summaries: Vec<Summary>,
+}
+
+impl<'a, G: Game> Files<'a, G> {
+    fn new(game: &'a G, caps: &'a Capabilities<'a, G>, options: &'a WriteOptions) -> Self {
+        Files {
+            game,
+            caps,
+            options,
+            summaries: Vec::new(),
+        }
     }
-    let (table, summary) = output::open_tier(game, tier, &options.dir)?;
-    let codes = if needed {
-        table.read_all()?
-    } else {
-        Vec::new()
-    };
-    summaries.borrow_mut().push(summary);
-    Ok(Some(codes))
+}
+
+impl<G: Game> Store for Files<'_, G> {
+    fn kept(&mut self, tier: u32) -> anyhow::Result<bool> {
+        if !self.options.resume || !output::sound(self.game, tier, &self.options.dir) {
+            return Ok(false);
+        }
+        let (_, summary) = output::open_tier(self.game, tier, &self.options.dir)?;
+        self.summaries.push(summary);
+        Ok(true)
+    }
+
+    fn done(&mut self, tier: u32, codes: &[u16], took: Duration) -> anyhow::Result<()> {
+        let written = write_solved(self.game, self.caps, tier, codes, took, self.options)?;
+        self.summaries.push(written);
+        Ok(())
+    }
+
+    fn rereads(&self) -> bool {
+        true
+    }
+
+    fn reload(&mut self, tier: u32) -> anyhow::Result<Vec<u16>> {
+        let (table, _) = output::open_tier(self.game, tier, &self.options.dir)?;
+        Ok(table.read_all()?)
+    }
 }
 
 /// The game a dedicated solver is written for; a registry entry naming the
@@ -139,15 +154,14 @@ pub(crate) fn write_solved<G: Game>(
 }
 
 /// Solves every tier by un-moves, in order, each tier reading the tiers its
-/// moves leave to from memory; calls `done` with each tier's codes and solve
-/// time as it is solved (a tier `kept` gives codes for is not solved).
+/// moves leave to; each solved tier goes to `store` (a tier it keeps is not
+/// solved).
 pub fn solve_retracting<G: Game>(
     game: &G,
     retract: &dyn Retract<G>,
     progress: &Progress,
-    kept: impl FnMut(u32, bool) -> anyhow::Result<Option<Vec<u16>>>,
-    done: impl FnMut(u32, &[u16], Duration) -> anyhow::Result<()>,
-) -> anyhow::Result<Vec<Vec<u16>>> {
+    store: &mut impl Store,
+) -> anyhow::Result<()> {
     let solve = |tier: u32, solved: &[Vec<u16>]| {
         let earlier = |position: &G::Position| -> Value {
             let code = solved[game.tier_of(position) as usize][game.index(position) as usize];
@@ -155,43 +169,9 @@ pub fn solve_retracting<G: Game>(
         };
         solve_retracting_tier(game, retract, tier, &earlier, progress)
     };
-    solve_in_order(game, solve, |_| u32::MAX, kept, done)
+    let earlier = |tier: u32| (0..tier).collect();
+    solve_in_order(game, solve, earlier, store, HELD_BUDGET)
 }
-
-/// Solves every tier in order with `solve`, which is given the codes of the
-/// tiers before; calls `done` with each tier's codes and solve time. A tier whose
-/// codes `kept` gives (told whether a later tier reads them) is neither solved
-/// nor handed to `done`. The codes of a tier are dropped (an empty list stands in
-/// for them) once the tier `last_use` names, the last to read them, is solved
-/// (`u32::MAX`: kept).
-pub fn solve_in_order<G: Game>(
-    game: &G,
-    mut solve: impl FnMut(u32, &[Vec<u16>]) -> Vec<u16>,
-    last_use: impl Fn(u32) -> u32,
-    mut kept: impl FnMut(u32, bool) -> anyhow::Result<Option<Vec<u16>>>,
-    mut done: impl FnMut(u32, &[u16], Duration) -> anyhow::Result<()>,
-) -> anyhow::Result<Vec<Vec<u16>>> {
-    let mut solved: Vec<Vec<u16>> = Vec::new();
-    for tier in game.tiers() {
-        let codes = match kept(tier, last_use(tier) > tier)? {
-            Some(codes) => codes,
-            None => {
-                let started = Instant::now();
-                let codes = solve(tier, &solved);
-                done(tier, &codes, started.elapsed())?;
-                codes
-            }
-        };
-        solved.push(codes);
-        for (below, codes) in solved.iter_mut().enumerate() {
-            if last_use(below as u32) <= tier {
-                *codes = Vec::new();
-            }
-        }
-    }
-    Ok(solved)
-}
-
 /// Makes the tables of game `id` for `options` (generate options, already
 /// expanded to one variant), writing them as `write` says.
 pub fn generate_game(

@@ -8,12 +8,12 @@
 //! Captures read the smaller endings solved before.
 //! The generic solver stays as its oracle: both give every slot the same code.
 
+use crate::order::Store;
 use crate::progress::Progress;
 use crate::retrograde::{Outside, Parents, Scan, solve_by_scans};
 use games::chess::{Color, Endgame, FIFTY_MOVES, Layout, Metric, Role, Settled, Square, attacks};
 use games::{Game, Value};
 use std::sync::OnceLock;
-use std::time::Duration;
 
 mod pawns;
 
@@ -393,29 +393,20 @@ pub fn solve_tier(game: &Endgame, tier: u32, solved: &[Vec<u16>], progress: &Pro
     solve_by_scans(game, size, |slot| this.scan(slot as u64), &this, progress)
 }
 
-/// Solves every tier in order, smallest material first; calls `done` with each
-/// tier's codes and solve time as it is solved (a tier `kept` gives codes for is
-/// not solved: see [`crate::solve_in_order`]). A tier's codes are dropped once
-/// the last tier whose captures or promotions read them is solved (`--all 5`
-/// would otherwise hold every five-piece table at once).
+/// Solves every tier in order, smallest material first, each reading the tiers
+/// its captures and promotions lead to; each solved tier goes to `store` (a tier
+/// it keeps is not solved). See [`crate::order`] for the codes held meanwhile.
 pub fn solve_all(
     game: &Endgame,
     progress: &Progress,
-    kept: impl FnMut(u32, bool) -> anyhow::Result<Option<Vec<u16>>>,
-    done: impl FnMut(u32, &[u16], Duration) -> anyhow::Result<()>,
-) -> anyhow::Result<Vec<Vec<u16>>> {
-    let mut last_use: Vec<u32> = game.tiers();
-    for tier in game.tiers() {
-        for below in game.tiers_below(tier) {
-            last_use[below as usize] = last_use[below as usize].max(tier);
-        }
-    }
+    store: &mut impl Store,
+) -> anyhow::Result<()> {
     crate::solve_in_order(
         game,
         |tier, solved| solve_tier(game, tier, solved, progress),
-        |tier| last_use[tier as usize],
-        kept,
-        done,
+        |tier| game.tiers_below(tier),
+        store,
+        crate::HELD_BUDGET,
     )
 }
 
