@@ -1,4 +1,5 @@
-//! The lichess tablebase API, `GET /standard?fen=`, answered in lila-tablebase's
+//! The lichess tablebase API, `GET /standard?fen=` and `GET
+//! /standard/mainline?fen=`, answered in lila-tablebase's
 //! response shape so that clients written for lichess work unchanged: the
 //! position's category from the side to move with the halfmove clock, its DTZ and
 //! DTM in plies, signed for the side to move, and every move with the same for
@@ -7,7 +8,7 @@
 //! hold is `unknown`, not an error.
 
 use crate::{Library, QueryError, Tablebase};
-use games::chess::{Board, Endgame, Move};
+use games::chess::{Board, Color, Endgame, Move};
 use games::spec::{Options, Purpose};
 use games::{GameError, Value};
 use serde::Serialize;
@@ -156,19 +157,98 @@ fn endgame(library: &Library, metric: &str) -> Result<std::sync::Arc<Endgame>, Q
 /// Answers `fen` (fields apart by spaces or underscores, as lichess takes them).
 pub fn standard(library: &Library, fen: &str) -> Result<StandardAnswer, QueryError> {
     let (dtm, dtz) = (endgame(library, "dtm")?, endgame(library, "dtz")?);
-    let tables = Tables {
-        dtm: library.tablebase(&*dtm),
-        dtz: library.tablebase(&*dtz),
-    };
-    tables.standard(fen)
+    Tables::of(library, &dtm, &dtz).standard(fen)
 }
 
-impl Tables<'_> {
+/// The answer to `GET /standard/mainline?fen=`: the line of play that wins, or
+/// holds out, under the 50-move rule, by DTZ, until the game ends or the clock
+/// reaches 100.
+#[derive(Debug, Clone, Serialize)]
+pub struct MainlineAnswer {
+    pub mainline: Vec<MainlineStep>,
+    /// `w` or `b` where the line ends in mate.
+    pub winner: Option<char>,
+    pub dtz: i32,
+    pub precise_dtz: Option<i32>,
+}
+
+/// A move of the mainline and the DTZ of the position after it.
+#[derive(Debug, Clone, Serialize)]
+pub struct MainlineStep {
+    pub uci: String,
+    pub san: String,
+    pub dtz: i32,
+    pub precise_dtz: Option<i32>,
+}
+
+/// The most moves a mainline is followed for: every 100 plies a capture or pawn
+/// move, and five pieces have few of those.
+const MAX_MAINLINE: usize = 1_000;
+
+/// Answers `fen` with the line of play by DTZ; a position beyond the tables is
+/// refused, as lichess refuses it.
+pub fn mainline(library: &Library, fen: &str) -> Result<MainlineAnswer, QueryError> {
+    let (dtm, dtz) = (endgame(library, "dtm")?, endgame(library, "dtz")?);
+    Tables::of(library, &dtm, &dtz).mainline(fen)
+}
+
+impl<'a> Tables<'a> {
+    fn of(library: &'a Library, dtm: &'a Endgame, dtz: &'a Endgame) -> Tables<'a> {
+        Tables {
+            dtm: library.tablebase(dtm),
+            dtz: library.tablebase(dtz),
+        }
+    }
+
+    fn mainline(&self, fen: &str) -> Result<MainlineAnswer, QueryError> {
+        let (mut board, mut halfmoves) = read_fen(fen)?;
+        let dtz = lichess_dtz(self.dtz.value(&board)?);
+        let mut mainline = Vec::new();
+        while dtz != 0 && halfmoves < 100 && mainline.len() < MAX_MAINLINE {
+            let Some((mv, after)) = self.best_by_dtz(&board)? else {
+                break;
+            };
+            mainline.push(MainlineStep {
+                uci: Board::uci(&mv),
+                san: board.san(&mv),
+                dtz: after,
+                precise_dtz: Some(after),
+            });
+            halfmoves = if mv.is_zeroing() { 0 } else { halfmoves + 1 };
+            board = board.play(&mv);
+        }
+        let mated = !board.has_legal_move() && board.in_check();
+        let winner = mated.then_some(match board.turn {
+            Color::White => 'b',
+            Color::Black => 'w',
+        });
+        Ok(MainlineAnswer {
+            mainline,
+            winner,
+            dtz,
+            precise_dtz: Some(dtz),
+        })
+    }
+
+    /// The move Syzygy's probes would play: the best outcome under the 50-move
+    /// rule, then mate at once, then a zeroing move when winning (none when
+    /// losing), then the fastest zeroing; with the DTZ of the position after it.
+    fn best_by_dtz(&self, board: &Board) -> Result<Option<(Move, i32)>, QueryError> {
+        let mut best: Option<((i8, bool, bool, Reverse<i32>), Move, i32)> = None;
+        for mv in board.legal_moves() {
+            let after = board.play(&mv);
+            let dtz = lichess_dtz(self.dtz.value(&after)?);
+            let mate = dtz == -1 && !after.has_legal_move();
+            let key = (wdl50(dtz), !mate, mv.is_zeroing() ^ (dtz < 0), Reverse(dtz));
+            if best.as_ref().is_none_or(|(k, ..)| key < *k) {
+                best = Some((key, mv, dtz));
+            }
+        }
+        Ok(best.map(|(_, mv, dtz)| (mv, dtz)))
+    }
+
     fn standard(&self, fen: &str) -> Result<StandardAnswer, QueryError> {
-        let fen = fen.replace('_', " ");
-        let board =
-            Board::from_fen(&fen).map_err(|why| GameError::position(&fen, why.to_string()))?;
-        let halfmoves = halfmove_clock(&fen)?;
+        let (board, halfmoves) = read_fen(fen)?;
         let mut moves = board
             .legal_moves()
             .iter()
@@ -206,10 +286,7 @@ impl Tables<'_> {
         let checkmate = stuck && board.in_check();
         let stalemate = stuck && !board.in_check();
         let insufficient_material = board.insufficient_material();
-        let dtz = held(&self.dtz, board)?.map(|v| match v {
-            Value::Loss(0) => -1,
-            other => signed(other),
-        });
+        let dtz = held(&self.dtz, board)?.map(lichess_dtz);
         let dtm = held(&self.dtm, board)?
             .filter(|v| *v != Value::Loss(0))
             .map(signed);
@@ -256,6 +333,26 @@ fn held(tables: &Tablebase<Endgame>, board: &Board) -> Result<Option<Value>, Que
     }
 }
 
+/// A DTZ value as lichess gives it: signed plies, -1 for a side checkmated.
+fn lichess_dtz(value: Value) -> i32 {
+    match value {
+        Value::Loss(0) => -1,
+        other => signed(other),
+    }
+}
+
+/// Syzygy's WDL50 of a position with DTZ `dtz` (lichess's signs), reached by a
+/// capture or pawn move: -2 loss, -1 blessed loss, 0 draw, 1 cursed win, 2 win.
+fn wdl50(dtz: i32) -> i8 {
+    match dtz {
+        ..-100 => -1,
+        -100..0 => -2,
+        0 => 0,
+        1..=100 => 2,
+        _ => 1,
+    }
+}
+
 /// A value as lichess signs distances: positive where the side to move wins.
 fn signed(value: Value) -> i32 {
     match value {
@@ -263,6 +360,14 @@ fn signed(value: Value) -> i32 {
         Value::Loss(n) => -i32::from(n),
         _ => 0,
     }
+}
+
+/// The board and halfmove clock of a FEN whose fields are apart by spaces or
+/// underscores.
+fn read_fen(fen: &str) -> Result<(Board, u32), QueryError> {
+    let fen = fen.replace('_', " ");
+    let board = Board::from_fen(&fen).map_err(|why| GameError::position(&fen, why.to_string()))?;
+    Ok((board, halfmove_clock(&fen)?))
 }
 
 /// The halfmove clock of a FEN (0 where it has none).
@@ -358,5 +463,33 @@ mod tests {
             "{refused}"
         );
         assert!(standard(&library, "not a fen").is_err());
+        assert!(mainline(&library, "4k3/8/8/8/8/8/PPPP4/4K3 w - - 0 1").is_err());
+    }
+
+    /// KPvK's line by DTZ: the pawn runs, queens and mates, each step's DTZ
+    /// one ply nearer the next zeroing move, the mated side's -1 last.
+    #[test]
+    fn the_mainline_wins_by_dtz() {
+        let (_dir, library) = library();
+        let line = mainline(&library, "4k3/8/8/8/8/8/4P3/4K3_w_-_-_0_1").unwrap();
+        assert_eq!(
+            (line.dtz, line.precise_dtz, line.winner),
+            (9, Some(9), Some('w'))
+        );
+        let steps = &line.mainline;
+        assert_eq!(steps.first().map(|s| s.dtz), Some(-8));
+        assert_eq!(steps.last().map(|s| s.dtz), Some(-1));
+        assert!(steps.last().unwrap().san.ends_with('#'), "{steps:?}");
+        assert!(steps.iter().any(|s| s.san.contains("=Q")), "{steps:?}");
+        for (i, step) in steps.iter().enumerate() {
+            assert_eq!(
+                step.dtz.signum(),
+                if i % 2 == 0 { -1 } else { 1 },
+                "{steps:?}"
+            );
+        }
+        // A draw has no line.
+        let draw = mainline(&library, "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1").unwrap();
+        assert!(draw.mainline.is_empty() && draw.winner.is_none() && draw.dtz == 0);
     }
 }

@@ -1,7 +1,7 @@
 //! The routes: the page and its files, `/metrics`, the game list, and per game
 //! the probe, a batch of probes, the page's view, the line of perfect play,
 //! statistics, the editor, a typed move and the computer's move; and the lichess
-//! tablebase API, `/standard` ([`crate::lichess`]). Each handler
+//! tablebase API, `/standard` and `/standard/mainline` ([`crate::lichess`]). Each handler
 //! reads a typed request and returns `Result<Json<Answer>, QueryError>`; the
 //! error chooses its status ([`super::respond`]).
 
@@ -18,7 +18,7 @@ use crate::answer::{
 };
 use crate::api::{self, Ask};
 use crate::library::Library;
-use crate::lichess::{self, StandardAnswer};
+use crate::lichess::{self, MainlineAnswer, StandardAnswer};
 use crate::metrics::Metrics;
 use axum::Router;
 use axum::error_handling::HandleErrorLayer;
@@ -70,6 +70,7 @@ pub fn app(library: Library, limits: &Limits, metrics: Metrics) -> Router {
         .route("/api/v1/{game}/move", get(made_move))
         .route("/api/v1/{game}/computer", get(computer))
         .route("/standard", get(standard))
+        .route("/standard/mainline", get(mainline))
         .layer(
             ServiceBuilder::new()
                 .layer(HandleErrorLayer::new(overloaded))
@@ -190,6 +191,15 @@ async fn standard(
     Params(request): Params<StandardRequest>,
 ) -> Answer<StandardAnswer> {
     let answer = state.run(move |library| lichess::standard(library, &request.fen));
+    answer.await.map(Json)
+}
+
+/// The lichess tablebase API's line of play: `GET /standard/mainline?fen=...`.
+async fn mainline(
+    State(state): State<AppState>,
+    Params(request): Params<StandardRequest>,
+) -> Answer<MainlineAnswer> {
+    let answer = state.run(move |library| lichess::mainline(library, &request.fen));
     answer.await.map(Json)
 }
 
