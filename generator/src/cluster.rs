@@ -320,7 +320,7 @@ fn chess_endings<G: Game>(
                     solved[below as usize] = cluster.or_stop(&what, read);
                 }
             }
-            let codes = chess::solve_tier(endgame, tier, &solved, progress);
+            let codes = chess::solve_tier(endgame, tier, &mut solved, progress);
             let written = write_solved(game, &caps, tier, &codes, started.elapsed(), write);
             cluster.or_stop(&what, written);
         }

@@ -14,7 +14,7 @@ pub mod progress;
 pub mod retrograde;
 
 pub use layered::solve_layered;
-pub use order::{HELD_BUDGET, Store, Unwritten, solve_in_order};
+pub use order::{Finished, HELD_BUDGET, Solved, Store, Unwritten, solve_in_order};
 pub use output::{Summary, WriteOptions, write_tier, write_tier_with};
 pub use progress::Progress;
 pub use retrograde::{solve_retracting_tier, solve_retrograde, solve_retrograde_tier};
@@ -62,7 +62,7 @@ pub fn generate<G: Game>(
 
 /// The tables of a game's tiers in the output folder, as a [`Store`]: each solved
 /// tier is written, kept with `--resume` where a stopped run wrote it soundly, and
-/// read back whole when a later tier needs it; the summaries of every tier.
+/// read back when a later tier needs it; the summaries of every tier.
 struct Files<'a, G: Game> {
     game: &'a G,
     caps: &'a Capabilities<'a, G>,
@@ -101,9 +101,8 @@ impl<G: Game> Store for Files<'_, G> {
         true
     }
 
-    fn reload(&mut self, tier: u32) -> anyhow::Result<Vec<u16>> {
-        let (table, _) = output::open_tier(self.game, tier, &self.options.dir)?;
-        Ok(table.read_all()?)
+    fn table(&mut self, tier: u32) -> anyhow::Result<tables::Table> {
+        Ok(output::open_tier(self.game, tier, &self.options.dir)?.0)
     }
 }
 
@@ -162,9 +161,10 @@ pub fn solve_retracting<G: Game>(
     progress: &Progress,
     store: &mut impl Store,
 ) -> anyhow::Result<()> {
-    let solve = |tier: u32, solved: &[Vec<u16>]| {
+    let solve = |tier: u32, solved: &mut Finished| {
+        let solved = &*solved;
         let earlier = |position: &G::Position| -> Value {
-            let code = solved[game.tier_of(position) as usize][game.index(position) as usize];
+            let code = solved.code(game.tier_of(position), game.index(position));
             Value::from_code(game.value_kind(), code).expect("a solved legal position")
         };
         solve_retracting_tier(game, retract, tier, &earlier, progress)

@@ -1,21 +1,23 @@
 //! Solving tiers in order, each reading the codes of the finished tiers its moves
-//! lead to, with the codes held in memory bounded.
+//! lead to, with the codes in memory bounded.
 //!
-//! A tier's codes stay in memory while later tiers read them, up to
-//! [`HELD_BUDGET`]; beyond it, the codes read again last are dropped and read back
-//! from their written table when a tier needs them (the choice that re-reads
-//! least, as a cache that knows the future would make it). The codes the next
-//! tier reads are never dropped. `tbgen chess --all 5` would otherwise hold every
-//! pawnless five-piece table until the last pawn ending promoting into it is
-//! solved: over 20 GB.
+//! A tier's codes stay in memory for the later tiers that read them, up to
+//! [`HELD_BUDGET`] bytes; beyond it, the codes read again last are dropped first
+//! (the choice a cache that knows the future makes). A tier that reads codes no
+//! longer in memory reads them back whole where they fit in the budget, and
+//! otherwise from their table a block at a time, as its slots are asked for:
+//! KRPPvK promotes into four endings of 710 million slots, which whole would
+//! take 5.7 GB, while a slice of its pawns reaches a few placements of each.
+//! `tbgen chess --all 5` would otherwise hold every pawnless five-piece table
+//! until the last pawn ending promoting into it is solved: over 20 GB.
 
 use games::Game;
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
+use tables::{Block, Table};
 
-/// The bytes of codes held for later tiers beyond those the next tier reads:
-/// enough that one ending's chain (KRPvKR's four five-piece promotions among
-/// them) never reads a table back.
-pub const HELD_BUDGET: usize = 3 << 30;
+/// The bytes of codes held in memory for later tiers.
+pub const HELD_BUDGET: usize = 2 << 30;
 
 /// Where solved tiers go, and where they come back from.
 pub trait Store {
@@ -26,8 +28,8 @@ pub trait Store {
     fn done(&mut self, tier: u32, codes: &[u16], took: Duration) -> anyhow::Result<()>;
     /// Whether a tier handed to [`Store::done`] can be read back.
     fn rereads(&self) -> bool;
-    /// The codes of a tier kept or handed to [`Store::done`] before.
-    fn reload(&mut self, tier: u32) -> anyhow::Result<Vec<u16>>;
+    /// The table of a tier kept or handed to [`Store::done`] before.
+    fn table(&mut self, tier: u32) -> anyhow::Result<Table>;
 }
 
 /// A store that writes nothing: every tier is solved, and codes stay in memory
@@ -45,60 +47,175 @@ impl Store for Unwritten {
     fn rereads(&self) -> bool {
         false
     }
-    fn reload(&mut self, tier: u32) -> anyhow::Result<Vec<u16>> {
+    fn table(&mut self, tier: u32) -> anyhow::Result<Table> {
         anyhow::bail!("tier {tier} was not written, so it cannot be read back")
     }
 }
 
+/// The codes of the tiers solved before, as a tier's solve reads them.
+pub trait Solved: Sync {
+    /// The code of `slot` of `tier`, a tier the solve reads.
+    fn code(&self, tier: u32, slot: u64) -> u16;
+    /// Lets go of what was read from tables so far (the solver calls it between
+    /// parts of a tier that read different parts of the tiers before).
+    fn release(&mut self) {}
+}
+
+/// Every tier's codes in memory, as tests and the cluster hold them.
+impl Solved for Vec<Vec<u16>> {
+    #[inline]
+    fn code(&self, tier: u32, slot: u64) -> u16 {
+        self[tier as usize][slot as usize]
+    }
+}
+
+/// The codes of one finished tier.
+#[derive(Debug, Default)]
+enum Codes {
+    /// Not in memory: in its table, or read by no later tier.
+    #[default]
+    Away,
+    Held(Vec<u16>),
+    /// Read from its table a block at a time.
+    Blocks(Box<Blocks>),
+}
+
+/// A table read a block at a time, each block read once until released.
+#[derive(Debug)]
+struct Blocks {
+    table: Table,
+    per_block: u64,
+    blocks: Vec<OnceLock<Block>>,
+}
+
+impl Blocks {
+    fn new(table: Table) -> Blocks {
+        let per_block = u64::from(table.header().block_entries);
+        let blocks = (0..table.block_count()).map(|_| OnceLock::new()).collect();
+        Blocks {
+            table,
+            per_block,
+            blocks,
+        }
+    }
+
+    fn code(&self, slot: u64) -> u16 {
+        let b = (slot / self.per_block) as usize;
+        let block = self.blocks[b].get_or_init(|| {
+            // The table was written by this run or checked sound before it.
+            self.table
+                .read_block(b)
+                .unwrap_or_else(|e| panic!("reading back a solved tier: {e}"))
+        });
+        block[(slot % self.per_block) as usize]
+    }
+}
+
+/// The finished tiers of a game being solved.
+#[derive(Debug, Default)]
+pub struct Finished(Vec<Codes>);
+
+impl Solved for Finished {
+    #[inline]
+    fn code(&self, tier: u32, slot: u64) -> u16 {
+        match &self.0[tier as usize] {
+            Codes::Held(codes) => codes[slot as usize],
+            Codes::Blocks(blocks) => blocks.code(slot),
+            Codes::Away => panic!("tier {tier} is read but was not made ready"),
+        }
+    }
+
+    fn release(&mut self) {
+        for codes in &mut self.0 {
+            if let Codes::Blocks(blocks) = codes {
+                blocks
+                    .blocks
+                    .iter_mut()
+                    .for_each(|block| drop(block.take()));
+            }
+        }
+    }
+}
+
+impl Finished {
+    /// The bytes of the codes held whole.
+    fn held_bytes(&self) -> usize {
+        self.0
+            .iter()
+            .map(|codes| match codes {
+                Codes::Held(codes) => codes.len() * 2,
+                _ => 0,
+            })
+            .sum()
+    }
+
+    fn is_held(&self, tier: usize) -> bool {
+        matches!(self.0[tier], Codes::Held(_))
+    }
+
+    /// Makes the tiers `tier` reads ready: those in memory stay; the others are
+    /// read back whole while they fit in `budget`, else a block at a time.
+    fn ready(
+        &mut self,
+        reads: &[u32],
+        store: &mut impl Store,
+        budget: usize,
+    ) -> anyhow::Result<()> {
+        for &below in reads {
+            let below = below as usize;
+            if !matches!(self.0[below], Codes::Away) {
+                continue;
+            }
+            let table = store.table(below as u32)?;
+            let bytes = table.header().index_size as usize * 2;
+            self.0[below] = match self.held_bytes() + bytes <= budget {
+                true => Codes::Held(table.read_all()?),
+                false => Codes::Blocks(Box::new(Blocks::new(table))),
+            };
+        }
+        Ok(())
+    }
+}
+
 /// Solves every tier of `game` in order with `solve`, which is given the codes of
-/// the tiers before (an empty list for a tier it does not read); `reads` names the
-/// earlier tiers a tier's solve reads. Each solved tier goes to `store`.
+/// the tiers before; `reads` names the earlier tiers a tier's solve reads. Each
+/// solved tier goes to `store`; codes are held as the module says, within
+/// `budget` bytes where `store` can read tiers back.
 pub fn solve_in_order<G: Game>(
     game: &G,
-    mut solve: impl FnMut(u32, &[Vec<u16>]) -> Vec<u16>,
+    mut solve: impl FnMut(u32, &mut Finished) -> Vec<u16>,
     reads: impl Fn(u32) -> Vec<u32>,
     store: &mut impl Store,
     budget: usize,
 ) -> anyhow::Result<()> {
     let tiers = game.tiers();
     let readers = Readers::new(&tiers, &reads);
-    let mut held: Vec<Vec<u16>> = Vec::new();
-    let mut stored: Vec<bool> = Vec::new();
+    let budget = if store.rereads() { budget } else { usize::MAX };
+    let mut finished = Finished::default();
     for tier in tiers {
-        for below in reads(tier) {
-            let below = below as usize;
-            if held[below].is_empty() && stored[below] {
-                held[below] = store.reload(below as u32)?;
-            }
-        }
+        finished.ready(&reads(tier), store, budget)?;
         if store.kept(tier)? {
-            held.push(Vec::new());
-            stored.push(true);
+            finished.0.push(Codes::Away);
         } else {
             let started = Instant::now();
-            let codes = solve(tier, &held);
+            let codes = solve(tier, &mut finished);
             store.done(tier, &codes, started.elapsed())?;
-            held.push(codes);
-            stored.push(store.rereads());
+            finished.0.push(Codes::Held(codes));
         }
-        for (below, codes) in held.iter_mut().enumerate() {
-            if readers.next(below, tier).is_none() {
-                *codes = Vec::new();
+        for (below, codes) in finished.0.iter_mut().enumerate() {
+            let read_later = readers.next(below, tier).is_some();
+            if !read_later || matches!(codes, Codes::Blocks(_)) {
+                *codes = Codes::Away;
             }
         }
-        while store.rereads() && bytes(&held) > budget {
-            let Some(farthest) = readers.farthest_held(&held, tier) else {
+        while finished.held_bytes() > budget {
+            let Some(farthest) = readers.farthest(&finished, tier) else {
                 break;
             };
-            held[farthest] = Vec::new();
+            finished.0[farthest] = Codes::Away;
         }
     }
     Ok(())
-}
-
-/// The bytes of the codes in memory.
-fn bytes(held: &[Vec<u16>]) -> usize {
-    held.iter().map(|codes| codes.len() * 2).sum()
 }
 
 /// For each tier, the later tiers that read it, in order.
@@ -120,13 +237,19 @@ impl Readers {
         self.0[tier].iter().copied().find(|&reader| reader > now)
     }
 
-    /// The tier in memory read again last, unless the tier after `now` reads it.
-    fn farthest_held(&self, held: &[Vec<u16>], now: u32) -> Option<usize> {
-        let (tier, next) = (0..held.len())
-            .filter(|&tier| !held[tier].is_empty())
-            .filter_map(|tier| Some((tier, self.next(tier, now)?)))
-            .max_by_key(|&(_, next)| next)?;
-        (next > now + 1).then_some(tier)
+    /// The tier held whole that is read again last, the biggest among those.
+    fn farthest(&self, finished: &Finished, now: u32) -> Option<usize> {
+        (0..finished.0.len())
+            .filter(|&tier| finished.is_held(tier))
+            .filter_map(|tier| {
+                let bytes = match &finished.0[tier] {
+                    Codes::Held(codes) => codes.len(),
+                    _ => 0,
+                };
+                Some((tier, (self.next(tier, now)?, bytes)))
+            })
+            .max_by_key(|&(_, key)| key)
+            .map(|(tier, _)| tier)
     }
 }
 
@@ -136,54 +259,73 @@ mod tests {
     use crate::progress::Progress;
     use games::chess::{Endgame, Material};
     use std::collections::HashMap;
+    use tables::{DEFAULT_BLOCK_ENTRIES, Header, Stats};
 
-    /// A store that keeps written tiers in a map and counts what it reads back.
-    #[derive(Default)]
-    struct Map {
+    /// A store that writes tables into a folder and remembers the codes it was
+    /// handed.
+    struct Folder {
+        dir: tempfile::TempDir,
         written: HashMap<u32, Vec<u16>>,
-        reloads: usize,
+        block_entries: u32,
     }
 
-    impl Store for Map {
+    impl Folder {
+        fn path(&self, tier: u32) -> std::path::PathBuf {
+            self.dir.path().join(format!("{tier}.tb"))
+        }
+    }
+
+    impl Store for Folder {
         fn kept(&mut self, _tier: u32) -> anyhow::Result<bool> {
             Ok(false)
         }
         fn done(&mut self, tier: u32, codes: &[u16], _took: Duration) -> anyhow::Result<()> {
+            let header = Header {
+                game: "test".into(),
+                variant: String::new(),
+                tier: tier.to_string(),
+                index_size: codes.len() as u64,
+                encoding: "wld16".into(),
+                block_entries: self.block_entries,
+                stats: Stats::default(),
+            };
+            tables::write_table(&self.path(tier), &header, codes, 1)?;
             self.written.insert(tier, codes.to_vec());
             Ok(())
         }
         fn rereads(&self) -> bool {
             true
         }
-        fn reload(&mut self, tier: u32) -> anyhow::Result<Vec<u16>> {
-            self.reloads += 1;
-            Ok(self.written[&tier].clone())
+        fn table(&mut self, tier: u32) -> anyhow::Result<Table> {
+            Ok(Table::open(self.path(tier))?)
         }
     }
 
-    fn solve(game: &Endgame, budget: usize) -> Map {
+    fn solve(game: &Endgame, budget: usize, block_entries: u32) -> HashMap<u32, Vec<u16>> {
         let progress = Progress::hidden();
-        let mut map = Map::default();
+        let mut folder = Folder {
+            dir: tempfile::tempdir().unwrap(),
+            written: HashMap::new(),
+            block_entries,
+        };
         solve_in_order(
             game,
             |tier, solved| crate::chess::solve_tier(game, tier, solved, &progress),
             |tier| game.tiers_below(tier),
-            &mut map,
+            &mut folder,
             budget,
         )
         .unwrap();
-        map
+        folder.written
     }
 
-    /// With nothing held beyond what the next tier reads, KPvK's chain reads
-    /// tiers back and still makes every code as it does holding everything.
+    /// KPPvK's chain with every code held, and with room for a megabyte: the
+    /// small tiers read back whole, the big ones a block at a time (released
+    /// between the pawns' slices), the same codes both ways.
     #[test]
     fn codes_read_back_solve_as_codes_held() {
-        let game = Endgame::new(&Material::parse("KPvK").unwrap());
-        let held = solve(&game, usize::MAX);
-        let reread = solve(&game, 0);
-        assert_eq!(held.reloads, 0);
-        assert!(reread.reloads > 0, "nothing was read back");
-        assert_eq!(held.written, reread.written);
+        let game = Endgame::new(&Material::parse("KPPvK").unwrap());
+        let held = solve(&game, usize::MAX, DEFAULT_BLOCK_ENTRIES);
+        assert_eq!(solve(&game, 1 << 20, 1 << 10), held);
     }
 }

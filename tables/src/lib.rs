@@ -8,7 +8,7 @@ pub mod format;
 mod reader;
 mod writer;
 
-pub use cache::{BlockCache, DEFAULT_BUDGET_BYTES};
+pub use cache::{Block, BlockCache, DEFAULT_BUDGET_BYTES};
 pub use error::TableError;
 pub use format::{DEFAULT_BLOCK_ENTRIES, FORMAT_VERSION, Header, ScoreCounts, Stats, file_name};
 pub use reader::{FileIdentity, Table};

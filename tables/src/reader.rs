@@ -232,6 +232,24 @@ impl Table {
         (0..self.blocks.len()).try_for_each(|b| self.decode_block(b).map(|codes| visit(&codes)))
     }
 
+    /// How many blocks the table holds, each of `header().block_entries` codes
+    /// but the last.
+    pub fn block_count(&self) -> usize {
+        self.blocks.len()
+    }
+
+    /// The codes of block `b`, checked and not kept in the cache.
+    pub fn read_block(&self, b: usize) -> Result<Block, TableError> {
+        if b >= self.blocks.len() {
+            return Err(TableError::OutOfRange {
+                path: self.path.clone(),
+                index: b as u64 * u64::from(self.header.block_entries),
+                size: self.header.index_size,
+            });
+        }
+        self.decode_block(b)
+    }
+
     fn block(&self, b: usize) -> Result<Block, TableError> {
         self.cache
             .get_or_load(self.id, b as u32, || self.decode_block(b))

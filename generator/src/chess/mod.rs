@@ -8,7 +8,7 @@
 //! Captures read the smaller endings solved before.
 //! The generic solver stays as its oracle: both give every slot the same code.
 
-use crate::order::Store;
+use crate::order::{Solved, Store};
 use crate::progress::Progress;
 use crate::retrograde::{Outside, Parents, Scan, solve_by_scans};
 use games::chess::{Color, Endgame, FIFTY_MOVES, Layout, Metric, Role, Settled, Square, attacks};
@@ -170,7 +170,7 @@ fn near_triangle() -> (u64, u64) {
 }
 
 /// One tier being solved: what its scans and un-moves read.
-struct Tier<'a> {
+struct Tier<'a, S: Solved> {
     game: &'a Endgame,
     tier: u32,
     settle: Settled,
@@ -178,12 +178,12 @@ struct Tier<'a> {
     /// leads to.
     capture_tiers: Vec<(u32, bool)>,
     /// The codes of the tiers captures lead to.
-    solved: &'a [Vec<u16>],
+    solved: &'a S,
     /// Under DTZ, the 50-move limit a capture restarts.
     reset: Option<u16>,
 }
 
-impl Tier<'_> {
+impl<S: Solved> Tier<'_, S> {
     /// Every move of a slot: what it settles, as the generic solver's scan has it.
     fn scan(&self, slot: u64) -> Scan {
         let (game, tier, solved) = (self.game, self.tier, self.solved);
@@ -254,7 +254,7 @@ impl Tier<'_> {
                 let after = moved(&layout, at, to, Some(captured));
                 let (child_tier, swap) = self.capture_tiers[captured];
                 let child_slot = game.slot_of_layout(child_tier, swap, &after);
-                let code = solved[child_tier as usize][child_slot as usize];
+                let code = solved.code(child_tier, child_slot);
                 let child =
                     Value::from_code(game.value_kind(), code).expect("a solved legal position");
                 leave(&mut scan, child, self.reset);
@@ -364,7 +364,7 @@ impl Tier<'_> {
     }
 }
 
-impl Parents for Tier<'_> {
+impl<S: Solved> Parents for Tier<'_, S> {
     fn each(&self, slot: u32, mut visit: impl FnMut(u32)) {
         self.predecessors(u64::from(slot), |parent| visit(parent as u32));
     }
@@ -377,7 +377,12 @@ fn reset(game: &Endgame) -> Option<u16> {
 
 /// Solves one tier, the tiers its captures and promotions lead to given in
 /// `solved`; returns the value code of every slot.
-pub fn solve_tier(game: &Endgame, tier: u32, solved: &[Vec<u16>], progress: &Progress) -> Vec<u16> {
+pub fn solve_tier(
+    game: &Endgame,
+    tier: u32,
+    solved: &mut impl Solved,
+    progress: &Progress,
+) -> Vec<u16> {
     if let Some(placements) = game.placements(tier) {
         return pawns::solve_tier(game, tier, placements, solved, progress);
     }
@@ -426,7 +431,7 @@ mod tests {
                 Value::from_code(game.value_kind(), code).unwrap()
             };
             let generic = solve_retracting_tier(game, game, tier, &earlier, &progress);
-            let dedicated = solve_tier(game, tier, &solved, &progress);
+            let dedicated = solve_tier(game, tier, &mut solved, &progress);
             let differ = (0..generic.len()).find(|&s| generic[s] != dedicated[s]);
             assert_eq!(
                 differ,

@@ -9,6 +9,7 @@
 //! whose moves all lead to known codes.
 
 use super::{Pieces, leave, moved, role};
+use crate::order::Solved;
 use crate::progress::Progress;
 use crate::retrograde::{Parents, Scan, solve_by_scans};
 use games::chess::pawns::is_pawn;
@@ -19,7 +20,7 @@ use games::value::NO_POSITION;
 use games::{Game, Value};
 
 /// One slice of a tier being solved: what its scans and un-moves read.
-struct Slice<'a> {
+struct Slice<'a, S: Solved> {
     game: &'a Endgame,
     tier: u32,
     /// The slice's first slot, and the first slot after it.
@@ -35,12 +36,12 @@ struct Slice<'a> {
     /// The tier's codes, every earlier slice solved.
     own: &'a [u16],
     /// The codes of the tiers before.
-    solved: &'a [Vec<u16>],
+    solved: &'a S,
     /// Under DTZ, the 50-move limit a capture or pawn move restarts.
     reset: Option<u16>,
 }
 
-impl Slice<'_> {
+impl<S: Solved> Slice<'_, S> {
     /// The placement of a slot, as a number within the slice.
     #[inline]
     fn placement(&self, slot: u64) -> usize {
@@ -79,7 +80,7 @@ impl Slice<'_> {
                 debug_assert!(slot < self.start, "a pawn move leads to an earlier slice");
                 self.own[slot as usize]
             }
-            false => self.solved[tier as usize][slot as usize],
+            false => self.solved.code(tier, slot),
         };
         Value::from_code(self.game.value_kind(), code).expect("a solved legal position")
     }
@@ -340,7 +341,7 @@ impl Slice<'_> {
     }
 }
 
-impl Parents for Slice<'_> {
+impl<S: Solved> Parents for Slice<'_, S> {
     fn each(&self, slot: u32, mut visit: impl FnMut(u32)) {
         self.predecessors(self.start + u64::from(slot), |parent| {
             debug_assert!((self.start..self.end).contains(&parent));
@@ -363,7 +364,7 @@ pub(super) fn solve_tier(
     game: &Endgame,
     tier: u32,
     placements: &Placements,
-    solved: &[Vec<u16>],
+    solved: &mut impl Solved,
     progress: &Progress,
 ) -> Vec<u16> {
     let size = game.index_size(tier) as usize;
@@ -386,7 +387,7 @@ pub(super) fn solve_tier(
             per_placement,
             slots: game.pawn_slots(tier),
             own: &codes,
-            solved,
+            solved: &*solved,
             reset: super::reset(game),
         };
         let local = solve_by_scans(
@@ -397,6 +398,7 @@ pub(super) fn solve_tier(
             progress,
         );
         codes[start as usize..end as usize].copy_from_slice(&local);
+        solved.release();
     }
     codes
 }
@@ -411,7 +413,7 @@ mod tests {
         let progress = Progress::hidden();
         let mut solved: Vec<Vec<u16>> = Vec::new();
         for tier in game.tiers() {
-            let codes = super::super::solve_tier(game, tier, &solved, &progress);
+            let codes = super::super::solve_tier(game, tier, &mut solved, &progress);
             solved.push(codes);
         }
         solved
