@@ -1,0 +1,124 @@
+//! A real lichess client against our lichess tablebase API: the `berserk`
+//! package from PyPI, `berserk.Client(tablebase_url=...)` pointed at a server
+//! this test starts, asking `client.tablebase.standard(fen)` of positions whose
+//! answers were checked by hand and against Syzygy's tables through
+//! python-chess. `scripts/install-berserk.sh` makes the virtual environment
+//! (under the target folder) when it is missing; where it cannot, the test says
+//! so loudly and skips.
+
+mod common;
+
+use query::Library;
+use serde_json::Value as Json;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The Python of a virtual environment with berserk, made if it can be.
+fn berserk_python() -> Option<PathBuf> {
+    let venv = Path::new(env!("CARGO_TARGET_TMPDIR")).join("berserk-venv");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts/install-berserk.sh");
+    let installed = Command::new("bash").arg(script).arg(&venv).status();
+    match installed {
+        Ok(status) if status.success() => Some(venv.join("bin/python")),
+        _ => {
+            eprintln!(
+                "\n********************************************************************\n\
+                 BERSERK TEST SKIPPED: the lichess client berserk could not be installed\n\
+                 in a virtual environment (see scripts/install-berserk.sh's message).\n\
+                 ********************************************************************\n"
+            );
+            None
+        }
+    }
+}
+
+/// Starts the server on a free loopback port in the background.
+fn start(dir: &Path) -> SocketAddr {
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let listener = runtime
+        .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
+        .unwrap();
+    let addr = listener.local_addr().unwrap();
+    let router = query::serve::router(Library::new(dir));
+    std::thread::spawn(move || {
+        runtime.block_on(async { axum::serve(listener, router).await.unwrap() })
+    });
+    addr
+}
+
+/// berserk's answers to `fens`, in order.
+fn ask(python: &Path, addr: SocketAddr, fens: &[&str]) -> Vec<Json> {
+    let program = "import berserk, json, sys\n\
+                   client = berserk.Client(tablebase_url=sys.argv[1])\n\
+                   print(json.dumps([client.tablebase.standard(f) for f in sys.argv[2:]]))";
+    let out = Command::new(python)
+        .args(["-c", program, &format!("http://{addr}")])
+        .args(fens)
+        .output()
+        .expect("python runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "berserk failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_str(&stdout).expect("berserk prints JSON")
+}
+
+#[test]
+fn berserk_reads_our_lichess_api() {
+    let Some(python) = berserk_python() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    for metric in ["dtm", "dtz"] {
+        let options = [("materials", "KPvK,KRvK"), ("metric", metric)];
+        common::generate(dir.path(), "chess", &options);
+    }
+    let addr = start(dir.path());
+    let answers = ask(
+        &python,
+        addr,
+        &[
+            "k7/8/1K6/8/8/8/8/7R w - - 0 1",
+            "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1",
+            "4k3/8/8/8/8/8/4P3/4K3 w - - 95 80",
+            "R6k/8/6K1/8/8/8/8/8 b - - 0 1",
+            "4k3/8/8/8/8/8/PPPP4/4K3 w - - 0 1",
+        ],
+    );
+    let summary = |a: &Json| (a["category"].clone(), a["dtz"].clone(), a["dtm"].clone());
+    // Mate in one: Rh8#, the mated side's DTZ -1 and no DTM.
+    assert_eq!(summary(&answers[0]), ("win".into(), 1.into(), 1.into()));
+    let mate = &answers[0]["moves"][0];
+    assert_eq!(
+        (&mate["uci"], &mate["san"]),
+        (&"h1h8".into(), &"Rh8#".into())
+    );
+    assert_eq!(summary(mate), ("loss".into(), (-1).into(), Json::Null));
+    assert_eq!(mate["checkmate"], true);
+    // KPvK: the pawn steps within 9 plies (Syzygy's DTZ 9) and mates in 43;
+    // with 95 on the clock the win is cursed, and e4 zeroes it into a draw.
+    assert_eq!(summary(&answers[1]), ("win".into(), 9.into(), 43.into()));
+    assert_eq!(answers[2]["category"], "cursed-win");
+    let e4 = answers[2]["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["san"] == "e4");
+    let e4 = e4.expect("e4 is a move");
+    assert_eq!(
+        (&e4["category"], &e4["zeroing"]),
+        (&"draw".into(), &true.into())
+    );
+    // Checkmate on the board.
+    assert_eq!(answers[3]["checkmate"], true);
+    assert_eq!(answers[3]["category"], "loss");
+    assert!(answers[3]["moves"].as_array().unwrap().is_empty());
+    // Six pieces: beyond the tables, unknown rather than an error.
+    assert_eq!(
+        summary(&answers[4]),
+        ("unknown".into(), Json::Null, Json::Null)
+    );
+}
