@@ -234,17 +234,18 @@ impl<'a> Tables<'a> {
     /// rule, then mate at once, then a zeroing move when winning (none when
     /// losing), then the fastest zeroing; with the DTZ of the position after it.
     fn best_by_dtz(&self, board: &Board) -> Result<Option<(Move, i32)>, QueryError> {
-        let mut best: Option<((i8, bool, bool, Reverse<i32>), Move, i32)> = None;
+        let mut moves = Vec::new();
         for mv in board.legal_moves() {
             let after = board.play(&mv);
             let dtz = lichess_dtz(self.dtz.value(&after)?);
-            let mate = dtz == -1 && !after.has_legal_move();
-            let key = (wdl50(dtz), !mate, mv.is_zeroing() ^ (dtz < 0), Reverse(dtz));
-            if best.as_ref().is_none_or(|(k, ..)| key < *k) {
-                best = Some((key, mv, dtz));
-            }
+            let mates = dtz == -1 && !after.has_legal_move();
+            moves.push((mv, dtz, mates));
         }
-        Ok(best.map(|(_, mv, dtz)| (mv, dtz)))
+        let best = moves.into_iter().min_by_key(|(mv, dtz, mates)| {
+            let zeroing_first = mv.is_zeroing() ^ (*dtz < 0);
+            (wdl50(*dtz), !mates, zeroing_first, Reverse(*dtz))
+        });
+        Ok(best.map(|(mv, dtz, _)| (mv, dtz)))
     }
 
     fn standard(&self, fen: &str) -> Result<StandardAnswer, QueryError> {
