@@ -89,7 +89,7 @@ fn all_writes_every_default_table_and_a_summary_line() {
         ),
         "{stdout}"
     );
-    assert!(stdout.contains("79 tables, "), "{stdout}");
+    assert!(stdout.contains("86 tables, "), "{stdout}");
     // Nothing but the finished tables: no temporary files are left behind.
     let mut names: Vec<_> = std::fs::read_dir(dir.path())
         .unwrap()
@@ -146,6 +146,13 @@ fn all_writes_every_default_table_and_a_summary_line() {
             "chess-KNvK",
             "chess-KPvK",
             "chess-KQvKR",
+            "chess-dtz-KvK",
+            "chess-dtz-KQvK",
+            "chess-dtz-KRvK",
+            "chess-dtz-KBvK",
+            "chess-dtz-KNvK",
+            "chess-dtz-KPvK",
+            "chess-dtz-KQvKR",
         ]
         .map(|name| format!("{name}.tb")),
     );

@@ -98,7 +98,7 @@ pub static SPEC: Spec<Endgame> = Spec {
                 positional: false,
             },
         ],
-        all: &[&[("materials", "KQvKR,KPvK")]],
+        all: &[&[("materials", "KQvKR,KPvK"), ("metric", "dtm,dtz")]],
     },
     build: Endgame::from_options,
     capabilities: |game| Capabilities {
