@@ -80,7 +80,8 @@ enum Codes {
     Blocks(Box<Blocks>),
 }
 
-/// A table read a block at a time, each block read once until released.
+/// A table read a block at a time, each block read once until released, when
+/// the file's pages read are let go too.
 #[derive(Debug)]
 struct Blocks {
     table: Table,
@@ -132,6 +133,7 @@ impl Solved for Finished {
                     .blocks
                     .iter_mut()
                     .for_each(|block| drop(block.take()));
+                blocks.table.drop_pages();
             }
         }
     }

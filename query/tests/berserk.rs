@@ -8,7 +8,6 @@
 
 mod common;
 
-use query::Library;
 use serde_json::Value as Json;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -31,20 +30,6 @@ fn berserk_python() -> Option<PathBuf> {
             None
         }
     }
-}
-
-/// Starts the server on a free loopback port in the background.
-fn start(dir: &Path) -> SocketAddr {
-    let runtime = tokio::runtime::Runtime::new().unwrap();
-    let listener = runtime
-        .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
-        .unwrap();
-    let addr = listener.local_addr().unwrap();
-    let router = query::serve::router(Library::new(dir));
-    std::thread::spawn(move || {
-        runtime.block_on(async { axum::serve(listener, router).await.unwrap() })
-    });
-    addr
 }
 
 /// berserk's answers to `fens`, in order.
@@ -76,7 +61,7 @@ fn berserk_reads_our_lichess_api() {
         let options = [("materials", "KPvK,KRvK"), ("metric", metric)];
         common::generate(dir.path(), "chess", &options);
     }
-    let addr = start(dir.path());
+    let addr = common::start(dir.path());
     let answers = ask(
         &python,
         addr,

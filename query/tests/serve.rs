@@ -2,22 +2,8 @@
 
 mod common;
 
-use query::Library;
+use common::start;
 use std::net::SocketAddr;
-
-/// Starts the server on a free loopback port in the background.
-fn start(dir: &std::path::Path) -> SocketAddr {
-    let runtime = tokio::runtime::Runtime::new().unwrap();
-    let listener = runtime
-        .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
-        .unwrap();
-    let addr = listener.local_addr().unwrap();
-    let router = query::serve::router(Library::new(dir));
-    std::thread::spawn(move || {
-        runtime.block_on(async { axum::serve(listener, router).await.unwrap() })
-    });
-    addr
-}
 
 /// GET a path; returns the status and the JSON body.
 fn get(addr: SocketAddr, path: &str) -> (u16, serde_json::Value) {

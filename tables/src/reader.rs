@@ -250,6 +250,20 @@ impl Table {
         self.decode_block(b)
     }
 
+    /// Lets go of the file's pages this process has read through the map: a
+    /// reader streaming through a big table keeps only what it decoded. The
+    /// pages are read from the file again if needed.
+    pub fn drop_pages(&self) {
+        // SAFETY: the map is read-only and its file is never modified in place,
+        // so a dropped page reads back the same bytes.
+        #[cfg(unix)]
+        #[allow(unsafe_code)]
+        let _ = unsafe {
+            self.map
+                .unchecked_advise(memmap2::UncheckedAdvice::DontNeed)
+        };
+    }
+
     fn block(&self, b: usize) -> Result<Block, TableError> {
         self.cache
             .get_or_load(self.id, b as u32, || self.decode_block(b))

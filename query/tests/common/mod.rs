@@ -160,3 +160,18 @@ pub fn default_tables() -> std::path::PathBuf {
     })
     .clone()
 }
+
+/// Starts `tbquery serve`'s router on a free loopback port in the background,
+/// answering from the tables in `dir`.
+pub fn start(dir: &Path) -> std::net::SocketAddr {
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let listener = runtime
+        .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
+        .unwrap();
+    let addr = listener.local_addr().unwrap();
+    let router = query::serve::router(Library::new(dir));
+    std::thread::spawn(move || {
+        runtime.block_on(async { axum::serve(listener, router).await.unwrap() })
+    });
+    addr
+}
