@@ -43,6 +43,18 @@ impl Category {
         }
     }
 
+    /// Its name, as lichess writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Category::Loss => "loss",
+            Category::Unknown => "unknown",
+            Category::BlessedLoss => "blessed-loss",
+            Category::Draw => "draw",
+            Category::CursedWin => "cursed-win",
+            Category::Win => "win",
+        }
+    }
+
     fn is_positive(self) -> bool {
         matches!(self, Category::CursedWin | Category::Win)
     }

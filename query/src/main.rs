@@ -103,6 +103,13 @@ fn cli() -> Command {
                 .arg(json_flag("One JSON object, the same as GET /api/v1/games")),
         )
         .subcommand(
+            Command::new("standard")
+                .about("A chess FEN as the lichess tablebase API answers it: the outcome under the 50-move rule from the FEN's halfmove clock, DTZ and DTM, and every move with the same, in lichess's order")
+                .after_help("Reads the chess-* (DTM) and chess-dtz-* tables: tbgen chess ENDING --metric dtm,dtz makes both.")
+                .arg(Arg::new("fen").required(true).value_name("FEN").help("A FEN; its halfmove clock counts toward the 50-move rule"))
+                .arg(json_flag("The JSON GET /standard answers, as lichess's")),
+        )
+        .subcommand(
             Command::new("info")
                 .about("The tables in the folder with their header statistics")
                 .arg(json_flag("One JSON object listing every table")),
@@ -449,6 +456,12 @@ fn run(matches: &ArgMatches) -> anyhow::Result<ExitCode> {
                 args,
             };
             registry::with_game(id, &options, run)?
+        }
+        "standard" => {
+            let fen = sub.get_one::<String>("fen").expect("a required argument");
+            let standard = query::lichess::standard(&library, fen)?;
+            answer(sub, &standard, render::standard(fen, &standard))?;
+            Ok(ExitCode::SUCCESS)
         }
         "games" => {
             let list = query::api::games(&library);

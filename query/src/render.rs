@@ -4,6 +4,7 @@
 use crate::answer::{GameList, Outcome, PositionAnswer, Valuation, WholeGame};
 use crate::check::CheckReport;
 use crate::info::Listing;
+use crate::lichess::{PositionInfo, StandardAnswer};
 use crate::oracle::Oracle;
 use games::Game;
 
@@ -191,4 +192,41 @@ pub fn check(report: &CheckReport) -> String {
         report.damaged()
     ));
     out
+}
+
+/// A lichess tablebase answer for the terminal: the position's outcome under
+/// the 50-move rule with its DTZ and DTM, then every move with the same for the
+/// position after it (signed for the side to move there), in lichess's order.
+pub fn standard(fen: &str, answer: &StandardAnswer) -> String {
+    let mut out = format!("{fen}\n{}\n", lichess_columns(&answer.pos));
+    let moves = &answer.moves;
+    out.push_str(&format!("{} moves, best first:\n", moves.len()));
+    let width = moves.iter().map(|m| m.san.len()).max().unwrap_or(0);
+    for m in moves {
+        let columns = lichess_columns(&m.pos);
+        out.push_str(&format!("  {:width$}  {columns}\n", m.san));
+    }
+    out
+}
+
+/// A position's category, DTZ, DTM and what is over, in aligned columns.
+fn lichess_columns(pos: &PositionInfo) -> String {
+    let metric = |name: &str, plies: Option<i32>| match plies {
+        Some(plies) => format!("{name} {plies}"),
+        None => String::new(),
+    };
+    let over = [
+        (pos.checkmate, "checkmate"),
+        (pos.stalemate, "stalemate"),
+        (pos.insufficient_material, "insufficient material"),
+    ];
+    let over: Vec<&str> = over.iter().filter(|o| o.0).map(|o| o.1).collect();
+    let line = format!(
+        "{:<12}  {:<8}  {:<8}  {}",
+        pos.category.name(),
+        metric("DTZ", pos.dtz),
+        metric("DTM", pos.dtm),
+        over.join(", ")
+    );
+    line.trim_end().to_string()
 }

@@ -285,3 +285,38 @@ fn distance_to_zeroing_with_cursed_wins_and_blessed_losses() {
     assert!(white.contains("(0 blessed); longest DTZ"), "{white}");
     assert!(!white.contains("wins (0 cursed)"), "{white}");
 }
+
+/// `tbquery standard` answers a FEN from the command line as lichess's API
+/// does: KPvK's win, 9 plies from the pawn's step, is cursed with 95 on the
+/// clock, and the step itself zeroes the clock into a draw.
+#[test]
+fn standard_gives_the_verdict_under_the_fifty_move_rule() {
+    let dir = tempfile::tempdir().unwrap();
+    for metric in ["dtm", "dtz"] {
+        let options = [("materials", "KPvK"), ("metric", metric)];
+        common::generate(dir.path(), "chess", &options);
+    }
+    let fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 95 80";
+    let out = tbquery(dir.path(), &["standard", fen], "");
+    let said = text(&out.stdout);
+    assert!(out.status.success(), "{said}{}", text(&out.stderr));
+    let words = |line: &str| {
+        line.split_whitespace()
+            .map(String::from)
+            .collect::<Vec<_>>()
+    };
+    let verdict = said.lines().nth(1).unwrap();
+    assert_eq!(words(verdict), ["cursed-win", "DTZ", "9", "DTM", "43"]);
+    let step = said
+        .lines()
+        .find(|l| l.trim_start().starts_with("e4 "))
+        .unwrap();
+    assert_eq!(words(step), ["e4", "draw", "DTZ", "0", "DTM", "0"]);
+
+    let out = tbquery(dir.path(), &["standard", fen, "--json"], "");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (&json["category"], &json["dtz"], &json["dtm"]),
+        (&"cursed-win".into(), &9.into(), &43.into())
+    );
+}
