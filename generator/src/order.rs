@@ -2,21 +2,21 @@
 //! lead to, with the codes in memory bounded.
 //!
 //! A tier's codes stay in memory for the later tiers that read them, up to
-//! [`HELD_BUDGET`] bytes; beyond it, the codes read again last are dropped first
-//! (the choice a cache that knows the future makes). A tier that reads codes no
-//! longer in memory reads them back whole where they fit in the budget, and
-//! otherwise from their table a block at a time, as its slots are asked for:
-//! KRPPvK promotes into four endings of 710 million slots, which whole would
-//! take 5.7 GB, while a slice of its pawns reaches a few placements of each.
-//! `tbgen chess --all 5` would otherwise hold every pawnless five-piece table
-//! until the last pawn ending promoting into it is solved: over 20 GB.
+//! [`HELD_BUDGET`] bytes with the codes of the tier being solved; beyond it, the
+//! codes read again last are dropped first (the choice a cache that knows the
+//! future makes). A tier that reads codes no longer in memory reads them back
+//! whole where they fit in the budget, and otherwise from their table a block at
+//! a time, as its slots are asked for, through the tables' cache of decompressed
+//! blocks (256 MiB at most): KRPPvK promotes into four endings of 710 million
+//! slots, which whole would take 5.7 GB. `tbgen chess --all 5` would otherwise
+//! hold every pawnless five-piece table until the last pawn ending promoting
+//! into it is solved: over 20 GB.
 
 use games::Game;
-use std::sync::OnceLock;
 use std::time::{Duration, Instant};
-use tables::{Block, Table};
+use tables::Table;
 
-/// The bytes of codes held in memory for later tiers.
+/// The bytes of codes in memory: the tier being solved and those held for later tiers.
 pub const HELD_BUDGET: usize = 2 << 30;
 
 /// Where solved tiers go, and where they come back from.
@@ -76,40 +76,10 @@ enum Codes {
     #[default]
     Away,
     Held(Vec<u16>),
-    /// Read from its table a block at a time.
-    Blocks(Box<Blocks>),
-}
-
-/// A table read a block at a time, each block read once until released, when
-/// the file's pages read are let go too.
-#[derive(Debug)]
-struct Blocks {
-    table: Table,
-    per_block: u64,
-    blocks: Vec<OnceLock<Block>>,
-}
-
-impl Blocks {
-    fn new(table: Table) -> Blocks {
-        let per_block = u64::from(table.header().block_entries);
-        let blocks = (0..table.block_count()).map(|_| OnceLock::new()).collect();
-        Blocks {
-            table,
-            per_block,
-            blocks,
-        }
-    }
-
-    fn code(&self, slot: u64) -> u16 {
-        let b = (slot / self.per_block) as usize;
-        let block = self.blocks[b].get_or_init(|| {
-            // The table was written by this run or checked sound before it.
-            self.table
-                .read_block(b)
-                .unwrap_or_else(|e| panic!("reading back a solved tier: {e}"))
-        });
-        block[(slot % self.per_block) as usize]
-    }
+    /// Read from its table a block at a time, through the tables' cache of
+    /// decompressed blocks ([`tables::BlockCache`], 256 MiB, the least useful
+    /// blocks dropped first).
+    Table(Box<Table>),
 }
 
 /// The finished tiers of a game being solved.
@@ -121,19 +91,18 @@ impl Solved for Finished {
     fn code(&self, tier: u32, slot: u64) -> u16 {
         match &self.0[tier as usize] {
             Codes::Held(codes) => codes[slot as usize],
-            Codes::Blocks(blocks) => blocks.code(slot),
+            // The table was written by this run or checked sound before it.
+            Codes::Table(table) => table
+                .get(slot)
+                .unwrap_or_else(|e| panic!("reading back a solved tier: {e}")),
             Codes::Away => panic!("tier {tier} is read but was not made ready"),
         }
     }
 
     fn release(&mut self) {
         for codes in &mut self.0 {
-            if let Codes::Blocks(blocks) = codes {
-                blocks
-                    .blocks
-                    .iter_mut()
-                    .for_each(|block| drop(block.take()));
-                blocks.table.drop_pages();
+            if let Codes::Table(table) = codes {
+                table.drop_pages();
             }
         }
     }
@@ -155,24 +124,39 @@ impl Finished {
         matches!(self.0[tier], Codes::Held(_))
     }
 
+    /// Drops held codes, those read again last first, until at most `budget`
+    /// bytes are held for the tiers from `from` on.
+    fn fit(&mut self, readers: &Readers, from: u32, budget: usize) {
+        while self.held_bytes() > budget {
+            let Some(farthest) = readers.farthest(self, from) else {
+                break;
+            };
+            self.0[farthest] = Codes::Away;
+        }
+    }
+
     /// Makes the tiers `tier` reads ready: those in memory stay; the others are
-    /// read back whole while they fit in `budget`, else a block at a time.
+    /// read back whole, the smallest first, while they fit in `budget`, else a
+    /// block at a time. A small table is read all over, where a big one is often
+    /// read a part at a time (a placement of pawns): the cache serves that well.
     fn ready(
         &mut self,
         reads: &[u32],
         store: &mut impl Store,
         budget: usize,
     ) -> anyhow::Result<()> {
+        let mut away = Vec::new();
         for &below in reads {
-            let below = below as usize;
-            if !matches!(self.0[below], Codes::Away) {
-                continue;
+            if matches!(self.0[below as usize], Codes::Away) {
+                away.push((below as usize, store.table(below)?));
             }
-            let table = store.table(below as u32)?;
+        }
+        away.sort_by_key(|(_, table)| table.header().index_size);
+        for (below, table) in away {
             let bytes = table.header().index_size as usize * 2;
             self.0[below] = match self.held_bytes() + bytes <= budget {
                 true => Codes::Held(table.read_all()?),
-                false => Codes::Blocks(Box::new(Blocks::new(table))),
+                false => Codes::Table(Box::new(table)),
             };
         }
         Ok(())
@@ -195,8 +179,15 @@ pub fn solve_in_order<G: Game>(
     let budget = if store.rereads() { budget } else { usize::MAX };
     let mut finished = Finished::default();
     for tier in tiers {
-        finished.ready(&reads(tier), store, budget)?;
-        if store.kept(tier)? {
+        let kept = store.kept(tier)?;
+        // A tier being solved holds its own codes too: they count against the budget.
+        let own = match kept {
+            true => 0,
+            false => game.index_size(tier) as usize * 2,
+        };
+        finished.fit(&readers, tier, budget.saturating_sub(own));
+        finished.ready(&reads(tier), store, budget.saturating_sub(own))?;
+        if kept {
             finished.0.push(Codes::Away);
         } else {
             let started = Instant::now();
@@ -205,17 +196,12 @@ pub fn solve_in_order<G: Game>(
             finished.0.push(Codes::Held(codes));
         }
         for (below, codes) in finished.0.iter_mut().enumerate() {
-            let read_later = readers.next(below, tier).is_some();
-            if !read_later || matches!(codes, Codes::Blocks(_)) {
+            let read_later = readers.next(below, tier + 1).is_some();
+            if !read_later || matches!(codes, Codes::Table(_)) {
                 *codes = Codes::Away;
             }
         }
-        while finished.held_bytes() > budget {
-            let Some(farthest) = readers.farthest(&finished, tier) else {
-                break;
-            };
-            finished.0[farthest] = Codes::Away;
-        }
+        finished.fit(&readers, tier + 1, budget);
     }
     Ok(())
 }
@@ -234,21 +220,22 @@ impl Readers {
         Readers(readers)
     }
 
-    /// The first tier after `now` that reads `tier`.
-    fn next(&self, tier: usize, now: u32) -> Option<u32> {
-        self.0[tier].iter().copied().find(|&reader| reader > now)
+    /// The first tier from `from` on that reads `tier`.
+    fn next(&self, tier: usize, from: u32) -> Option<u32> {
+        self.0[tier].iter().copied().find(|&reader| reader >= from)
     }
 
     /// The tier held whole that is read again last, the biggest among those.
-    fn farthest(&self, finished: &Finished, now: u32) -> Option<usize> {
+    fn farthest(&self, finished: &Finished, from: u32) -> Option<usize> {
         (0..finished.0.len())
             .filter(|&tier| finished.is_held(tier))
-            .filter_map(|tier| {
+            .map(|tier| {
                 let bytes = match &finished.0[tier] {
                     Codes::Held(codes) => codes.len(),
                     _ => 0,
                 };
-                Some((tier, (self.next(tier, now)?, bytes)))
+                let next = self.next(tier, from).unwrap_or(u32::MAX);
+                (tier, (next, bytes))
             })
             .max_by_key(|&(_, key)| key)
             .map(|(tier, _)| tier)
