@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # Load test of `tbquery serve`, on loopback only and bounded in time: requests per
 # second, median and 99th percentile latency and errors for Euler, chess KQvKR,
-# chess KRBvKR (where its table is in the folder) and Abapa probes at 1, 16 and 64
-# connections; then the same Euler probe at 16 connections while a slow-client
+# chess KRBvKR (where its table is in the folder), lichess's /standard on the same
+# two FENs (KRBvKR where its DTZ table is there too) and Abapa probes at 1, 16 and
+# 64 connections; then the same Euler probe at 16 connections while a slow-client
 # attack and a huge-URL attack run.
 #
 #   scripts/loadtest.sh [TABLES_DIR]      # default ./tablebases, made by `tbgen all` if missing
 #
 # DURATION (default 10s) is each measurement's length; ATTACKERS (default 5000) the
 # slow connections held open (0: no attacks). PROBES (default "euler chess krbvkr
-# abapa") and CONNECTIONS (default "1 16 64") choose the measurements; BIN (default
+# standard standard5 abapa") and CONNECTIONS (default "1 16 64") choose the measurements; BIN (default
 # target/release, built first) the folder of the tbquery measured, so that two
 # builds can be compared in alternating runs. wrk is installed with apt-get when
 # missing.
@@ -27,13 +28,14 @@ if ! command -v wrk >/dev/null; then
     $SUDO apt-get update -qq && $SUDO apt-get install -y -qq wrk >/dev/null \
         || { echo "ERROR: wrk could not be installed; no load test was run" >&2; exit 1; }
 fi
-PROBES=${PROBES:-euler chess krbvkr abapa}
+PROBES=${PROBES:-euler chess krbvkr standard standard5 abapa}
 CONNECTIONS=${CONNECTIONS:-1 16 64}
 if [ -z "${BIN:-}" ]; then
     cargo build --release --quiet
     BIN=target/release
 fi
-if [ ! -f "$TABLES/chess-KQvKR.tb" ] || [ ! -f "$TABLES/abapa-12seeds.tb" ]; then
+if [ ! -f "$TABLES/chess-KQvKR.tb" ] || [ ! -f "$TABLES/chess-dtz-KQvKR.tb" ] \
+    || [ ! -f "$TABLES/abapa-12seeds.tb" ]; then
     "$BIN/tbgen" all --dir "$TABLES" >/dev/null
 fi
 
@@ -45,6 +47,8 @@ for _ in $(seq 50); do curl -s "http://$HOST:$PORT/api/v1/games" >/dev/null && b
 EULER="/api/v1/euler?position=..../..../..../...."
 CHESS="/api/v1/chess?position=8/8/8/3k4/8/8/1r6/KQ6%20w%20-%20-%200%201"
 KRBVKR="/api/v1/chess?position=8/8/3k4/8/8/2r5/8/KRB5%20w%20-%20-%200%201"
+STANDARD="/standard?fen=8/8/8/3k4/8/8/1r6/KQ6_w_-_-_0_1"
+STANDARD5="/standard?fen=8/8/3k4/8/8/2r5/8/KRB5_w_-_-_0_1"
 ABAPA="/api/v1/abapa?position=2%200%201%201%200%203%20/%200%201%201%200%201%202"
 
 # One wrk run: "requests/s p50 p99 errors".
@@ -71,6 +75,10 @@ for target in $PROBES; do
         krbvkr)
             [ -f "$TABLES/chess-KRBvKR.tb" ] || { echo "(no chess-KRBvKR.tb in $TABLES: make it with tbgen chess KRBvKR)" >&2; continue; }
             path=$KRBVKR; name="chess KRBvKR FEN";;
+        standard) path=$STANDARD; name="lichess /standard KQvKR FEN";;
+        standard5)
+            [ -f "$TABLES/chess-dtz-KRBvKR.tb" ] || { echo "(no chess-dtz-KRBvKR.tb in $TABLES: make it with tbgen chess KRBvKR --metric dtm,dtz)" >&2; continue; }
+            path=$STANDARD5; name="lichess /standard KRBvKR FEN";;
         abapa) path=$ABAPA; name="abapa 12 seeds";;
     esac
     for connections in $CONNECTIONS; do

@@ -1,5 +1,6 @@
 //! Probe latency: `cargo bench -p query` (makes the Euler table, chess KQvK,
-//! KRBvKR and KPPvK with their smaller endings in a temporary folder). With
+//! KRBvKR (DTM and DTZ) and KPPvK with their smaller endings in a temporary
+//! folder). With
 //! `PAWN_TABLES=DIR`, the pawn probe reads KRPvKR from tables already made in DIR
 //! (`tbgen --dir DIR chess KRPvKR`, about 6 minutes) instead of making KPPvK.
 
@@ -60,6 +61,18 @@ fn chess(c: &mut Criterion) {
     );
     c.bench_function("probe chess KRBvKR FEN, fresh open", |b| {
         b.iter(|| probe(&Tablebase::new(&game, dir.path()), &fen).unwrap())
+    });
+    // The lichess API's answer to the same FEN: DTZ and DTM of it and of every move.
+    generate(
+        dir.path(),
+        "chess",
+        &[("materials", "KRBvKR"), ("metric", "dtz")],
+    );
+    let library = query::Library::new(dir.path());
+    let fen = "8/8/3k4/8/8/2r5/8/KRB5_w_-_-_0_1";
+    query::lichess::standard(&library, fen).unwrap(); // opens the tables
+    c.bench_function("lichess /standard KRBvKR FEN, tables open", |b| {
+        b.iter(|| query::lichess::standard(&library, fen).unwrap())
     });
     pawns(c, dir.path());
 }
