@@ -51,17 +51,27 @@ impl TableCache {
     }
 
     /// The table at `path`, opened again if the file is not the one opened before
-    /// (replaced, or changed in place). No lock is held while a file is opened.
-    pub(crate) fn get_or_open(&self, path: &Path) -> Result<Arc<Table>, tables::TableError> {
-        let now = std::fs::metadata(path).map(|m| FileIdentity::of(&m)).ok();
+    /// (replaced, or changed in place); none if there is no file. No lock is held
+    /// while a file is opened.
+    pub(crate) fn get_or_open(
+        &self,
+        path: &Path,
+    ) -> Result<Option<Arc<Table>>, tables::TableError> {
+        let now = match std::fs::metadata(path) {
+            Ok(meta) => FileIdentity::of(&meta),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(_) => {
+                return Table::open_with(path, self.blocks.clone()).map(|t| Some(Arc::new(t)));
+            }
+        };
         if let Some(table) = self.lock().get(path)
-            && Some(table.identity()) == now
+            && table.identity() == now
         {
-            return Ok(Arc::clone(table));
+            return Ok(Some(Arc::clone(table)));
         }
         let table = Arc::new(Table::open_with(path, self.blocks.clone())?);
         self.lock().insert(path.to_path_buf(), Arc::clone(&table));
-        Ok(table)
+        Ok(Some(table))
     }
 }
 
@@ -83,21 +93,22 @@ impl TableCache {
 pub struct Tablebase<'g, G: Game> {
     game: &'g G,
     dir: PathBuf,
-    tiers: HashMap<u32, OnceLock<Arc<Table>>>,
+    /// The game's tiers, sorted, and beside each its table once opened.
+    tiers: Vec<u32>,
+    tables: Vec<OnceLock<Arc<Table>>>,
     cache: Option<Arc<TableCache>>,
     spec: Option<&'static Spec<G>>,
 }
 
 impl<'g, G: Game> Tablebase<'g, G> {
     pub fn new(game: &'g G, dir: impl AsRef<Path>) -> Self {
-        let tiers = game
-            .tiers()
-            .into_iter()
-            .map(|t| (t, OnceLock::new()))
-            .collect();
+        let mut tiers = game.tiers();
+        tiers.sort_unstable();
+        tiers.dedup();
         Tablebase {
             game,
             dir: dir.as_ref().to_path_buf(),
+            tables: tiers.iter().map(|_| OnceLock::new()).collect(),
             tiers,
             cache: None,
             spec: None,
@@ -141,10 +152,11 @@ impl<'g, G: Game> Tablebase<'g, G> {
 
     /// The open table of a tier, opening and checking it on first use.
     pub fn table(&self, tier: u32) -> Result<&Table, QueryError> {
-        let slot = self
+        let at = self
             .tiers
-            .get(&tier)
-            .unwrap_or_else(|| panic!("{}: unknown tier {tier}", self.game.id()));
+            .binary_search(&tier)
+            .unwrap_or_else(|_| panic!("{}: unknown tier {tier}", self.game.id()));
+        let slot = &self.tables[at];
         if let Some(table) = slot.get() {
             return Ok(table);
         }
@@ -154,15 +166,16 @@ impl<'g, G: Game> Tablebase<'g, G> {
 
     fn open(&self, tier: u32) -> Result<Arc<Table>, QueryError> {
         let path = self.path(tier);
-        if !path.exists() {
+        let table = match &self.cache {
+            Some(cache) => cache.get_or_open(&path)?,
+            None if path.exists() => Some(Arc::new(Table::open(&path)?)),
+            None => None,
+        };
+        let Some(table) = table else {
             return Err(QueryError::MissingTable {
                 path,
                 command: self.generate_command(tier),
             });
-        }
-        let table = match &self.cache {
-            Some(cache) => cache.get_or_open(&path)?,
-            None => Arc::new(Table::open(&path)?),
         };
         let header = table.header();
         let game = self.game;

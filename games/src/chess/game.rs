@@ -13,6 +13,7 @@ use crate::capability::{DistanceUnits, Drawing, MoveAliases, Side, TableNotes};
 use crate::game::{Child, Game, GameError};
 use crate::spec::{Options, Purpose};
 use crate::value::{Value, ValueKind};
+use std::collections::HashMap;
 
 /// The endings of one material and every smaller one, as tiers.
 #[derive(Debug, Clone)]
@@ -23,6 +24,9 @@ pub struct Endgame {
     /// For each tier, the piece counts of its boards as stored and with the
     /// colours swapped.
     pub(super) keys: Vec<(Counts, Counts)>,
+    /// The tier of each piece count and whether its colours are swapped: a
+    /// probe asks it several times per position, over hundreds of tiers.
+    by_counts: HashMap<Counts, (u32, bool)>,
     /// For each tier, its pawns' placements (None without pawns) and the
     /// layout of its other pieces, kinds set (see [`Endgame::template`]).
     pub(super) shapes: Vec<(Option<&'static Placements>, Layout)>,
@@ -133,11 +137,17 @@ impl Endgame {
                 swapped[6..].copy_from_slice(&key[..6]);
                 (key, swapped)
             })
-            .collect();
+            .collect::<Vec<_>>();
+        let mut by_counts = HashMap::new();
+        for (tier, (key, swapped)) in keys.iter().enumerate() {
+            by_counts.entry(*key).or_insert((tier as u32, false));
+            by_counts.entry(*swapped).or_insert((tier as u32, true));
+        }
         let mut endgame = Endgame {
             metric: Metric::Dtm,
             tiers,
             keys,
+            by_counts,
             shapes: Vec::new(),
         };
         endgame.shapes = (0..endgame.tiers.len() as u32)
@@ -175,18 +185,7 @@ impl Endgame {
 
     /// The tier with these piece counts, and whether its colours are swapped.
     pub(super) fn tier_of_counts(&self, counts: Counts) -> Option<(u32, bool)> {
-        self.keys
-            .iter()
-            .enumerate()
-            .find_map(|(tier, (key, swapped))| {
-                if counts == *key {
-                    Some((tier as u32, false))
-                } else if counts == *swapped {
-                    Some((tier as u32, true))
-                } else {
-                    None
-                }
-            })
+        self.by_counts.get(&counts).copied()
     }
 }
 

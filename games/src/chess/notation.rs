@@ -2,7 +2,8 @@
 //! `Nbd7`) and UCI (`e2e4`).
 
 use super::board::{Board, Move};
-use super::piece::Role;
+use super::piece::{Piece, Role};
+use super::square::Square;
 
 impl Board {
     /// The move in UCI: `e2e4`, `e7e8q`.
@@ -25,7 +26,11 @@ impl Board {
             Role::Pawn => {}
             role => out.push(role.letter()),
         }
-        if !matches!(mv.role, Role::King | Role::Pawn) {
+        let twin =
+            |(at, p): (Square, Piece)| p.color == self.turn && p.role == mv.role && at != mv.from;
+        // Only a second piece of the same kind can make a move ambiguous: most
+        // endings have none, and need no move generation here.
+        if !matches!(mv.role, Role::King | Role::Pawn) && self.pieces().any(twin) {
             let rivals: Vec<Move> = self
                 .legal_moves()
                 .into_iter()
