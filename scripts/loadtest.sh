@@ -3,14 +3,15 @@
 # second, median and 99th percentile latency and errors for Euler, chess KQvKR,
 # chess KRBvKR (where its table is in the folder), lichess's /standard on the same
 # two FENs (KRBvKR where its DTZ table is there too) and Abapa probes at 1, 16 and
-# 64 connections; then the same Euler probe at 16 connections while a slow-client
+# 64 connections, beside /health, which reads no table (the server's own
+# ceiling); then the same Euler probe at 16 connections while a slow-client
 # attack and a huge-URL attack run.
 #
 #   scripts/loadtest.sh [TABLES_DIR]      # default ./tablebases, made by `tbgen all` if missing
 #
 # DURATION (default 10s) is each measurement's length; ATTACKERS (default 5000) the
-# slow connections held open (0: no attacks). PROBES (default "euler chess krbvkr
-# standard standard5 abapa") and CONNECTIONS (default "1 16 64") choose the measurements; BIN (default
+# slow connections held open (0: no attacks). PROBES (default "health euler chess
+# krbvkr standard standard5 abapa") and CONNECTIONS (default "1 16 64") choose the measurements; BIN (default
 # target/release, built first) the folder of the tbquery measured, so that two
 # builds can be compared in alternating runs. wrk is installed with apt-get when
 # missing.
@@ -28,7 +29,7 @@ if ! command -v wrk >/dev/null; then
     $SUDO apt-get update -qq && $SUDO apt-get install -y -qq wrk >/dev/null \
         || { echo "ERROR: wrk could not be installed; no load test was run" >&2; exit 1; }
 fi
-PROBES=${PROBES:-euler chess krbvkr standard standard5 abapa}
+PROBES=${PROBES:-health euler chess krbvkr standard standard5 abapa}
 CONNECTIONS=${CONNECTIONS:-1 16 64}
 if [ -z "${BIN:-}" ]; then
     cargo build --release --quiet
@@ -70,6 +71,7 @@ echo "| probe | connections | requests/s | p50 | p99 | errors |"
 echo "|---|---|---|---|---|---|"
 for target in $PROBES; do
     case $target in
+        health) path=/health; name="/health (no table)";;
         euler) path=$EULER; name="euler start (48 moves)";;
         chess) path=$CHESS; name="chess KQvKR FEN";;
         krbvkr)

@@ -52,6 +52,9 @@ fn answers_probes_and_refuses_bad_requests_with_the_right_status() {
         "{body}"
     );
 
+    let (status, body) = get(addr, "/health");
+    assert_eq!((status, &body["status"]), (200, &"ok".into()));
+
     let (status, body) = get(addr, "/api/v1/games");
     assert_eq!(status, 200);
     assert_eq!(body["games"][0]["game"], "euler");
