@@ -296,7 +296,10 @@ impl<G: Game> Live<'_, G> {
 }
 
 /// Compares the selected slots of every tier with live search, and checks that
-/// each slot's position indexes back to the same slot.
+/// each slot's position indexes back to the same slot. Each thread runs its own
+/// search (with its own memory of positions searched) over every
+/// [`SAMPLE_RUN`]-th run of the slots; what they find is put back in the slots'
+/// order, so the report is the same for any number of threads.
 fn sampled<G: Game>(
     oracle: &Oracle<G>,
     tiers: &[u32],
@@ -308,69 +311,124 @@ fn sampled<G: Game>(
     let game = oracle.game;
     for &tier in tiers {
         let table = oracle.tb.table(tier)?;
-        let mut search = if let Some(limit) = mate_plies {
-            report.bound = Some(limit);
-            Live::Mate(MateSearch::new(game), limit)
+        let bound = if let Some(limit) = mate_plies {
+            Some(limit)
         } else if game.has_cycles() {
             let longest =
                 u16::try_from(table.header().stats.longest).unwrap_or(u16::MAX - BOUND_MARGIN);
-            let bound = longest.saturating_add(BOUND_MARGIN);
-            report.bound = Some(bound);
-            Live::Bounded(BoundedSearch::new(game), bound)
-        } else if game.value_kind() == ValueKind::Score {
-            Live::Pruned(AlphaBeta::new(game))
+            Some(longest.saturating_add(BOUND_MARGIN))
         } else {
-            Live::Exact(Negamax::new(game))
+            None
+        };
+        report.bound = bound.or(report.bound);
+        let search = || match (mate_plies, bound) {
+            (Some(limit), _) => Live::Mate(MateSearch::new(game), limit),
+            (None, Some(bound)) => Live::Bounded(BoundedSearch::new(game), bound),
+            _ if game.value_kind() == ValueKind::Score => Live::Pruned(AlphaBeta::new(game)),
+            _ => Live::Exact(Negamax::new(game)),
         };
         let size = game.index_size(tier);
         // As many samples as slots, or more, check every slot once.
-        let indices: Box<dyn Iterator<Item = u64>> = match selection {
-            Selection::Samples { count, seed } if count < size => {
-                let mut rng = StdRng::seed_from_u64(seed ^ u64::from(tier));
-                Box::new((0..count).map(move |_| rng.random_range(0..size)))
+        let indices = || -> Box<dyn Iterator<Item = u64>> {
+            match selection {
+                Selection::Samples { count, seed } if count < size => {
+                    let mut rng = StdRng::seed_from_u64(seed ^ u64::from(tier));
+                    Box::new((0..count).map(move |_| rng.random_range(0..size)))
+                }
+                _ => Box::new(0..size),
             }
-            _ => Box::new(0..size),
         };
         let steps = match selection {
             Selection::Samples { count, .. } => count.min(size),
             Selection::All | Selection::Default { .. } => size,
         };
         progress.start(&format!("search {}", game.tier_name(tier)), steps);
-        for index in indices {
-            progress.advance(1);
-            let stored = Value::from_code(game.value_kind(), table.get(index)?);
-            let Some(position) = game.position_at(tier, index) else {
-                match stored {
-                    None => report.empty_slots += 1,
-                    Some(v) => report.mismatches.push(format!(
-                        "tier {tier} slot {index}: no position, but stores {v}"
-                    )),
+        let threads = rayon::current_num_threads();
+        let parts = (0..threads)
+            .into_par_iter()
+            .map(|thread| {
+                let mut search = search();
+                let mine = indices()
+                    .enumerate()
+                    .filter(|(at, _)| (*at / SAMPLE_RUN) % threads == thread);
+                let mut part = Sampled::default();
+                for (at, index) in mine {
+                    progress.advance(1);
+                    part.check(game, &mut search, table, tier, index, at, bound)?;
                 }
-                continue;
-            };
-            let text = game.write_position(&position);
-            if game.index(&position) != index || game.tier_of(&position) != tier {
-                report.mismatches.push(format!(
-                    "{text}: slot {index} does not index back to itself"
-                ));
-            }
-            let live = search.value(&position, stored);
-            report.checked += 1;
-            if let (Some(bound), Some(v)) = (report.bound, stored) {
-                report.beyond_bound += u64::from(v.distance().is_none_or(|n| n > bound));
-            }
-            match stored {
-                Some(v) if v == live => {}
-                Some(v) => report
-                    .mismatches
-                    .push(format!("{text}: table says {v}, search says {live}")),
-                None => report
-                    .mismatches
-                    .push(format!("{text}: table has no value, search says {live}")),
-            }
+                Ok(part)
+            })
+            .collect::<Result<Vec<Sampled>, QueryError>>()?;
+        let mut found = Vec::new();
+        for part in parts {
+            report.checked += part.checked;
+            report.empty_slots += part.empty_slots;
+            report.beyond_bound += part.beyond_bound;
+            found.extend(part.mismatches);
         }
+        found.sort_by_key(|(at, _)| *at);
+        report.mismatches.extend(found.into_iter().map(|(_, m)| m));
     }
     Ok(())
+}
+
+/// How many consecutive samples one thread searches before the next thread's
+/// run: long enough that a thread's memory of searched positions serves its
+/// neighbours (slots next to each other are often positions close together).
+const SAMPLE_RUN: usize = 256;
+
+/// What one thread's search found, each mismatch with the place of its slot in
+/// the order the slots were drawn.
+#[derive(Default)]
+struct Sampled {
+    checked: u64,
+    empty_slots: u64,
+    beyond_bound: u64,
+    mismatches: Vec<(usize, String)>,
+}
+
+impl Sampled {
+    /// Checks slot `index` of `tier`, the `at`-th drawn, against `search`.
+    #[allow(clippy::too_many_arguments)]
+    fn check<G: Game>(
+        &mut self,
+        game: &G,
+        search: &mut Live<'_, G>,
+        table: &tables::Table,
+        tier: u32,
+        index: u64,
+        at: usize,
+        bound: Option<u16>,
+    ) -> Result<(), QueryError> {
+        let stored = Value::from_code(game.value_kind(), table.get(index)?);
+        let mut mismatch = |text: String| self.mismatches.push((at, text));
+        let Some(position) = game.position_at(tier, index) else {
+            match stored {
+                None => self.empty_slots += 1,
+                Some(v) => mismatch(format!(
+                    "tier {tier} slot {index}: no position, but stores {v}"
+                )),
+            }
+            return Ok(());
+        };
+        let text = game.write_position(&position);
+        if game.index(&position) != index || game.tier_of(&position) != tier {
+            mismatch(format!(
+                "{text}: slot {index} does not index back to itself"
+            ));
+        }
+        let live = search.value(&position, stored);
+        match stored {
+            Some(v) if v == live => {}
+            Some(v) => mismatch(format!("{text}: table says {v}, search says {live}")),
+            None => mismatch(format!("{text}: table has no value, search says {live}")),
+        }
+        self.checked += 1;
+        if let (Some(bound), Some(v)) = (bound, stored) {
+            self.beyond_bound += u64::from(v.distance().is_none_or(|n| n > bound));
+        }
+        Ok(())
+    }
 }
 
 /// Runs `check` on every slot of a tier that holds a position, in parallel,
