@@ -12,12 +12,24 @@ use crate::game::{Game, GameError};
 pub enum Scope {
     /// A variant of the game (a board size, a rule set): every tool takes it.
     Variant,
+    /// A variant that measures the same positions another way (chess: distance
+    /// to mate or to the next capture or pawn move): every tool takes it, and
+    /// the page shows the other measures' values beside the chosen one's where
+    /// their tables are present.
+    Measure,
     /// Which of the game's tables to make: `tbgen` only; the query side reads
     /// whichever tables are present.
     Tables,
     /// How a game is played out, which the tables do not depend on (Abapa's
     /// endless-play rule): `tbquery play` only.
     Play,
+}
+
+impl Scope {
+    /// Whether the option picks a variant, one set of tables per value.
+    pub fn is_variant(self) -> bool {
+        matches!(self, Scope::Variant | Scope::Measure)
+    }
 }
 
 /// The values an option accepts.
@@ -177,7 +189,7 @@ impl Entry {
     /// The options a tool with `purpose` offers.
     pub fn options_for(&self, purpose: Purpose) -> impl Iterator<Item = &'static OptionSpec> {
         self.options.iter().filter(move |o| match o.scope {
-            Scope::Variant => true,
+            Scope::Variant | Scope::Measure => true,
             Scope::Tables => purpose == Purpose::Generate,
             Scope::Play => purpose == Purpose::Play,
         })

@@ -4,7 +4,7 @@
 use anyhow::Context;
 use clap::{Arg, ArgAction, ArgMatches, Command, value_parser};
 use games::registry;
-use games::spec::{Entry, OptionSpec, Options, Purpose, Scope, Values};
+use games::spec::{Entry, OptionSpec, Options, Purpose, Values};
 use generator::{Progress, Summary, WriteOptions, check_game};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -105,7 +105,7 @@ fn option_arg(option: &'static OptionSpec) -> Arg {
     if let Some(default) = option.default {
         help.push_str(&format!("; default {default}"));
     }
-    if option.scope == Scope::Variant {
+    if option.scope.is_variant() {
         help.push_str("; comma-separated for several");
     }
     help.push(']');
@@ -149,9 +149,7 @@ fn given_options(entry: &Entry, matches: &ArgMatches) -> Options {
 fn variants(entry: &Entry, options: &Options) -> Vec<Options> {
     let mut all = vec![Options::generate()];
     for (name, value) in options.iter() {
-        let split = entry
-            .option(name)
-            .is_some_and(|o| o.scope == Scope::Variant);
+        let split = entry.option(name).is_some_and(|o| o.scope.is_variant());
         let values: Vec<&str> = if split {
             value.split(',').map(str::trim).collect()
         } else {

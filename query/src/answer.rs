@@ -266,6 +266,63 @@ pub struct MoveView {
     /// The move's value for its player in words, where known.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub said: Option<String>,
+    /// What that value comes to under the game's clock (chess: DTZ with the
+    /// halfmove clock), where the game counts it so.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub verdict: Option<VerdictView>,
+}
+
+/// A value under a rule that counts moves (chess: the 50-move rule).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VerdictView {
+    /// `win`, `cursed-win`, `draw`, `blessed-loss` or `loss`, for the player
+    /// to move, as the lichess tablebase names them.
+    pub outcome: String,
+    pub said: String,
+}
+
+impl From<games::capability::Verdict> for VerdictView {
+    fn from(verdict: games::capability::Verdict) -> Self {
+        VerdictView {
+            outcome: verdict.outcome.name().to_string(),
+            said: verdict.said,
+        }
+    }
+}
+
+/// The count a position's text carries beside the position (chess: the
+/// halfmove clock), which the page's editor sets.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClockView {
+    pub name: String,
+    pub count: u16,
+    /// The most the editor sets it to.
+    pub most: u16,
+}
+
+/// A position valued in another measure of the same game (chess: DTZ beside
+/// DTM), from that measure's tables.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Beside {
+    /// The option and the value that choose the measure: `metric`, `dtz`.
+    pub option: String,
+    pub value: String,
+    /// The position's value in that measure, in the game's words.
+    pub said: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub verdict: Option<VerdictView>,
+    /// Every move valued in that measure, best first in it.
+    pub moves: Vec<BesideMove>,
+}
+
+/// A move valued in another measure.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BesideMove {
+    #[serde(rename = "move")]
+    pub mv: String,
+    pub said: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub verdict: Option<VerdictView>,
 }
 
 /// Everything the page shows of a position: the board, the answer (or why there
@@ -285,9 +342,19 @@ pub struct View {
     /// The value for the player to move in the game's words.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub said: Option<String>,
+    /// What the value comes to under the game's clock, where it counts so.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub verdict: Option<VerdictView>,
+    /// The count the position carries, for games with a clock.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<ClockView>,
     /// Whether the game is over here.
     pub over: bool,
     pub moves: Vec<MoveView>,
+    /// The position in the game's other measures, where their tables are
+    /// present.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub beside: Vec<Beside>,
 }
 
 /// One ply of a line of perfect play.

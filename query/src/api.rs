@@ -2,13 +2,13 @@
 //! builds the game from the registry and runs the generic code on it.
 
 use crate::answer::{
-    ErrorAnswer, GameInfo, GameList, OptionInfo, PositionAnswer, TableStatus, ToolInfo,
+    Beside, ErrorAnswer, GameInfo, GameList, OptionInfo, PositionAnswer, TableStatus, ToolInfo,
 };
 use crate::error::QueryError;
 use crate::library::Library;
 use crate::oracle::{Oracle, parse_captured};
 use games::registry::{self, SpecVisitor};
-use games::spec::{Options, Purpose, Spec, Values};
+use games::spec::{Options, Purpose, Scope, Spec, Values};
 use games::{Game, GameError};
 use std::collections::BTreeMap;
 
@@ -30,6 +30,42 @@ pub fn probe(
     }
     let captured = captured.map(parse_captured).transpose()?;
     with_oracle(library, id, options, Probe(position, captured))?
+}
+
+/// The position written `text` in every other measure of game `id` than its
+/// `options` choose (chess: DTZ beside DTM), where that measure's tables hold
+/// it: one probe per measure.
+pub fn beside(library: &Library, id: &str, options: &Options, text: &str) -> Vec<Beside> {
+    struct Measure<'a>(&'a str, &'static str, &'static str);
+    impl Ask for Measure<'_> {
+        type Output = Option<Beside>;
+        fn ask<G: Game>(self, oracle: &Oracle<G>) -> Self::Output {
+            crate::view::beside(oracle, self.0, self.1, self.2)
+        }
+    }
+    let Ok(entry) = registry::entry(id) else {
+        return Vec::new();
+    };
+    let measures = entry.options.iter().filter(|o| o.scope == Scope::Measure);
+    let others = measures.flat_map(|option| {
+        let words = match option.values {
+            Values::Choice(words) => words,
+            _ => &[],
+        };
+        words
+            .iter()
+            .filter(|&&word| options.get(option.name) != Some(word))
+            .map(|&word| (option.name, word))
+    });
+    others
+        .filter_map(|(name, word)| {
+            let mut other = options.clone();
+            other.set(name, word);
+            with_oracle(library, id, &other, Measure(text, name, word))
+                .ok()
+                .flatten()
+        })
+        .collect()
 }
 
 /// Runs `ask` with the oracle of game `id` for its completed `options` (see

@@ -7,8 +7,8 @@ use clap::{Arg, ArgAction, ArgMatches, Command, value_parser};
 use games::registry;
 use games::spec::{Entry, Options, Purpose, Spec, Values, Visitor};
 use games::{Game, GameError};
-use query::answer::PositionAnswer;
-use query::api::error_answer;
+use query::answer::{Beside, PositionAnswer};
+use query::api::{self, error_answer};
 use query::oracle::{Oracle, parse_captured};
 use query::play::{Ending, Player, Settings, play};
 use query::verify::{Selection, verify};
@@ -450,8 +450,11 @@ fn run(matches: &ArgMatches) -> anyhow::Result<ExitCode> {
                     options.set(option.name, value);
                 }
             }
+            let options = entry.complete(&options)?;
             let run = Run {
                 library: &library,
+                id,
+                options: &options,
                 command,
                 args,
             };
@@ -531,6 +534,9 @@ fn run(matches: &ArgMatches) -> anyhow::Result<ExitCode> {
 /// A per-game command, run with the concrete game.
 struct Run<'a> {
     library: &'a Library,
+    id: &'a str,
+    /// The game's options, completed.
+    options: &'a Options,
     command: &'a str,
     args: &'a ArgMatches,
 }
@@ -540,7 +546,12 @@ impl Visitor for Run<'_> {
     fn visit<G: Game>(self, spec: &'static Spec<G>, game: &G) -> Self::Output {
         let oracle = Oracle::new(spec, game, self.library);
         match self.command {
-            "probe" => probe_command(&oracle, self.args),
+            "probe" => {
+                // The game's other measures (chess: DTZ beside DTM), said
+                // under the value in text.
+                let beside = |text: &str| api::beside(self.library, self.id, self.options, text);
+                probe_command(&oracle, self.args, beside)
+            }
             "play" => play_command(&oracle, self.args),
             "line" => line_command(&oracle, self.args),
             _ => verify_command(&oracle, self.args),
@@ -550,7 +561,11 @@ impl Visitor for Run<'_> {
 
 /// Probes one position, or with `-` every line of standard input, answering bad
 /// lines with an error and going on.
-fn probe_command<G: Game>(oracle: &Oracle<G>, args: &ArgMatches) -> anyhow::Result<ExitCode> {
+fn probe_command<G: Game>(
+    oracle: &Oracle<G>,
+    args: &ArgMatches,
+    beside: impl Fn(&str) -> Vec<Beside>,
+) -> anyhow::Result<ExitCode> {
     let json = args.get_flag("json");
     let captured = args
         .try_get_one::<String>("captured")
@@ -564,7 +579,7 @@ fn probe_command<G: Game>(oracle: &Oracle<G>, args: &ArgMatches) -> anyhow::Resu
             serde_json::to_string(&answer).expect("answers serialize")
         } else {
             let position = oracle.read(text)?;
-            render::position(oracle, &answer, &position)
+            render::position(oracle, &answer, &position, &beside(text))
                 .trim_end()
                 .to_string()
         })

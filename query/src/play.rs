@@ -533,7 +533,7 @@ fn human_move<G: Game>(
             "hint" => match oracle.answer(position) {
                 Ok(known) => {
                     let answer = oracle.describe(&known);
-                    writeln!(out, "{}", render::position(oracle, &answer, position))?;
+                    writeln!(out, "{}", render::position(oracle, &answer, position, &[]))?;
                 }
                 Err(QueryError::Input(_) | QueryError::MissingTable { .. }) if engine.is_some() => {
                     let choice = engine.expect("checked").choose(position)?;

@@ -1,7 +1,7 @@
 //! Answers as text for people: rendered from the same typed answers that
 //! `--json` and the HTTP API give.
 
-use crate::answer::{GameList, Outcome, PositionAnswer, Valuation, WholeGame};
+use crate::answer::{Beside, GameList, Outcome, PositionAnswer, Valuation, WholeGame};
 use crate::check::CheckReport;
 use crate::info::Listing;
 use crate::lichess::{PositionInfo, StandardAnswer};
@@ -50,6 +50,7 @@ pub fn position<G: Game>(
     oracle: &Oracle<G>,
     answer: &PositionAnswer,
     position: &G::Position,
+    beside: &[Beside],
 ) -> String {
     let mut out = format!("{} {}\n", answer.game, answer.position);
     if let Some(why) = &answer.why {
@@ -72,6 +73,15 @@ pub fn position<G: Game>(
     match (&answer.moves, &answer.winning_moves) {
         (Some(moves), _) => {
             out.push_str(&format!("value: {words}\n"));
+            for other in beside {
+                let verdict = other.verdict.as_ref().map(|v| format!("; {}", v.said));
+                let name = other.value.to_uppercase();
+                out.push_str(&format!(
+                    "{name}: {}{}\n",
+                    other.said,
+                    verdict.unwrap_or_default()
+                ));
+            }
             if moves.is_empty() {
                 out.push_str("no moves: the game is over\n");
             }

@@ -3,12 +3,15 @@
 //! that make it), the line of perfect play, the tables' statistics, the editor,
 //! and a move typed by hand.
 
-use crate::answer::{LineAnswer, LineStep, MoveView, StatsAnswer, TableStats, Valuation, View};
+use crate::answer::{
+    Beside, BesideMove, ClockView, LineAnswer, LineStep, MoveView, StatsAnswer, TableStats,
+    Valuation, VerdictView, View,
+};
 use crate::error::QueryError;
 use crate::oracle::{Known, Oracle};
 use crate::probe::MoveValue;
 use crate::render;
-use games::capability::Marks;
+use games::capability::{Clock, Marks};
 use games::{Child, Game, GameError, Value, ValueKind};
 use std::collections::HashSet;
 
@@ -38,6 +41,9 @@ pub fn said<G: Game>(oracle: &Oracle<G>, position: &G::Position, value: Value) -
 
 /// A move's value for its player, short: `mate in 7 (13 plies)`, `win in 3 plies`.
 fn said_of_move<G: Game>(oracle: &Oracle<G>, value: Value) -> String {
+    if let Some(said) = oracle.caps.wording.and_then(|w| w.say_move(value)) {
+        return said;
+    }
     match (oracle.caps.units, value) {
         (Some(units), _) => units.say(value),
         (None, Value::Win(1)) => "win in 1 ply".into(),
@@ -64,13 +70,17 @@ pub fn view<G: Game>(oracle: &Oracle<G>, text: &str, marks: &Marks) -> View {
         answer: None,
         error: Some(error),
         said: None,
+        verdict: None,
+        clock: None,
         over: false,
         moves: Vec::new(),
+        beside: Vec::new(),
     };
     let position = match oracle.read(text) {
         Ok(position) => position,
         Err(e) => return refused(e.to_string()),
     };
+    let counted = Counted::of(oracle, text);
     let board = oracle
         .caps
         .picture
@@ -105,7 +115,7 @@ pub fn view<G: Game>(oracle: &Oracle<G>, text: &str, marks: &Marks) -> View {
         let said = winning
             .contains(&made.text)
             .then(|| "wins (by the formula)".to_string());
-        move_view(oracle, &position, made, said)
+        move_view(oracle, &position, made, said, None, counted)
     };
     let moves: Vec<MoveView> = match &valued {
         // The moves as the answer made and valued them.
@@ -113,11 +123,14 @@ pub fn view<G: Game>(oracle: &Oracle<G>, text: &str, marks: &Marks) -> View {
             .moves
             .iter()
             .map(|m| {
+                let said = Some(said_of_move(oracle, m.value));
                 move_view(
                     oracle,
                     &position,
                     Made::valued(m),
-                    Some(said_of_move(oracle, m.value)),
+                    said,
+                    Some(m.value),
+                    counted,
                 )
             })
             .collect(),
@@ -131,15 +144,113 @@ pub fn view<G: Game>(oracle: &Oracle<G>, text: &str, marks: &Marks) -> View {
             .collect(),
         _ => game.moves(&position).into_iter().map(unvalued).collect(),
     };
+    let verdict = match (&valued, counted) {
+        (Some(Known::Valued { probe, .. }), Some(counted)) => counted.verdict(probe.value, None),
+        _ => None,
+    };
     View {
         game: game.id().to_string(),
-        position: game.write_position(&position),
+        position: Counted::write(counted, game.write_position(&position)),
         board,
         answer,
         error,
         said: said_value,
+        verdict,
+        clock: counted.map(|c| ClockView {
+            name: c.clock.name().to_string(),
+            count: c.count,
+            most: c.clock.most(),
+        }),
         over,
         moves,
+        beside: Vec::new(),
+    }
+}
+
+/// The position written `text` valued by `oracle`, a measure of the game beside
+/// the one the page shows (`option` = `value` chooses it): its value and every
+/// move's. None where that measure's tables do not hold the position.
+pub fn beside<G: Game>(
+    oracle: &Oracle<G>,
+    text: &str,
+    option: &str,
+    value: &str,
+) -> Option<Beside> {
+    let position = oracle.read(text).ok()?;
+    let Ok(Known::Valued { probe, .. }) = oracle.answer(&position) else {
+        return None;
+    };
+    let counted = Counted::of(oracle, text);
+    let verdict = |value: Value, mv: Option<&G::Move>| {
+        counted.and_then(|c| c.verdict(value, mv.map(|mv| (&position, mv))))
+    };
+    Some(Beside {
+        option: option.to_string(),
+        value: value.to_string(),
+        said: said(oracle, &position, probe.value),
+        verdict: verdict(probe.value, None),
+        moves: probe
+            .moves
+            .iter()
+            .map(|m| BesideMove {
+                mv: m.text.clone(),
+                said: said_of_move(oracle, m.value),
+                verdict: verdict(m.value, Some(&m.mv)),
+            })
+            .collect(),
+    })
+}
+
+/// A game's clock with the count a position's text gave it.
+struct Counted<'a, G: Game> {
+    clock: &'a dyn Clock<G>,
+    count: u16,
+}
+
+impl<G: Game> Clone for Counted<'_, G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: Game> Copy for Counted<'_, G> {}
+
+impl<'a, G: Game> Counted<'a, G> {
+    fn of(oracle: &Oracle<'a, G>, text: &str) -> Option<Self> {
+        let clock = oracle.caps.clock?;
+        Some(Counted {
+            clock,
+            count: clock.read(text),
+        })
+    }
+
+    /// `written` (a position as the game writes it) with `counted`'s count,
+    /// where there is one.
+    fn write(counted: Option<Self>, written: String) -> String {
+        match counted {
+            Some(c) => c.clock.write(&written, c.count),
+            None => written,
+        }
+    }
+
+    /// The clock after `mv` from `position`.
+    fn after(self, position: &G::Position, mv: &G::Move) -> Self {
+        let count = match self.clock.restarts(position, mv) {
+            true => 0,
+            false => self.count.saturating_add(1),
+        };
+        Counted { count, ..self }
+    }
+
+    /// What `value` comes to: the position's own, or with `made`, a move's
+    /// for its player, read from the clock before the move (or from 0 after
+    /// one that restarts it), since the value counts that move too.
+    fn verdict(self, value: Value, made: Option<(&G::Position, &G::Move)>) -> Option<VerdictView> {
+        let count = match made {
+            Some((position, mv)) if self.clock.restarts(position, mv) => 0,
+            _ => self.count,
+        };
+        self.clock.verdict(value, count).map(VerdictView::from)
     }
 }
 
@@ -174,12 +285,14 @@ impl<G: Game> Made<G> {
     }
 }
 
-/// One move as the page makes it.
+/// One move as the page makes it, with its value for its player where known.
 fn move_view<G: Game>(
     oracle: &Oracle<G>,
     position: &G::Position,
     made: Made<G>,
     said: Option<String>,
+    value: Option<Value>,
+    counted: Option<Counted<G>>,
 ) -> MoveView {
     let (mv, child) = (&made.mv, &made.child);
     let (places, landed, scored) = match oracle.caps.picture {
@@ -190,8 +303,9 @@ fn move_view<G: Game>(
         ),
         None => (Vec::new(), Vec::new(), Vec::new()),
     };
+    let written = oracle.game.write_position(&child.position);
     MoveView {
-        position: oracle.game.write_position(&child.position),
+        position: Counted::write(counted.map(|c| c.after(position, mv)), written),
         mv: made.text,
         places,
         landed,
@@ -199,16 +313,19 @@ fn move_view<G: Game>(
         gain: child.gain,
         moves_again: !child.turn_passes,
         said,
+        verdict: counted
+            .zip(value)
+            .and_then(|(c, value)| c.verdict(value, Some((position, mv)))),
     }
 }
 
-/// The move typed as `text` from the position written `position`.
+/// The move typed as `text` from the position written `position_text`.
 pub fn typed_move<G: Game>(
     oracle: &Oracle<G>,
-    position: &str,
+    position_text: &str,
     text: &str,
 ) -> Result<MoveView, QueryError> {
-    let position = oracle.read(position)?;
+    let position = oracle.read(position_text)?;
     if oracle.game.end_value(&position).is_some() {
         return Err(QueryError::Input(GameError::bad_move(
             text,
@@ -216,11 +333,14 @@ pub fn typed_move<G: Game>(
         )));
     }
     let mv = crate::play::read_move(oracle, &position, text)?;
+    let made = Made::play(oracle.game, &position, mv);
     Ok(move_view(
         oracle,
         &position,
-        Made::play(oracle.game, &position, mv),
+        made,
         None,
+        None,
+        Counted::of(oracle, position_text),
     ))
 }
 
@@ -316,8 +436,29 @@ pub fn edit<G: Game>(
             format!("{} positions are edited as text", oracle.game.id()),
         ))
     })?;
-    Ok(editor.edit(text, place, tool)?)
+    let Some(clock) = oracle.caps.clock else {
+        return Ok(editor.edit(text, place, tool)?);
+    };
+    if tool != CLOCK_TOOL {
+        return Ok(clock.write(&editor.edit(text, place, tool)?, clock.read(text)));
+    }
+    let count = place
+        .parse::<u16>()
+        .ok()
+        .filter(|&count| count <= clock.most())
+        .ok_or_else(|| {
+            QueryError::Input(GameError::option(
+                clock.name(),
+                place,
+                format!("is a whole number from 0 to {}", clock.most()),
+            ))
+        })?;
+    Ok(clock.write(text, count))
 }
+
+/// The editor's tool that sets a game's clock (chess: the halfmove clock) to
+/// the number given as its place.
+pub const CLOCK_TOOL: &str = "clock";
 
 /// Every table of the game with its header's figures and how many positions
 /// hold each value: from the header for score games, by reading the table

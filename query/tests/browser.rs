@@ -450,6 +450,7 @@ async fn every_game_is_explored_and_played_in_a_real_browser() {
     showcase(&client, addr, &shots).await;
     edit_a_chess_position(&client, addr).await;
     promote_a_pawn(&client, addr, &shots).await;
+    fifty_move_rule(&client, addr, &shots).await;
     play_to_the_end(&client, addr).await;
     computers_and_levels(&client, addr, &shots).await;
     client.close().await.unwrap();
@@ -609,6 +610,81 @@ async fn promote_a_pawn(client: &Client, addr: SocketAddr, shots: &Screenshots) 
         "document.getElementById('error').textContent.includes('pawn')",
     )
     .await;
+}
+
+/// DTZ beside DTM, and the 50-move rule read with the halfmove clock the editor
+/// sets: KPvK's win in 22 moves needs its pawn to move within 9 plies, so with
+/// 95 on the clock it is a cursed win, as lichess's `/standard` says too.
+async fn fifty_move_rule(client: &Client, addr: SocketAddr, shots: &Screenshots) {
+    let fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+    client
+        .goto(&format!(
+            "http://{addr}/?game=chess&position={}",
+            encode(fen)
+        ))
+        .await
+        .unwrap();
+    until(
+        client,
+        "DTZ beside DTM",
+        "app.view && app.view.beside && app.view.beside.length === 1",
+    )
+    .await;
+    let beside = value(client, "document.getElementById('beside').textContent").await;
+    assert_eq!(
+        beside,
+        json!("DTZ: White wins, 9 plies to a capture or pawn move; a win under the 50-move rule.")
+    );
+    let kd2 = "document.querySelector('#moves [data-move=\"Kd2\"]')";
+    let shown = value(client, &format!("{kd2}.textContent")).await;
+    assert_eq!(shown, json!("Kd2mate in 22 (43 plies)win, DTZ 9"));
+    // The clock set in the editor: the same win is cursed now.
+    click(client, "#edit").await;
+    let input = client.find(Locator::Id("clock")).await.unwrap();
+    input.clear().await.unwrap();
+    input.send_keys("95\n").await.unwrap();
+    until(
+        client,
+        "the clock set",
+        "app.view && app.view.clock && app.view.clock.count === 95 \
+         && app.trail.start === '4k3/8/8/8/8/8/4P3/4K3 w - - 95 1' \
+         && document.querySelector('#beside .cursed-win')",
+    )
+    .await;
+    let lichess = ask(
+        addr,
+        &format!(
+            "/standard?fen={}",
+            encode("4k3/8/8/8/8/8/4P3/4K3 w - - 95 1")
+        ),
+    );
+    assert_eq!(lichess["category"], json!("cursed-win"));
+    let classes = value(
+        client,
+        "[...document.querySelectorAll('#moves .move')].map(b => [b.dataset.move, b.querySelector('.beside').className])",
+    )
+    .await;
+    for (shown, theirs) in classes.as_array().unwrap().iter().zip(
+        lichess["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|m| m["san"] == "Kd2" || m["san"] == "Kf2"),
+    ) {
+        assert_eq!(theirs["category"], json!("blessed-loss"), "{theirs}");
+        assert_eq!(shown[0], theirs["san"]);
+        assert!(shown[1].as_str().unwrap().contains("cursed-win"), "{shown}");
+    }
+    // A move keeps the clock going.
+    click(client, "#edit").await;
+    click(client, "#moves [data-move=\"Kd2\"]").await;
+    until(
+        client,
+        "the clock after Kd2",
+        "app.trail.moves.length === 1 && app.view.clock && app.view.clock.count === 96",
+    )
+    .await;
+    screenshot(client, shots, "chess-fifty-move-rule").await;
 }
 
 /// Euler against the computer, the person (the test) moving first with the

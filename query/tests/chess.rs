@@ -320,3 +320,28 @@ fn standard_gives_the_verdict_under_the_fifty_move_rule() {
         (&"cursed-win".into(), &9.into(), &43.into())
     );
 }
+
+/// `probe` says DTZ and the 50-move verdict under DTM where the DTZ tables are
+/// present, reading the FEN's halfmove clock.
+#[test]
+fn probe_says_dtz_beside_dtm_with_the_clock() {
+    let dir = tempfile::tempdir().unwrap();
+    for metric in ["dtm", "dtz"] {
+        let options = [("materials", "KPvK"), ("metric", metric)];
+        common::generate(dir.path(), "chess", &options);
+    }
+    let said = |fen: &str, metric: &str| {
+        let out = tbquery(dir.path(), &["probe", "chess", "--metric", metric, fen], "");
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        text(&out.stdout)
+    };
+    let early = said("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "dtm");
+    assert!(early.contains("value: mate in 22 (43 plies)\nDTZ: White wins, 9 plies to a capture or pawn move; a win under the 50-move rule\n"), "{early}");
+    let late = said("4k3/8/8/8/8/8/4P3/4K3 w - - 95 80", "dtm");
+    assert!(late.contains("DTZ: White wins, 9 plies to a capture or pawn move; a cursed win: the 50-move rule draws it with 95 on the clock\n"), "{late}");
+    let by_dtz = said("4k3/8/8/8/8/8/4P3/4K3 w - - 95 80", "dtz");
+    assert!(
+        by_dtz.contains("value: win in 9\nDTM: White mates in 22\n"),
+        "{by_dtz}"
+    );
+}

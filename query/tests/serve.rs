@@ -374,3 +374,87 @@ fn answers_the_lichess_tablebase_api() {
     let (status, body) = get(addr, "/standard?fen=k7/8/1K6/8");
     assert_eq!(status, 400, "{body}");
 }
+
+/// The page's view of a chess position gives DTZ beside DTM, each read with the
+/// FEN's halfmove clock as lichess's `/standard` reads it (a move's outcome
+/// for its player is the opposite of lichess's category after it), carries
+/// the clock on into the positions after each move, and the editor sets it.
+#[test]
+fn the_view_puts_dtz_beside_dtm_under_the_halfmove_clock() {
+    let dir = tempfile::tempdir().unwrap();
+    for metric in ["dtm", "dtz"] {
+        let options = [("materials", "KPvK"), ("metric", metric)];
+        common::generate(dir.path(), "chess", &options);
+    }
+    let addr = start(dir.path());
+    let fen = "4k3/8/8/8/8/8/4P3/4K3%20w%20-%20-%2095%2080";
+    let (status, view) = get(addr, &format!("/api/v1/chess/view?position={fen}"));
+    assert_eq!(status, 200, "{view}");
+    assert_eq!(view["position"], "4k3/8/8/8/8/8/4P3/4K3 w - - 95 1");
+    assert_eq!(view["said"], "White mates in 22");
+    assert_eq!(view["clock"]["count"], 95);
+    let beside = &view["beside"][0];
+    assert_eq!(
+        (&beside["option"], &beside["value"]),
+        (&"metric".into(), &"dtz".into())
+    );
+    assert_eq!(
+        beside["said"],
+        "White wins, 9 plies to a capture or pawn move"
+    );
+    assert_eq!(beside["verdict"]["outcome"], "cursed-win");
+    let (_, lichess) = get(addr, &format!("/standard?fen={fen}"));
+    assert_eq!(lichess["category"], "cursed-win");
+    let flipped = |category: &str| {
+        match category {
+            "win" => "loss",
+            "loss" => "win",
+            "cursed-win" => "blessed-loss",
+            "blessed-loss" => "cursed-win",
+            other => other,
+        }
+        .to_string()
+    };
+    let theirs = lichess["moves"].as_array().unwrap();
+    let ours = beside["moves"].as_array().unwrap();
+    assert_eq!(ours.len(), theirs.len());
+    for theirs in theirs {
+        let mine = ours.iter().find(|m| m["move"] == theirs["san"]).unwrap();
+        let category = flipped(theirs["category"].as_str().unwrap());
+        let outcome = mine["verdict"]["outcome"].as_str().unwrap_or("draw");
+        assert_eq!(outcome, category, "{mine} {theirs}");
+    }
+    // The clock runs on after a king move and restarts after a pawn move.
+    let after = |san: &str| {
+        let moves = view["moves"].as_array().unwrap();
+        let found = moves.iter().find(|m| m["move"] == san).unwrap();
+        found["position"].as_str().unwrap().to_string()
+    };
+    assert_eq!(after("Kd2"), "4k3/8/8/8/8/8/3KP3/8 b - - 96 1");
+    assert_eq!(after("e4"), "4k3/8/8/8/4P3/8/8/4K3 b - - 0 1");
+    // The editor sets the clock, keeps it through other edits, and refuses
+    // one beyond the rule's 100 plies.
+    let (status, edited) = get(
+        addr,
+        &format!("/api/v1/chess/edit?position={fen}&tool=clock&place=30"),
+    );
+    assert_eq!(status, 200, "{edited}");
+    assert_eq!(edited["position"], "4k3/8/8/8/8/8/4P3/4K3 w - - 30 80");
+    let (_, edited) = get(
+        addr,
+        &format!("/api/v1/chess/edit?position={fen}&tool=turn&place="),
+    );
+    assert_eq!(edited["position"], "4k3/8/8/8/8/8/4P3/4K3 b - - 95 1");
+    let (status, refused) = get(
+        addr,
+        &format!("/api/v1/chess/edit?position={fen}&tool=clock&place=101"),
+    );
+    assert_eq!(status, 400, "{refused}");
+    assert!(
+        refused["error"]
+            .as_str()
+            .unwrap()
+            .contains("halfmove clock"),
+        "{refused}"
+    );
+}

@@ -197,10 +197,20 @@ function showMoves(view) {
       button.className = `move ${valueClass(value)}`;
       if (view.answer && sameValue(value, view.answer)) button.classList.add('best');
       button.dataset.move = m.move;
+      if (m.verdict) button.classList.replace(valueClass(value), m.verdict.outcome);
       const said = m.said || (value && value.distance === null && value.value ? (value.value === 'win' ? 'wins' : 'loses') : '');
       button.innerHTML = `<span class="name"></span><span class="value"></span>`;
       button.querySelector('.name').textContent = m.move;
       button.querySelector('.value').textContent = said;
+      for (const other of view.beside || []) {
+        const found = other.moves.find((b) => b.move === m.move);
+        if (!found) continue;
+        const span = document.createElement('span');
+        span.className = `value beside ${found.verdict ? found.verdict.outcome : ''}`;
+        span.textContent = found.said;
+        span.title = `${other.option} ${other.value}${found.verdict ? `: ${found.verdict.said}` : ''}`;
+        button.appendChild(span);
+      }
       button.addEventListener('click', () => humanMove(m));
       button.addEventListener('mouseenter', () => preview(m));
       button.addEventListener('focus', () => preview(m));
@@ -357,6 +367,8 @@ async function render() {
   $('board').classList.toggle('editing', app.editing);
   const legal = view.moves.length > 0 || view.over;
   $('said').textContent = view.said || (legal ? 'not in the tables' : view.error ? 'no position' : '');
+  showBeside(view);
+  showClock(view);
   // A legal position without an answer (beyond the tables) is news, not an error.
   $('status').textContent = view.answer || view.over ? turnText(view) : legal ? view.error || '' : '';
   const last = app.trail.moves[app.trail.moves.length - 1];
@@ -372,6 +384,36 @@ async function render() {
   showLine(position());
   if ($('stats-box').open) showStats();
   maybeComputer();
+}
+
+// The value under the game's clock (chess: DTZ with the halfmove clock), and
+// the position in the game's other measures (chess: DTZ beside DTM).
+function showBeside(view) {
+  const box = $('beside');
+  box.innerHTML = '';
+  const lines = [];
+  const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+  if (view.verdict) lines.push({ text: `${capital(view.verdict.said)}.`, verdict: view.verdict });
+  for (const other of view.beside || []) {
+    const verdict = other.verdict ? `; ${other.verdict.said}` : '';
+    lines.push({ text: `${other.value.toUpperCase()}: ${other.said}${verdict}.`, verdict: other.verdict });
+  }
+  for (const line of lines) {
+    const p = document.createElement('p');
+    p.textContent = line.text;
+    if (line.verdict) p.className = `verdict ${line.verdict.outcome}`;
+    box.appendChild(p);
+  }
+  box.hidden = !lines.length || (app.mode === 'play' && !app.hint);
+}
+
+function showClock(view) {
+  $('clock-form').hidden = !view.clock;
+  if (!view.clock) return;
+  $('clock-name').textContent = view.clock.name;
+  const input = $('clock');
+  input.max = String(view.clock.most);
+  if (document.activeElement !== input) input.value = String(view.clock.count);
 }
 
 // --- moves ---
@@ -681,6 +723,8 @@ $('edit').addEventListener('click', () => {
   app.selection = [];
   markSelection();
 });
+$('clock-form').addEventListener('submit', (e) => { e.preventDefault(); editAt($('clock').value, 'clock'); });
+$('clock').addEventListener('change', () => editAt($('clock').value, 'clock'));
 $('position-form').addEventListener('submit', (e) => { e.preventDefault(); setStart($('position').value.trim(), true); });
 $('move-form').addEventListener('submit', async (e) => {
   e.preventDefault();

@@ -15,8 +15,8 @@ pub mod solving;
 
 pub use answering::{ClosedForm, Exact, Formula, WholeGame};
 pub use showing::{
-    Clicks, DistanceUnits, Drawing, Editing, Marks, MoveAliases, Picture, Record, Side, Tool,
-    Wording, one_step,
+    Clicks, Clock, DistanceUnits, Drawing, Editing, Marks, MoveAliases, Outcome, Picture, Record,
+    Side, Tool, Verdict, Wording, one_step,
 };
 pub use solving::{Layered, Reference, Retract, Sampler, TableNotes};
 
@@ -83,6 +83,9 @@ pub struct Capabilities<'a, G: Game> {
     pub wording: Option<&'a dyn Wording<G>>,
     pub record: Option<&'a dyn Record<G>>,
     pub editing: Option<&'a dyn Editing<G>>,
+    /// A count the position's text carries that decides what a value comes to
+    /// (chess: the halfmove clock of the 50-move rule).
+    pub clock: Option<&'a dyn Clock<G>>,
     /// Whether play may search beyond the tables (score games with cycles: the
     /// net score so far, the tables as exact values where a line reaches them).
     pub search_beyond_tables: bool,
@@ -109,6 +112,7 @@ impl<'a, G: Game> Capabilities<'a, G> {
             wording: None,
             record: None,
             editing: None,
+            clock: None,
             search_beyond_tables: false,
             counted_input: false,
         }
@@ -156,6 +160,7 @@ impl<G: Game> std::fmt::Debug for Capabilities<'_, G> {
             .field("wording", &self.wording.is_some())
             .field("record", &self.record.is_some())
             .field("editing", &self.editing.is_some())
+            .field("clock", &self.clock.is_some())
             .field("search_beyond_tables", &self.search_beyond_tables)
             .field("counted_input", &self.counted_input)
             .finish_non_exhaustive()

@@ -104,6 +104,13 @@ pub trait Picture<G: Game>: Sync {
 pub trait Wording<G: Game>: Sync {
     /// The value of `position` for its player to move.
     fn say(&self, position: &G::Position, value: Value) -> String;
+
+    /// A move's value for its player, short, where the game words it its own
+    /// way (chess in DTZ: `win, DTZ 9`); by default as plies or
+    /// [`DistanceUnits`] say it.
+    fn say_move(&self, _value: Value) -> Option<String> {
+        None
+    }
 }
 
 /// A game record format for lines of play (chess: PGN).
@@ -169,4 +176,60 @@ pub trait DistanceUnits: Sync {
     fn in_units(&self, value: Value) -> Option<u16>;
     /// The value in the game's own words, e.g. `mate in 6 (11 plies)`.
     fn say(&self, value: Value) -> String;
+}
+
+/// A count that a position's text carries beside the position itself: the
+/// tables do not hold it, but it decides what a value comes to (chess: the
+/// halfmove clock, which the 50-move rule reads with DTZ).
+pub trait Clock<G: Game>: Sync {
+    /// What the count is called, e.g. `halfmove clock`.
+    fn name(&self) -> &'static str;
+    /// The most the count may be.
+    fn most(&self) -> u16;
+    /// The count `text` gives (0 where it gives none); `text` is a position
+    /// the game reads.
+    fn read(&self, text: &str) -> u16;
+    /// `text`, a position as the game writes it, with the count `count`.
+    fn write(&self, text: &str, count: u16) -> String;
+    /// Whether `mv` sets the count back to 0 (chess: a capture or a pawn
+    /// move); any other move adds one.
+    fn restarts(&self, position: &G::Position, mv: &G::Move) -> bool;
+    /// What `value` comes to for its player with `count` already on the clock,
+    /// where the game counts that value under the clock's rule (chess: DTZ,
+    /// not DTM) and it is won or lost.
+    fn verdict(&self, value: Value, count: u16) -> Option<Verdict>;
+}
+
+/// What a value comes to under a rule that counts moves.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Verdict {
+    pub outcome: Outcome,
+    /// In the game's words, e.g. `a cursed win: the 50-move rule draws it`.
+    pub said: String,
+}
+
+/// An outcome for the player to move where a count of moves may spoil a win
+/// or save a loss.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Outcome {
+    Loss,
+    /// Lost but for the count: the rule draws it.
+    BlessedLoss,
+    Draw,
+    /// Won but for the count: the rule draws it.
+    CursedWin,
+    Win,
+}
+
+impl Outcome {
+    /// Its name, as the lichess tablebase writes it: `cursed-win`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Outcome::Loss => "loss",
+            Outcome::BlessedLoss => "blessed-loss",
+            Outcome::Draw => "draw",
+            Outcome::CursedWin => "cursed-win",
+            Outcome::Win => "win",
+        }
+    }
 }

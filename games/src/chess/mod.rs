@@ -84,7 +84,7 @@ pub static SPEC: Spec<Endgame> = Spec {
             OptionSpec {
                 name: "metric",
                 help: "what the tables count: dtm, plies to mate; dtz, plies to the next capture or pawn move under the 50-move rule (Syzygy's DTZ50''); dtm,dtz makes both",
-                scope: Scope::Variant,
+                scope: Scope::Measure,
                 values: Values::Choice(&["dtm", "dtz"]),
                 default: Some("dtm"),
                 positional: false,
@@ -111,6 +111,7 @@ pub static SPEC: Spec<Endgame> = Spec {
         wording: Some(game),
         record: Some(game),
         editing: Some(game),
+        clock: Some(game),
         ..Capabilities::new(
             Solver::Dedicated(Dedicated::ChessUnmoves),
             vec![Check::Consistency, Check::MateSearch { plies: 7 }],

@@ -2,8 +2,10 @@
 //! click, values as players say them ("White mates in 6"), lines as PGN, and an
 //! editor that sets up any board, legal or not, one square at a time.
 
-use super::{Board, Color, Endgame, Move, Piece, Role, Square, refused};
-use crate::capability::{Clicks, Editing, Marks, Picture, Record, Tool, Wording};
+use super::{Board, Color, Endgame, FIFTY_MOVES, Metric, Move, Piece, Role, Square, refused};
+use crate::capability::{
+    Clicks, Clock, Editing, Marks, Outcome, Picture, Record, Tool, Verdict, Wording,
+};
 use crate::game::{Game, GameError};
 use crate::svg::Svg;
 use crate::value::Value;
@@ -99,16 +101,109 @@ fn side(color: Color) -> &'static str {
 }
 
 impl Wording<Endgame> for Endgame {
-    /// `White mates in 6`, `Black is mated in 35`, `White is checkmated`, `draw`.
+    /// `White mates in 6`, `Black is mated in 35`, `White is checkmated`,
+    /// `draw`; in DTZ, `White wins, 9 plies to a capture or pawn move`, or a
+    /// cursed win or blessed loss where the distance is beyond the 50-move rule.
     fn say(&self, board: &Board, value: Value) -> String {
         let mover = side(board.turn);
-        match value {
-            Value::Win(n) => format!("{mover} mates in {}", n.div_ceil(2)),
-            Value::Loss(0) => format!("{mover} is checkmated"),
-            Value::Loss(n) => format!("{mover} is mated in {}", n / 2),
-            Value::Draw => "draw".to_string(),
-            Value::Score(s) => format!("score {s:+}"),
+        let plies = |n: u16| match n {
+            1 => "1 ply to a capture or pawn move".to_string(),
+            n => format!("{n} plies to a capture or pawn move"),
+        };
+        match (self.metric(), value) {
+            (_, Value::Loss(0)) => format!("{mover} is checkmated"),
+            (_, Value::Draw) => "draw".to_string(),
+            (_, Value::Score(s)) => format!("score {s:+}"),
+            (Metric::Dtm, Value::Win(n)) => format!("{mover} mates in {}", n.div_ceil(2)),
+            (Metric::Dtm, Value::Loss(n)) => format!("{mover} is mated in {}", n / 2),
+            (Metric::Dtz, Value::Win(n)) if n > FIFTY_MOVES => format!(
+                "{mover} wins but for the 50-move rule (a cursed win), {}",
+                plies(n)
+            ),
+            (Metric::Dtz, Value::Win(n)) => format!("{mover} wins, {}", plies(n)),
+            (Metric::Dtz, Value::Loss(n)) if n > FIFTY_MOVES => format!(
+                "{mover} loses but for the 50-move rule (a blessed loss), {}",
+                plies(n)
+            ),
+            (Metric::Dtz, Value::Loss(n)) => format!("{mover} loses, {}", plies(n)),
         }
+    }
+
+    /// In DTZ: `win, DTZ 9`, `cursed win, DTZ 104`, `loss, DTZ 12`.
+    fn say_move(&self, value: Value) -> Option<String> {
+        if self.metric() != Metric::Dtz {
+            return None;
+        }
+        Some(match value {
+            Value::Win(n) if n > FIFTY_MOVES => format!("cursed win, DTZ {n}"),
+            Value::Win(n) => format!("win, DTZ {n}"),
+            Value::Loss(n) if n > FIFTY_MOVES => format!("blessed loss, DTZ {n}"),
+            Value::Loss(n) => format!("loss, DTZ {n}"),
+            Value::Draw | Value::Score(_) => "draw".to_string(),
+        })
+    }
+}
+
+/// The halfmove clock: the fifth field of a FEN, which the tables do not hold
+/// and the 50-move rule reads with DTZ, as the lichess tablebase does.
+impl Clock<Endgame> for Endgame {
+    fn name(&self) -> &'static str {
+        "halfmove clock"
+    }
+
+    fn most(&self) -> u16 {
+        FIFTY_MOVES
+    }
+
+    fn read(&self, fen: &str) -> u16 {
+        fen.split_whitespace()
+            .nth(4)
+            .and_then(|clock| clock.parse::<u32>().ok())
+            .map_or(0, |clock| clock.min(u32::from(u16::MAX)) as u16)
+    }
+
+    /// Sets the clock of a FEN, filling in the fields it leaves out.
+    fn write(&self, fen: &str, count: u16) -> String {
+        let mut fields: Vec<&str> = fen.split_whitespace().collect();
+        if fields.len() < 2 {
+            return fen.to_string();
+        }
+        fields.extend(["-", "-", "0", "1"].iter().skip(fields.len() - 2));
+        let count = count.to_string();
+        fields[4] = &count;
+        fields.join(" ")
+    }
+
+    fn restarts(&self, _board: &Board, mv: &Move) -> bool {
+        mv.is_zeroing()
+    }
+
+    /// DTZ with the clock, as lichess reads it: a win whose next capture or
+    /// pawn move comes after the clock reaches 100 is cursed, and a loss so
+    /// long blessed. A draw is a draw either way, and DTM ignores the rule.
+    fn verdict(&self, value: Value, count: u16) -> Option<Verdict> {
+        if self.metric() != Metric::Dtz {
+            return None;
+        }
+        let within = |n: u16| u32::from(n) + u32::from(count) <= u32::from(FIFTY_MOVES);
+        let clock = match count {
+            0 => String::new(),
+            n => format!(" with {n} on the clock"),
+        };
+        let (outcome, said) = match value {
+            Value::Win(n) if within(n) => (Outcome::Win, "a win under the 50-move rule".into()),
+            Value::Win(_) => (
+                Outcome::CursedWin,
+                format!("a cursed win: the 50-move rule draws it{clock}"),
+            ),
+            Value::Loss(n) if within(n) => (Outcome::Loss, "a loss under the 50-move rule".into()),
+            Value::Loss(_) => (
+                Outcome::BlessedLoss,
+                format!("a blessed loss: the 50-move rule saves it{clock}"),
+            ),
+            Value::Draw | Value::Score(_) => return None,
+        };
+        Some(Verdict { outcome, said })
     }
 }
 
@@ -232,6 +327,10 @@ mod tests {
         Endgame::of_all(&Material::all_up_to(4))
     }
 
+    fn kpvk() -> Endgame {
+        Endgame::new(&Material::parse("KPvK").unwrap())
+    }
+
     #[test]
     fn values_are_said_as_players_say_them() {
         let game = endings();
@@ -245,6 +344,65 @@ mod tests {
         assert_eq!(game.say(&black, Value::Loss(70)), "Black is mated in 35");
         assert_eq!(game.say(&black, Value::Loss(0)), "Black is checkmated");
         assert_eq!(game.say(&black, Value::Draw), "draw");
+    }
+
+    /// DTZ is said as plies to a capture or pawn move, never as a mate, and a
+    /// distance beyond the 50-move rule as a cursed win or a blessed loss.
+    #[test]
+    fn dtz_values_are_said_as_distances_to_zeroing() {
+        let game = kpvk().with_metric(Metric::Dtz);
+        let white = game
+            .parse_position("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")
+            .unwrap();
+        assert_eq!(
+            game.say(&white, Value::Win(9)),
+            "White wins, 9 plies to a capture or pawn move"
+        );
+        assert_eq!(
+            game.say(&white, Value::Loss(101)),
+            "White loses but for the 50-move rule (a blessed loss), 101 plies to a capture or pawn move"
+        );
+        assert_eq!(game.say(&white, Value::Loss(0)), "White is checkmated");
+        assert_eq!(
+            game.say_move(Value::Win(104)).unwrap(),
+            "cursed win, DTZ 104"
+        );
+        assert_eq!(game.say_move(Value::Loss(1)).unwrap(), "loss, DTZ 1");
+        assert_eq!(endings().say_move(Value::Win(3)), None);
+    }
+
+    /// The halfmove clock: read from and written into a FEN's fifth field, and
+    /// read with DTZ as lichess reads it (a win is cursed where its distance
+    /// and the clock together pass 100 plies); DTM ignores it.
+    #[test]
+    fn the_clock_reads_dtz_as_lichess_does() {
+        let game = kpvk().with_metric(Metric::Dtz);
+        assert_eq!(game.read("4k3/8/8/8/8/8/4P3/4K3 w - - 95 80"), 95);
+        assert_eq!(game.read("4k3/8/8/8/8/8/4P3/4K3 w"), 0);
+        assert_eq!(
+            game.write("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", 42),
+            "4k3/8/8/8/8/8/4P3/4K3 w - - 42 1"
+        );
+        assert_eq!(
+            game.write("4k3/8/8/8/8/8/4P3/4K3 b", 7),
+            "4k3/8/8/8/8/8/4P3/4K3 b - - 7 1"
+        );
+        let outcome = |value, clock| game.verdict(value, clock).unwrap().outcome;
+        assert_eq!(outcome(Value::Win(9), 91), Outcome::Win);
+        assert_eq!(outcome(Value::Win(9), 92), Outcome::CursedWin);
+        assert_eq!(outcome(Value::Win(101), 0), Outcome::CursedWin);
+        assert_eq!(outcome(Value::Loss(10), 90), Outcome::Loss);
+        assert_eq!(outcome(Value::Loss(10), 91), Outcome::BlessedLoss);
+        assert_eq!(outcome(Value::Loss(0), 100), Outcome::Loss);
+        assert_eq!(game.verdict(Value::Draw, 50), None);
+        assert_eq!(endings().verdict(Value::Win(9), 99), None);
+        let board = game
+            .parse_position("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")
+            .unwrap();
+        let push = game.parse_move(&board, "e4").unwrap();
+        let step = game.parse_move(&board, "Kd2").unwrap();
+        assert!(game.restarts(&board, &push));
+        assert!(!game.restarts(&board, &step));
     }
 
     #[test]

@@ -225,12 +225,20 @@ async fn batch(
     Ok((ndjson, lines.await?).into_response())
 }
 
+/// The page's view, with the position in the game's other measures beside.
 async fn view(
     State(state): State<AppState>,
     Path(game): Path<String>,
     Params(request): Params<ViewRequest>,
 ) -> Answer<View> {
-    state.ask(game, request).await.map(Json)
+    let answer = state.run(move |library| {
+        let options = api::options(&game, request.options())?;
+        let position = request.position.clone();
+        let mut view = api::with_oracle(library, &game, &options, request)??;
+        view.beside = api::beside(library, &game, &options, &position);
+        Ok(view)
+    });
+    answer.await.map(Json)
 }
 
 async fn line(
