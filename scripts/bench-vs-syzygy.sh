@@ -11,9 +11,10 @@
 #   scripts/bench-vs-syzygy.sh [ENDING ...]     # default: KQvKR (chain KQvK KRvK KQvKR)
 #   scripts/bench-vs-syzygy.sh KPvK KRPvKR      # pawn chains
 #
-# Then SAMPLES (default 2000) random legal positions of each ending are compared
-# between the two generators' tables, Syzygy's read with the `chess` package from
-# PyPI (installed in a virtual environment under the temporary folder): tbgen's DTM
+# Then SAMPLES (default 2000) random legal positions of every table of each chain
+# are compared between the two generators' tables, Syzygy's read with the `chess`
+# package from PyPI (installed in a virtual environment under the temporary
+# folder), and each table's bytes are listed beside Syzygy's: tbgen's DTM
 # win/draw/loss against Syzygy's WDL (a WDL of +-1, a win or loss spoilt by the
 # 50-move rule, counts as a win or loss, since distance-to-mate tables ignore that
 # rule), and tbgen's DTZ tables' WDL50 and DTZ against Syzygy's, up to the rounding
@@ -57,16 +58,17 @@ done
 RTBGEN=$WORK/tb/src/rtbgen
 RTBGENP=$WORK/tb/src/rtbgenp
 
-# The tables of an ending's chain in Syzygy's names, in an order where every
-# table comes after those its captures and promotions lead to: fewer pieces
-# first, then fewer pawns. The chain is what tbgen wrote; KvK has no table.
+# The tables of an ending's chain, one line each, Syzygy's name then tbgen's, in
+# an order where every table comes after those its captures and promotions lead
+# to: fewer pieces first, then fewer pawns. The chain is what tbgen wrote; KvK
+# has no table.
 chain() {
     ls "$1" | sed -n 's/^chess-\(.*\)\.tb$/\1/p' | grep -vx KvK \
         | "$WORK/venv/bin/python" -c '
 import sys, chess.syzygy
-names = {chess.syzygy.normalize_tablename(n.strip()) for n in sys.stdin}
+names = {chess.syzygy.normalize_tablename(n.strip()): n.strip() for n in sys.stdin}
 for name in sorted(names, key=lambda n: (len(n), n.count("P"), n)):
-    print(name)
+    print(name, names[name])
 '
 }
 
@@ -152,6 +154,9 @@ sys.exit(1 if differ else 0)
 EOF
 }
 
+# Bytes of a file.
+bytes() { stat -c %s "$1"; }
+
 CHECKS=()
 printf '%-8s %-10s %8s %10s %7s %10s %7s %7s %7s\n' ending chain "DTM s" "DTM+DTZ s" MB \
     "Syzygy s" MB "DTM/S" "both/S"
@@ -164,7 +169,8 @@ for ending in "${ENDINGS[@]}"; do
     mapfile -t tables < <(chain "$WORK/ours-$ending")
     syzygy=0
     syzygy_mb=0
-    for table in "${tables[@]}"; do
+    for pair in "${tables[@]}"; do
+        table=${pair% *}
         generator=$RTBGEN
         [[ $table == *P* ]] && generator=$RTBGENP
         read -r seconds mb < <(
@@ -179,10 +185,23 @@ for ending in "${ENDINGS[@]}"; do
     printf '%-8s %-10s %8.2f %10.2f %7d %10.2f %7d %7s %7s\n' "$ending" "${#tables[@]} tables" \
         "$dtm" "$both" "$((dtm_mb > dtz_mb ? dtm_mb : dtz_mb))" "$syzygy" "$syzygy_mb" \
         "$(ratio "$dtm")" "$(ratio "$both")"
-    said=$(check "$ending" "$WORK/ours-$ending" "$WORK/dtz-$ending" "$WORK/syzygy-$ending") \
-        || { echo "$ending against Syzygy: $said" >&2; exit 1; }
-    CHECKS+=("$ending against Syzygy (DTM win/draw/loss, WDL50, DTZ): $said")
+    # Every table of the chain against Syzygy's, with the bytes of each.
+    for pair in "${tables[@]}"; do
+        table=${pair% *} ours=${pair#* }
+        said=$(check "$table" "$WORK/ours-$ending" "$WORK/dtz-$ending" "$WORK/syzygy-$ending") \
+            || { echo "$table against Syzygy: $said" >&2; exit 1; }
+        CHECKS+=("$(printf '%-8s %12d %12d %12d %12d  %s' "$table" \
+            "$(bytes "$WORK/ours-$ending/chess-$ours.tb")" \
+            "$(bytes "$WORK/dtz-$ending/chess-dtz-$ours.tb")" \
+            "$(bytes "$WORK/syzygy-$ending/$table.rtbw")" \
+            "$(bytes "$WORK/syzygy-$ending/$table.rtbz")" "$said")")
+    done
 done
 echo "DTM/S: tbgen's DTM tables' wall time over Syzygy's WDL and DTZ tables'; both/S:"
 echo "tbgen's DTM and DTZ tables' over Syzygy's (below 1: tbgen is faster)"
+echo
+echo "Each table against Syzygy's (DTM win/draw/loss, WDL50, DTZ on $SAMPLES random positions),"
+echo "with the bytes of tbgen's DTM and DTZ tables and Syzygy's WDL and DTZ tables:"
+printf '%-8s %12s %12s %12s %12s  %s\n' table "DTM bytes" "DTZ bytes" "rtbw bytes" "rtbz bytes" \
+    "sampled positions"
 printf '%s\n' "${CHECKS[@]}"
