@@ -57,10 +57,7 @@ fn berserk_reads_our_lichess_api() {
         return;
     };
     let dir = tempfile::tempdir().unwrap();
-    for metric in ["dtm", "dtz"] {
-        let options = [("materials", "KPvK,KRvK"), ("metric", metric)];
-        common::generate(dir.path(), "chess", &options);
-    }
+    common::generate_chess_dtm_and_dtz(dir.path(), "KPvK,KRvK");
     let addr = common::start(dir.path());
     let answers = ask(
         &python,

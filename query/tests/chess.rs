@@ -292,10 +292,7 @@ fn distance_to_zeroing_with_cursed_wins_and_blessed_losses() {
 #[test]
 fn standard_gives_the_verdict_under_the_fifty_move_rule() {
     let dir = tempfile::tempdir().unwrap();
-    for metric in ["dtm", "dtz"] {
-        let options = [("materials", "KPvK"), ("metric", metric)];
-        common::generate(dir.path(), "chess", &options);
-    }
+    common::generate_chess_dtm_and_dtz(dir.path(), "KPvK");
     let fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 95 80";
     let out = tbquery(dir.path(), &["standard", fen], "");
     let said = text(&out.stdout);
@@ -326,10 +323,7 @@ fn standard_gives_the_verdict_under_the_fifty_move_rule() {
 #[test]
 fn probe_says_dtz_beside_dtm_with_the_clock() {
     let dir = tempfile::tempdir().unwrap();
-    for metric in ["dtm", "dtz"] {
-        let options = [("materials", "KPvK"), ("metric", metric)];
-        common::generate(dir.path(), "chess", &options);
-    }
+    common::generate_chess_dtm_and_dtz(dir.path(), "KPvK");
     let said = |fen: &str, metric: &str| {
         let out = tbquery(dir.path(), &["probe", "chess", "--metric", metric, fen], "");
         assert!(out.status.success(), "{}", text(&out.stderr));

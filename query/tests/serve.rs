@@ -346,13 +346,7 @@ fn the_computer_plays_at_a_level_and_searches_as_asked() {
 #[test]
 fn answers_the_lichess_tablebase_api() {
     let dir = tempfile::tempdir().unwrap();
-    for metric in ["dtm", "dtz"] {
-        common::generate(
-            dir.path(),
-            "chess",
-            &[("materials", "KRvK"), ("metric", metric)],
-        );
-    }
+    common::generate_chess_dtm_and_dtz(dir.path(), "KRvK");
     let addr = start(dir.path());
     let (status, body) = get(addr, "/standard?fen=k7/8/1K6/8/8/8/8/7R_w_-_-_0_1");
     assert_eq!(status, 200, "{body}");
@@ -382,10 +376,7 @@ fn answers_the_lichess_tablebase_api() {
 #[test]
 fn the_view_puts_dtz_beside_dtm_under_the_halfmove_clock() {
     let dir = tempfile::tempdir().unwrap();
-    for metric in ["dtm", "dtz"] {
-        let options = [("materials", "KPvK"), ("metric", metric)];
-        common::generate(dir.path(), "chess", &options);
-    }
+    common::generate_chess_dtm_and_dtz(dir.path(), "KPvK");
     let addr = start(dir.path());
     let fen = "4k3/8/8/8/8/8/4P3/4K3%20w%20-%20-%2095%2080";
     let (status, view) = get(addr, &format!("/api/v1/chess/view?position={fen}"));

@@ -21,6 +21,19 @@ pub fn generate(dir: &Path, id: &str, options: &[(&str, &str)]) {
     generator::generate_game(id, &options, &write, &Progress::hidden()).unwrap();
 }
 
+/// The chess endings `materials` (e.g. `KPvK,KRvK`), and every ending below
+/// them, in DTM and in DTZ, in `dir`: what the lichess API and DTZ beside DTM
+/// read.
+pub fn generate_chess_dtm_and_dtz(dir: &Path, materials: &str) {
+    for metric in ["dtm", "dtz"] {
+        generate(
+            dir,
+            "chess",
+            &[("materials", materials), ("metric", metric)],
+        );
+    }
+}
+
 /// Everything that answers for `game`, reading tables from `dir`.
 pub fn oracle<'g, G: Game>(spec: &'static Spec<G>, game: &'g G, dir: &Path) -> Oracle<'g, G> {
     Oracle::new(spec, game, &Library::new(dir))
