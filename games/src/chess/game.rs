@@ -13,7 +13,6 @@ use crate::capability::{DistanceUnits, Drawing, MoveAliases, Side, TableNotes};
 use crate::game::{Child, Game, GameError};
 use crate::spec::{Options, Purpose};
 use crate::value::{Value, ValueKind};
-use std::collections::HashMap;
 
 /// The endings of one material and every smaller one, as tiers.
 #[derive(Debug, Clone)]
@@ -24,9 +23,10 @@ pub struct Endgame {
     /// For each tier, the piece counts of its boards as stored and with the
     /// colours swapped.
     pub(super) keys: Vec<(Counts, Counts)>,
-    /// The tier of each piece count and whether its colours are swapped: a
-    /// probe asks it several times per position, over hundreds of tiers.
-    by_counts: HashMap<Counts, (u32, bool)>,
+    /// The tier of each piece count (see [`packed`]) and whether its colours
+    /// are swapped, sorted by count: a probe asks it for every move, and
+    /// `verify` for every move of every position, over hundreds of tiers.
+    by_counts: Vec<(u64, (u32, bool))>,
     /// For each tier, its pawns' placements (None without pawns) and the
     /// layout of its other pieces, kinds set (see [`Endgame::template`]).
     pub(super) shapes: Vec<(Option<&'static Placements>, Layout)>,
@@ -65,6 +65,15 @@ pub const FIFTY_MOVES: u16 = 100;
 /// How many pieces of each colour and role a position has, kings included, at
 /// [`Counts::at`].
 pub(super) type Counts = [u8; 12];
+
+/// Piece counts as one number, four bits a count: what the tier lookup
+/// searches, with no hashing. None where a count does not fit (a board of more
+/// pieces than any table has).
+fn packed(counts: &Counts) -> Option<u64> {
+    counts.iter().try_fold(0u64, |key, &count| {
+        (count < 16).then_some(key << 4 | u64::from(count))
+    })
+}
 
 /// Where [`Counts`] keeps a colour and role.
 #[inline]
@@ -138,11 +147,16 @@ impl Endgame {
                 (key, swapped)
             })
             .collect::<Vec<_>>();
-        let mut by_counts = HashMap::new();
+        let mut by_counts: Vec<(u64, (u32, bool))> = Vec::new();
         for (tier, (key, swapped)) in keys.iter().enumerate() {
-            by_counts.entry(*key).or_insert((tier as u32, false));
-            by_counts.entry(*swapped).or_insert((tier as u32, true));
+            for (counts, swap) in [(key, false), (swapped, true)] {
+                let key = packed(counts).expect("a material's counts are small");
+                if !by_counts.iter().any(|&(k, _)| k == key) {
+                    by_counts.push((key, (tier as u32, swap)));
+                }
+            }
         }
+        by_counts.sort_unstable_by_key(|&(key, _)| key);
         let mut endgame = Endgame {
             metric: Metric::Dtm,
             tiers,
@@ -185,7 +199,9 @@ impl Endgame {
 
     /// The tier with these piece counts, and whether its colours are swapped.
     pub(super) fn tier_of_counts(&self, counts: Counts) -> Option<(u32, bool)> {
-        self.by_counts.get(&counts).copied()
+        let key = packed(&counts)?;
+        let found = self.by_counts.binary_search_by_key(&key, |&(k, _)| k);
+        found.ok().map(|i| self.by_counts[i].1)
     }
 }
 

@@ -646,6 +646,39 @@ mod tests {
         assert_eq!(king_pairs().0.len(), 462);
     }
 
+    /// Every ending of up to 5 pieces is found by its piece counts, either
+    /// colour stronger; a board of other material, or of more pieces than a
+    /// count's four bits hold, is no tier.
+    #[test]
+    fn every_tier_is_found_by_its_counts() {
+        let game = Endgame::of_all(&Material::all_with_pawns_up_to(5));
+        for (tier, material) in game.materials().iter().enumerate() {
+            let tier = tier as u32;
+            let found = (0..game.index_size(tier))
+                .find_map(|slot| game.position_at(tier, slot))
+                .expect("a tier holds a position");
+            assert_eq!(game.tier_of(&found), tier, "{material}");
+            let counts = Layout::of(&found).counts();
+            let mut swapped = counts;
+            swapped[..6].copy_from_slice(&counts[6..]);
+            swapped[6..].copy_from_slice(&counts[..6]);
+            let colours_swap = counts != swapped;
+            assert_eq!(
+                game.tier_of_counts(swapped),
+                Some((tier, colours_swap)),
+                "{material}"
+            );
+        }
+        let mut many = [0u8; 12];
+        many[0] = 1;
+        many[6] = 1;
+        many[4] = 16;
+        assert_eq!(game.tier_of_counts(many), None);
+        many[4] = 2;
+        many[1] = 2;
+        assert_eq!(game.tier_of_counts(many), None, "KQQPPvK: six pieces");
+    }
+
     /// Every `step`th slot of `name` that holds a position indexes back to itself,
     /// and so do its 8 symmetric images; returns how many held one.
     fn slots_index_back(name: &str, step: usize) -> usize {
