@@ -448,4 +448,11 @@ fn the_view_puts_dtz_beside_dtm_under_the_halfmove_clock() {
             .contains("halfmove clock"),
         "{refused}"
     );
+    // A clock as large as a FEN may write is read at the most the count
+    // holds, not obeyed as an amount of work: every win is cursed there.
+    let huge = "4k3/8/8/8/8/8/4P3/4K3%20w%20-%20-%204294967295%201";
+    let (status, view) = get(addr, &format!("/api/v1/chess/view?position={huge}"));
+    assert_eq!(status, 200, "{view}");
+    assert_eq!(view["clock"]["count"], u16::MAX);
+    assert_eq!(view["beside"][0]["verdict"]["outcome"], "cursed-win");
 }
