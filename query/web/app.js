@@ -724,7 +724,6 @@ $('edit').addEventListener('click', () => {
   markSelection();
 });
 $('clock-form').addEventListener('submit', (e) => { e.preventDefault(); editAt($('clock').value, 'clock'); });
-$('clock').addEventListener('change', () => editAt($('clock').value, 'clock'));
 $('position-form').addEventListener('submit', (e) => { e.preventDefault(); setStart($('position').value.trim(), true); });
 $('move-form').addEventListener('submit', async (e) => {
   e.preventDefault();
