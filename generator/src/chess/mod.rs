@@ -144,14 +144,21 @@ fn leave(scan: &mut Scan, child: Value, reset: Option<u16>) {
     }
 }
 
-/// The slot's position, with its pieces, if it is legal and stored as it stands.
-fn legal_layout(game: &Endgame, tier: u32, slot: u64) -> Option<(Layout, Pieces)> {
+/// The slot's position, with its pieces, if it is legal and stored as it stands:
+/// where its kings settle, every position is, and no symmetry need be tried.
+fn legal_layout(
+    game: &Endgame,
+    tier: u32,
+    settle: &Settled,
+    slot: u64,
+) -> Option<(Layout, Pieces)> {
     let layout = game.layout_at(tier, slot)?;
     let pieces = Pieces::of(&layout);
     let waiting = layout.kings[layout.turn.other() as usize];
     let legal = pieces.occupied.count_ones() as usize == pieces.len
         && !pieces.attacked(waiting, layout.turn)
-        && game.stored_slot_of(tier, &layout) == Some(slot);
+        && (settle.slot(layout.kings, 0, layout.turn).is_some()
+            || game.stored_slot_of(tier, &layout) == Some(slot));
     legal.then_some((layout, pieces))
 }
 
@@ -187,7 +194,7 @@ impl<S: Solved> Tier<'_, S> {
     /// Every move of a slot: what it settles, as the generic solver's scan has it.
     fn scan(&self, slot: u64) -> Scan {
         let (game, tier, solved) = (self.game, self.tier, self.solved);
-        let Some((layout, pieces)) = legal_layout(game, tier, slot) else {
+        let Some((layout, pieces)) = legal_layout(game, tier, &self.settle, slot) else {
             return Scan::default();
         };
         let mut scan = Scan {
