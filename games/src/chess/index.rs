@@ -118,6 +118,31 @@ pub(super) fn king_pairs() -> &'static KingPairs {
     })
 }
 
+/// For every (white king, black king) pair, indexed `white * 64 + black`, the
+/// symmetries (bit `t` for `transforms()[t]`) that bring it to a canonical pair:
+/// one for most pairs, two or more where a king stands on the long diagonal, so a
+/// slot is looked for under those alone.
+#[inline]
+fn canonizing() -> &'static [u8] {
+    static MASKS: OnceLock<Vec<u8>> = OnceLock::new();
+    MASKS.get_or_init(|| {
+        let ranks = &king_pairs().1;
+        (0..64 * 64)
+            .map(|pair| {
+                let (wk, bk) = (pair / 64, pair % 64);
+                (0..8).fold(0, |mask, t| {
+                    let map = &transforms()[t];
+                    let image = map[wk].index() * 64 + map[bk].index();
+                    match ranks[image] {
+                        u16::MAX => mask,
+                        _ => mask | 1 << t,
+                    }
+                })
+            })
+            .collect()
+    })
+}
+
 /// A position reduced to what its slot depends on: the kings (White's, Black's),
 /// the other pieces as `(colour * 8 + role, square)` sorted, and the side to move.
 /// The dedicated solver works on these, never building a [`Board`].
@@ -465,9 +490,10 @@ impl Endgame {
         views
             .iter()
             .flat_map(|layout| {
-                transforms()
-                    .iter()
-                    .filter_map(move |t| Self::slot_under(layout, t))
+                let mask = canonizing()[layout.kings[0].index() * 64 + layout.kings[1].index()];
+                (0..8)
+                    .filter(move |t| mask & 1 << t != 0)
+                    .filter_map(move |t| Self::slot_under(layout, &transforms()[t]))
             })
             .min()
             .expect("some symmetry brings the kings to a canonical pair")
