@@ -14,10 +14,28 @@ use crate::format::{
     PREAMBLE_BYTES, bincode_read_config, block_count,
 };
 use memmap2::Mmap;
+use std::cell::RefCell;
 use std::fs::{File, Metadata, OpenOptions};
-use std::io::Read;
+use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
+
+/// Decompresses one block of at most `capacity` bytes with this thread's
+/// decompression context, made once: making one per block took nearly half as
+/// long as the decompression itself (a solve reading promotions block by block).
+fn decompress(bytes: &[u8], capacity: usize) -> io::Result<Vec<u8>> {
+    thread_local! {
+        static CONTEXT: RefCell<Option<zstd::bulk::Decompressor<'static>>> =
+            const { RefCell::new(None) };
+    }
+    CONTEXT.with_borrow_mut(|context| {
+        let context = match context {
+            Some(context) => context,
+            None => context.insert(zstd::bulk::Decompressor::new()?),
+        };
+        context.decompress(bytes, capacity)
+    })
+}
 
 /// Where one compressed block lies in the file.
 #[derive(Debug, Clone, Copy)]
@@ -281,7 +299,7 @@ impl Table {
         let per_block = u64::from(self.header.block_entries);
         let entries = per_block.min(self.header.index_size - b as u64 * per_block) as usize;
         let width = self.code_bytes();
-        let raw = zstd::bulk::decompress(bytes, entries * width).map_err(|e| {
+        let raw = decompress(bytes, entries * width).map_err(|e| {
             TableError::corrupt(&self.path, format!("block {b}: cannot decompress: {e}"))
         })?;
         if raw.len() != entries * width {
