@@ -232,6 +232,30 @@ fn pawns_promotions_and_en_passant() {
     assert!(said.contains(" 0 mismatches"), "{said}");
 }
 
+/// Published longest mates with pawns, from a play-out of Nalimov's tables
+/// (H. Conrady, 2000): KR vs KP's, 85 plies, is the longest of every 4-piece
+/// ending, KQ vs KR's (70) and KR vs KN's (80) among those its chain makes.
+#[test]
+fn the_longest_four_piece_mate_is_the_published_one() {
+    let dir = tempfile::tempdir().unwrap();
+    common::generate_chess(dir.path(), &["KRvKP"]);
+    let info = text(&tbquery(dir.path(), &["info"], "").stdout);
+    let longest: Vec<(&str, u32)> = info
+        .lines()
+        .filter(|l| l.starts_with("chess-"))
+        .map(|l| {
+            let plies = l.split("longest ").nth(1).unwrap().split(';').next();
+            (
+                l.split(':').next().unwrap(),
+                plies.unwrap().parse().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(longest.len(), 11, "{info}");
+    let most = longest.iter().max_by_key(|t| t.1).unwrap();
+    assert_eq!(*most, ("chess-KRvKP.tb", 85), "{info}");
+}
+
 /// The value and distance `probe --metric dtz` gives a FEN.
 fn dtz(dir: &std::path::Path, fen: &str) -> (String, Option<u64>) {
     let out = tbquery(
