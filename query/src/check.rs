@@ -4,7 +4,7 @@
 use crate::info::table_files;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
-use tables::{BlockCache, Table};
+use tables::{Access, BlockCache, Table};
 
 /// What checking one table found.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -32,7 +32,7 @@ impl CheckReport {
 /// Checks one table file whole.
 pub fn check_table(path: &Path) -> Result<(), tables::TableError> {
     // A cache of its own: checking keeps no block.
-    Table::open_with(path, BlockCache::new(1))?.check()
+    Table::open_with(path, BlockCache::new(1), Access::Read)?.check()
 }
 
 /// Checks every `*.tb` file in `dir`.

@@ -6,13 +6,14 @@ use games::{Game, Value};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
-use tables::{BlockCache, FileIdentity, Table, file_name};
+use tables::{Access, BlockCache, FileIdentity, Table, file_name};
 
 /// Open tables shared by every query of a long-running process (the server), so a
-/// file is mapped and checked once and its decompressed blocks are shared. A table
-/// replaced on disk (tbgen renames a new file into place) is opened again on its
-/// next use; queries still holding the old one keep a valid mapping until they
-/// drop it.
+/// file is checked once and its decompressed blocks are shared. Blocks are read,
+/// not mapped ([`Access::Read`]): a file overwritten in place while served gives
+/// errors for the blocks that changed, never a crash. A table replaced on disk
+/// (tbgen renames a new file into place) or changed in place is opened again on
+/// its next use; queries still holding the old one keep its open file.
 #[derive(Debug)]
 pub struct TableCache {
     open: Mutex<HashMap<PathBuf, Arc<Table>>>,
@@ -61,7 +62,8 @@ impl TableCache {
             Ok(meta) => FileIdentity::of(&meta),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
             Err(_) => {
-                return Table::open_with(path, self.blocks.clone()).map(|t| Some(Arc::new(t)));
+                return Table::open_with(path, self.blocks.clone(), Access::Read)
+                    .map(|t| Some(Arc::new(t)));
             }
         };
         if let Some(table) = self.lock().get(path)
@@ -69,7 +71,7 @@ impl TableCache {
         {
             return Ok(Some(Arc::clone(table)));
         }
-        let table = Arc::new(Table::open_with(path, self.blocks.clone())?);
+        let table = Arc::new(Table::open_with(path, self.blocks.clone(), Access::Read)?);
         self.lock().insert(path.to_path_buf(), Arc::clone(&table));
         Ok(Some(table))
     }

@@ -204,6 +204,107 @@ fn the_server_survives_a_table_overwritten_in_place_and_picks_up_a_new_one() {
     assert!(metrics.contains("tbquery_open_tables "), "{metrics}");
 }
 
+/// Copies another table over a served one in place every 20 ms, as `cp` does
+/// (truncate, then write), and the table back again, for `seconds`, while six
+/// clients probe it with a 1 MB block cache: the server must stay up and every
+/// answer it gives must be the undisturbed one.
+fn survive_copies_over_a_served_table(seconds: u64) {
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
+    let dir = tempfile::tempdir().unwrap();
+    common::generate_dots(dir.path(), &["2x2", "3x3"]);
+    let served = dir.path().join("dots-3x3.tb");
+    let good = std::fs::read(&served).unwrap();
+    let other = std::fs::read(dir.path().join("dots-2x2.tb")).unwrap();
+    let server = Server::start(dir.path(), &["--cache-mb", "1"]);
+    let paths: Vec<String> = (0..120u64)
+        .map(|i| {
+            let bits = (i * 0x9E37_79B9).wrapping_mul(2_654_435_761) % (1 << 24);
+            let edges: String = (0..24)
+                .map(|b| if bits >> b & 1 == 1 { '1' } else { '0' })
+                .collect();
+            format!(
+                "/api/v1/dots?size=3x3&position={}/{}",
+                &edges[..12],
+                &edges[12..]
+            )
+        })
+        .collect();
+    let expected: Vec<String> = paths
+        .iter()
+        .map(|path| {
+            let (status, body) = server.get(path);
+            assert_eq!(status, 200, "{path}: {body}");
+            body
+        })
+        .collect();
+    let stop = AtomicBool::new(false);
+    let (answered, refused, wrong) = (
+        AtomicUsize::new(0),
+        AtomicUsize::new(0),
+        AtomicUsize::new(0),
+    );
+    std::thread::scope(|scope| {
+        for client in 0..6 {
+            let (paths, expected, server) = (&paths, &expected, &server);
+            let (stop, answered, refused, wrong) = (&stop, &answered, &refused, &wrong);
+            scope.spawn(move || {
+                let mut i = client * 17;
+                while !stop.load(Relaxed) {
+                    let at = i % paths.len();
+                    let (status, body) = server.get(&paths[at]);
+                    match status {
+                        200 if body == expected[at] => answered.fetch_add(1, Relaxed),
+                        200 => wrong.fetch_add(1, Relaxed),
+                        _ => refused.fetch_add(1, Relaxed),
+                    };
+                    i += 1;
+                }
+            });
+        }
+        let until = std::time::Instant::now() + Duration::from_secs(seconds);
+        let mut swaps = 0;
+        while std::time::Instant::now() < until {
+            let contents = if swaps % 2 == 0 { &other } else { &good };
+            std::fs::OpenOptions::new()
+                .write(true)
+                .truncate(true)
+                .open(&served)
+                .and_then(|mut file| file.write_all(contents))
+                .unwrap();
+            swaps += 1;
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        stop.store(true, Relaxed);
+    });
+    let mut server = server;
+    assert!(
+        server.child.try_wait().unwrap().is_none(),
+        "the server stopped while its table was overwritten"
+    );
+    let (answered, refused) = (answered.into_inner(), refused.into_inner());
+    eprintln!("{seconds} s of copies: {answered} right answers, {refused} refusals");
+    assert_eq!(wrong.into_inner(), 0, "wrong answers");
+    assert!(answered > 0, "no answer in {seconds} s");
+    // Once the right table is back, every answer is right again.
+    std::fs::write(&served, &good).unwrap();
+    for (path, body) in paths.iter().zip(&expected) {
+        assert_eq!(&server.get(path).1, body);
+    }
+}
+
+#[test]
+fn a_table_copied_over_while_served_never_crashes_the_server_or_answers_wrongly() {
+    survive_copies_over_a_served_table(5);
+}
+
+/// The same for a minute, as the hardening issue asks; `cargo test --release
+/// --test hardening -- --ignored` runs it.
+#[test]
+#[ignore]
+fn a_table_copied_over_for_a_minute_while_served_never_crashes_the_server() {
+    survive_copies_over_a_served_table(60);
+}
+
 #[test]
 fn the_server_answers_during_slow_client_and_huge_url_attacks_and_stops_on_sigterm() {
     let dir = tempfile::tempdir().unwrap();

@@ -11,5 +11,5 @@ mod writer;
 pub use cache::{Block, BlockCache, DEFAULT_BUDGET_BYTES};
 pub use error::TableError;
 pub use format::{DEFAULT_BLOCK_ENTRIES, FORMAT_VERSION, Header, ScoreCounts, Stats, file_name};
-pub use reader::{FileIdentity, Table};
+pub use reader::{Access, FileIdentity, Table};
 pub use writer::{DEFAULT_LEVEL, FAST_LEVEL, write_atomically, write_table, write_table_with};

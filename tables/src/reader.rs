@@ -1,11 +1,16 @@
-//! Reads a table file through a memory map. The header and block table are checked
-//! once at open; each block is checked (crc32 and zstd checksum) and decompressed
-//! when a lookup needs it, and kept in a [`BlockCache`] within its memory budget.
+//! Reads a table file. The header and block table are checked once at open; each
+//! block is checked (crc32 and zstd checksum) and decompressed when a lookup needs
+//! it, and kept in a [`BlockCache`] within its memory budget.
 //!
-//! A table must not be overwritten in place while it is open, as with every
-//! memory-mapped format: `tbgen` never does (it writes a new file and renames it
-//! into place), and [`FileIdentity`] lets a long-running reader notice a file that
-//! changed and open it again.
+//! Blocks are read through a memory map ([`Access::Mapped`]) or with one
+//! positioned read each ([`Access::Read`]). A mapped file must not be overwritten
+//! in place, truncated or extended while it is open, as with every memory-mapped
+//! format: the bytes change under the reader, and a page past a new end stops the
+//! process with SIGBUS. `tbgen` never does that (it writes a new file and renames
+//! it into place), but a long-running server cannot trust every hand that touches
+//! its folder, so it reads: a changed file then gives a checksum error for the
+//! blocks that changed, never a crash, and [`FileIdentity`] lets it notice the
+//! change and open the file again.
 
 use crate::cache::{Block, BlockCache, next_table_id};
 use crate::error::TableError;
@@ -14,6 +19,7 @@ use crate::format::{
     PREAMBLE_BYTES, bincode_read_config, block_count,
 };
 use memmap2::Mmap;
+use std::borrow::Cow;
 use std::cell::RefCell;
 use std::fs::{File, Metadata, OpenOptions};
 use std::io::{self, Read};
@@ -73,11 +79,31 @@ impl FileIdentity {
     }
 }
 
+/// How an open table reads its blocks from its file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Access {
+    /// Through a memory map: no copy and no system call per block, for a process
+    /// that owns its folder (the generator, the command line).
+    Mapped,
+    /// With a positioned read per block into memory: a file changed in place
+    /// while open gives an error, never a crash (the server).
+    Read,
+}
+
+/// Where the bytes of an open table come from.
+#[derive(Debug)]
+enum Source {
+    Mapped(Mmap),
+    Read(File),
+}
+
 /// An open table: lookups by index slot return the stored 16-bit code.
 #[derive(Debug)]
 pub struct Table {
     path: PathBuf,
-    map: Mmap,
+    source: Source,
+    /// The file's length when opened.
+    len: u64,
     identity: FileIdentity,
     header: Header,
     /// The codes a value byte names; empty where values are 16-bit codes.
@@ -141,12 +167,16 @@ impl Table {
     /// assert!(refused.to_string().contains("notes.tb: not a table file"));
     /// ```
     pub fn open(path: impl AsRef<Path>) -> Result<Table, TableError> {
-        Table::open_with(path, BlockCache::shared())
+        Table::open_with(path, BlockCache::shared(), Access::Mapped)
     }
 
-    /// Opens a table keeping its decompressed blocks in `cache`. Only regular
-    /// files are opened.
-    pub fn open_with(path: impl AsRef<Path>, cache: BlockCache) -> Result<Table, TableError> {
+    /// Opens a table keeping its decompressed blocks in `cache`, reading them by
+    /// `access`. Only regular files are opened.
+    pub fn open_with(
+        path: impl AsRef<Path>,
+        cache: BlockCache,
+        access: Access,
+    ) -> Result<Table, TableError> {
         let path = path.as_ref();
         let (file, metadata) = open_regular(path)?;
         let len = metadata.len();
@@ -169,18 +199,35 @@ impl Table {
                 }
             });
         }
-        // SAFETY: table files are only ever created whole by an atomic rename and are
-        // never modified in place, so the mapped bytes do not change while mapped.
-        #[allow(unsafe_code)]
-        let map = unsafe { Mmap::map(&file) }.map_err(|e| TableError::io(path, "mapping", e))?;
+        let (source, layout) = match access {
+            Access::Mapped => {
+                // SAFETY: table files are only ever created whole by an atomic
+                // rename and are never modified in place by this project; a
+                // folder whose files others may change is opened with
+                // `Access::Read`.
+                #[allow(unsafe_code)]
+                let map =
+                    unsafe { Mmap::map(&file) }.map_err(|e| TableError::io(path, "mapping", e))?;
+                let layout = match parse_layout(path, &map, len)? {
+                    Parsed::Layout(layout) => layout,
+                    Parsed::Needs(_) => unreachable!("the whole file is mapped"),
+                };
+                (Source::Mapped(map), layout)
+            }
+            Access::Read => {
+                let layout = read_layout(path, &file, len)?;
+                (Source::Read(file), layout)
+            }
+        };
         let Layout {
             header,
             dictionary,
             blocks,
-        } = parse_layout(path, &map)?;
+        } = layout;
         Ok(Table {
             path: path.to_path_buf(),
-            map,
+            source,
+            len,
             identity: FileIdentity::of(&metadata),
             header,
             dictionary,
@@ -211,7 +258,7 @@ impl Table {
 
     /// The file's size in bytes.
     pub fn file_bytes(&self) -> u64 {
-        self.map.len() as u64
+        self.len
     }
 
     /// The code stored at `index`.
@@ -268,18 +315,35 @@ impl Table {
         self.decode_block(b)
     }
 
-    /// Lets go of the file's pages this process has read through the map: a
+    /// Lets go of the file's pages this process has read through a map: a
     /// reader streaming through a big table keeps only what it decoded. The
-    /// pages are read from the file again if needed.
+    /// pages are read from the file again if needed. Read blocks hold no pages.
     pub fn drop_pages(&self) {
         // SAFETY: the map is read-only and its file is never modified in place,
         // so a dropped page reads back the same bytes.
         #[cfg(unix)]
         #[allow(unsafe_code)]
-        let _ = unsafe {
-            self.map
-                .unchecked_advise(memmap2::UncheckedAdvice::DontNeed)
-        };
+        if let Source::Mapped(map) = &self.source {
+            let _ = unsafe { map.unchecked_advise(memmap2::UncheckedAdvice::DontNeed) };
+        }
+    }
+
+    /// The compressed bytes of block `b`.
+    fn block_bytes(&self, b: usize) -> Result<Cow<'_, [u8]>, TableError> {
+        let block = self.blocks[b];
+        match &self.source {
+            Source::Mapped(map) => Ok(Cow::Borrowed(&map[block.offset..block.offset + block.len])),
+            Source::Read(file) => {
+                let mut bytes = vec![0; block.len];
+                read_at(file, &mut bytes, block.offset as u64).map_err(|e| {
+                    TableError::corrupt(
+                        &self.path,
+                        format!("block {b}: cannot be read ({e}); was the file changed?"),
+                    )
+                })?;
+                Ok(Cow::Owned(bytes))
+            }
+        }
     }
 
     fn block(&self, b: usize) -> Result<Block, TableError> {
@@ -288,9 +352,8 @@ impl Table {
     }
 
     fn decode_block(&self, b: usize) -> Result<Block, TableError> {
-        let block = self.blocks[b];
-        let bytes = &self.map[block.offset..block.offset + block.len];
-        if crc32fast::hash(bytes) != block.crc {
+        let bytes = self.block_bytes(b)?;
+        if crc32fast::hash(&bytes) != self.blocks[b].crc {
             return Err(TableError::corrupt(
                 &self.path,
                 format!("block {b}: checksum mismatch"),
@@ -299,7 +362,7 @@ impl Table {
         let per_block = u64::from(self.header.block_entries);
         let entries = per_block.min(self.header.index_size - b as u64 * per_block) as usize;
         let width = self.code_bytes();
-        let raw = decompress(bytes, entries * width).map_err(|e| {
+        let raw = decompress(&bytes, entries * width).map_err(|e| {
             TableError::corrupt(&self.path, format!("block {b}: cannot decompress: {e}"))
         })?;
         if raw.len() != entries * width {
@@ -349,9 +412,54 @@ struct Layout {
     blocks: Vec<BlockSpan>,
 }
 
-/// Checks the preamble, header, dictionary and block table of a mapped file.
-fn parse_layout(path: &Path, bytes: &[u8]) -> Result<Layout, TableError> {
+/// A parsed prefix, or how many bytes of the file parsing it needs.
+enum Parsed {
+    Layout(Layout),
+    Needs(usize),
+}
+
+/// Reads `bytes.len()` bytes of `file` from `offset`.
+fn read_at(file: &File, bytes: &mut [u8], offset: u64) -> io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileExt;
+        file.read_exact_at(bytes, offset)
+    }
+    #[cfg(not(unix))]
+    {
+        use std::io::{Seek, SeekFrom};
+        let mut file = file;
+        file.seek(SeekFrom::Start(offset))?;
+        file.read_exact(bytes)
+    }
+}
+
+/// Reads as much of the start of a `len`-byte file as its layout needs, and
+/// parses it.
+fn read_layout(path: &Path, file: &File, len: u64) -> Result<Layout, TableError> {
+    let mut want = len.min(64 << 10) as usize;
+    loop {
+        let mut prefix = vec![0; want];
+        read_at(file, &mut prefix, 0).map_err(|e| TableError::io(path, "reading", e))?;
+        match parse_layout(path, &prefix, len)? {
+            Parsed::Layout(layout) => return Ok(layout),
+            Parsed::Needs(more) => want = more,
+        }
+    }
+}
+
+/// Checks the preamble, header, dictionary and block table of a `len`-byte file
+/// whose first bytes are `bytes`, at least its preamble.
+fn parse_layout(path: &Path, bytes: &[u8], len: u64) -> Result<Parsed, TableError> {
     let corrupt = |problem: String| TableError::corrupt(path, problem);
+    // The bytes up to `$end`, which the caller checked lie in the file.
+    macro_rules! need {
+        ($end:expr) => {
+            if $end > bytes.len() {
+                return Ok(Parsed::Needs($end));
+            }
+        };
+    }
     if bytes[..MAGIC.len()] != MAGIC {
         return Err(TableError::Foreign {
             path: path.to_path_buf(),
@@ -366,12 +474,13 @@ fn parse_layout(path: &Path, bytes: &[u8]) -> Result<Layout, TableError> {
         });
     }
     let header_len = read_u32(bytes, 12);
-    if header_len > MAX_HEADER_BYTES || PREAMBLE_BYTES + header_len as usize > bytes.len() {
+    if header_len > MAX_HEADER_BYTES || (PREAMBLE_BYTES + header_len as usize) as u64 > len {
         return Err(corrupt(format!(
             "header length {header_len} does not fit the file"
         )));
     }
     let header_end = PREAMBLE_BYTES + header_len as usize;
+    need!(header_end);
     let (header, used): (Header, usize) =
         bincode::decode_from_slice(&bytes[PREAMBLE_BYTES..header_end], bincode_read_config())
             .map_err(|e| corrupt(format!("unreadable header: {e}")))?;
@@ -382,28 +491,29 @@ fn parse_layout(path: &Path, bytes: &[u8]) -> Result<Layout, TableError> {
     }
     let count = block_count(header.index_size, header.block_entries)
         .ok_or_else(|| corrupt("header gives a block size of 0".into()))?;
-    if header_end + 4 > bytes.len() {
+    if (header_end + 4) as u64 > len {
         return Err(corrupt("truncated: no dictionary after the header".into()));
     }
+    need!(header_end + 4);
     let codes = read_u32(bytes, header_end) as usize;
     let table_start = header_end + 4 + 2 * codes.min(MAX_DICTIONARY);
-    if codes > MAX_DICTIONARY || table_start > bytes.len() {
+    if codes > MAX_DICTIONARY || table_start as u64 > len {
         return Err(corrupt(format!(
             "a dictionary of {codes} codes does not fit (at most {MAX_DICTIONARY})"
         )));
     }
+    let table_end = (count as u128) * (BLOCK_ENTRY_BYTES as u128) + table_start as u128 + 4;
+    if table_end > len as u128 {
+        return Err(corrupt(format!(
+            "truncated: {count} blocks need a block table up to byte {table_end}, file has {len} bytes"
+        )));
+    }
+    let table_end = table_end as usize;
+    need!(table_end);
     let dictionary = bytes[header_end + 4..table_start]
         .chunks_exact(2)
         .map(|c| u16::from_le_bytes([c[0], c[1]]))
         .collect();
-    let table_end = (count as u128) * (BLOCK_ENTRY_BYTES as u128) + table_start as u128 + 4;
-    if table_end > bytes.len() as u128 {
-        return Err(corrupt(format!(
-            "truncated: {count} blocks need a block table up to byte {table_end}, file has {} bytes",
-            bytes.len()
-        )));
-    }
-    let table_end = table_end as usize;
     let stored_crc = read_u32(bytes, table_end - 4);
     if crc32fast::hash(&bytes[..table_end - 4]) != stored_crc {
         return Err(corrupt("header or block table checksum mismatch".into()));
@@ -413,30 +523,28 @@ fn parse_layout(path: &Path, bytes: &[u8]) -> Result<Layout, TableError> {
     for b in 0..count as usize {
         let at = table_start + b * BLOCK_ENTRY_BYTES;
         let offset = read_u64(bytes, at);
-        let len = u64::from(read_u32(bytes, at + 8));
-        if offset != expected_offset || offset + len > bytes.len() as u64 {
+        let block_len = u64::from(read_u32(bytes, at + 8));
+        if offset != expected_offset || offset + block_len > len {
             return Err(corrupt(format!(
-                "truncated or malformed: block {b} at bytes {offset}..{} of a {}-byte file",
-                offset + len,
-                bytes.len()
+                "truncated or malformed: block {b} at bytes {offset}..{} of a {len}-byte file",
+                offset + block_len,
             )));
         }
         blocks.push(BlockSpan {
             offset: offset as usize,
-            len: len as usize,
+            len: block_len as usize,
             crc: read_u32(bytes, at + 12),
         });
-        expected_offset = offset + len;
+        expected_offset = offset + block_len;
     }
-    if expected_offset != bytes.len() as u64 {
+    if expected_offset != len {
         return Err(corrupt(format!(
-            "blocks end at byte {expected_offset} but the file has {} bytes",
-            bytes.len()
+            "blocks end at byte {expected_offset} but the file has {len} bytes"
         )));
     }
-    Ok(Layout {
+    Ok(Parsed::Layout(Layout {
         header,
         dictionary,
         blocks,
-    })
+    }))
 }

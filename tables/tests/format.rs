@@ -295,10 +295,12 @@ fn a_small_block_cache_keeps_answers_right() {
     let path = write(dir.path(), 5000, 64);
     // Room for about two blocks: every lookup past them decompresses again.
     let cache = tables::BlockCache::new(256);
-    let table = Table::open_with(&path, cache.clone()).unwrap();
     let expected = values(5000);
-    for i in (0..5000).rev().step_by(7) {
-        assert_eq!(table.get(i as u64).unwrap(), expected[i]);
+    for access in [tables::Access::Mapped, tables::Access::Read] {
+        let table = Table::open_with(&path, cache.clone(), access).unwrap();
+        for i in (0..5000).rev().step_by(7) {
+            assert_eq!(table.get(i as u64).unwrap(), expected[i]);
+        }
+        assert!(cache.bytes() <= 256 + 128, "{} bytes held", cache.bytes());
     }
-    assert!(cache.bytes() <= 256 + 128, "{} bytes held", cache.bytes());
 }
