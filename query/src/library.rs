@@ -18,12 +18,20 @@ const MAX_GAMES: usize = 256;
 /// with its game (looked up without copying the options).
 type Built = HashMap<&'static str, Vec<(Options, Arc<dyn Any + Send + Sync>)>>;
 
+/// The most bytes a page view lists by default (its moves, each with the
+/// position it leads to): a 26x300 Northcott board's 7,748 moves of 7.8 KB each
+/// would be 62 MB.
+pub const DEFAULT_MAX_VIEW: usize = 8 << 20;
+
 /// A folder of tables and the ones already open.
 #[derive(Debug, Clone)]
 pub struct Library {
     pub dir: PathBuf,
     pub cache: Arc<TableCache>,
     games: Arc<Mutex<Built>>,
+    /// The most bytes a page view's moves may take; a view that would take
+    /// more answers without them, saying why.
+    pub max_view: usize,
 }
 
 impl Library {
@@ -33,6 +41,7 @@ impl Library {
             dir: dir.as_ref().to_path_buf(),
             cache: Arc::default(),
             games: Arc::default(),
+            max_view: DEFAULT_MAX_VIEW,
         }
     }
 
@@ -42,6 +51,7 @@ impl Library {
             dir: dir.as_ref().to_path_buf(),
             cache: Arc::new(TableCache::new(BlockCache::new(budget))),
             games: Arc::default(),
+            max_view: DEFAULT_MAX_VIEW,
         }
     }
 

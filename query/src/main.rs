@@ -145,6 +145,14 @@ fn cli() -> Command {
                         .help("Probes answered at once; more are refused with 503 and Retry-After"),
                 )
                 .arg(
+                    Arg::new("max-view-mb")
+                        .long("max-view-mb")
+                        .value_name("MB")
+                        .value_parser(value_parser!(u64).range(1..=4096))
+                        .default_value("8")
+                        .help("The most a page view's moves may take, in MB; a view that would take more answers without them"),
+                )
+                .arg(
                     Arg::new("max-connections")
                         .long("max-connections")
                         .value_name("N")
@@ -518,6 +526,8 @@ fn run(matches: &ArgMatches) -> anyhow::Result<ExitCode> {
                 cors,
                 ..query::serve::Limits::default()
             };
+            let mut library = library;
+            library.max_view = (number("max-view-mb") << 20) as usize;
             let runtime = tokio::runtime::Runtime::new().context("starting the server runtime")?;
             runtime.block_on(query::serve::serve(
                 addr,

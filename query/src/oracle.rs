@@ -17,6 +17,8 @@ pub struct Oracle<'g, G: Game> {
     pub game: &'g G,
     pub caps: Capabilities<'g, G>,
     pub tb: Tablebase<'g, G>,
+    /// The most bytes a page view's moves may take.
+    pub max_view: usize,
 }
 
 impl<G: Game> std::fmt::Debug for Oracle<'_, G> {
@@ -66,6 +68,7 @@ impl<'g, G: Game> Oracle<'g, G> {
             game,
             caps: (spec.capabilities)(game),
             tb: library.tablebase(game).with_spec(spec),
+            max_view: library.max_view,
         }
     }
 

@@ -117,32 +117,52 @@ pub fn view<G: Game>(oracle: &Oracle<G>, text: &str, marks: &Marks) -> View {
             .then(|| "wins (by the formula)".to_string());
         move_view(oracle, &position, made, said, None, counted)
     };
-    let moves: Vec<MoveView> = match &valued {
-        // The moves as the answer made and valued them.
-        Some(Known::Valued { probe, .. }) => probe
-            .moves
-            .iter()
-            .map(|m| {
-                let said = Some(said_of_move(oracle, m.value));
-                move_view(
-                    oracle,
-                    &position,
-                    Made::valued(m),
-                    said,
-                    Some(m.value),
-                    counted,
-                )
-            })
-            .collect(),
+    let listed: Vec<G::Move> = match &valued {
+        Some(Known::Valued { .. }) => Vec::new(),
         // A formula lists every move of a board small enough to click, and
         // its winning moves otherwise.
-        Some(Known::Formula { formula, .. }) if !clickable => formula
-            .winning_moves
-            .iter()
-            .cloned()
-            .map(unvalued)
-            .collect(),
-        _ => game.moves(&position).into_iter().map(unvalued).collect(),
+        Some(Known::Formula { formula, .. }) if !clickable => formula.winning_moves.clone(),
+        _ => game.moves(&position),
+    };
+    let count = match &valued {
+        Some(Known::Valued { probe, .. }) => probe.moves.len(),
+        _ => listed.len(),
+    };
+    // Each move carries the position it leads to, about as long as this one.
+    let written = game.write_position(&position);
+    let bytes = count.saturating_mul(written.len() + 128);
+    let (moves, error) = if bytes > oracle.max_view {
+        let too_many = format!(
+            "{count} moves, each with the position it leads to, would take about {} MB; \
+             a view lists at most {} MB of moves",
+            bytes >> 20,
+            oracle.max_view >> 20
+        );
+        (
+            Vec::new(),
+            Some(error.map_or(too_many.clone(), |e| format!("{e}; {too_many}"))),
+        )
+    } else {
+        let moves: Vec<MoveView> = match &valued {
+            // The moves as the answer made and valued them.
+            Some(Known::Valued { probe, .. }) => probe
+                .moves
+                .iter()
+                .map(|m| {
+                    let said = Some(said_of_move(oracle, m.value));
+                    move_view(
+                        oracle,
+                        &position,
+                        Made::valued(m),
+                        said,
+                        Some(m.value),
+                        counted,
+                    )
+                })
+                .collect(),
+            _ => listed.into_iter().map(unvalued).collect(),
+        };
+        (moves, error)
     };
     let verdict = match (&valued, counted) {
         (Some(Known::Valued { probe, .. }), Some(counted)) => counted.verdict(probe.value, None),
@@ -150,7 +170,7 @@ pub fn view<G: Game>(oracle: &Oracle<G>, text: &str, marks: &Marks) -> View {
     };
     View {
         game: game.id().to_string(),
-        position: Counted::write(counted, game.write_position(&position)),
+        position: Counted::write(counted, written),
         board,
         answer,
         error,

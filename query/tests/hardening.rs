@@ -204,6 +204,61 @@ fn the_server_survives_a_table_overwritten_in_place_and_picks_up_a_new_one() {
     assert!(metrics.contains("tbquery_open_tables "), "{metrics}");
 }
 
+/// The server's peak resident memory, in MB.
+fn peak_mb(server: &Server) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{}/status", server.child.id())).unwrap();
+    let kb: u64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap();
+    kb >> 10
+}
+
+/// Small requests for huge answers: Moore's Nim with 60 heaps and k = 8 (once
+/// 3.9 GB and an abort), a Northcott board of 26 x 1000 (once a 680 MB body).
+/// Each is answered within a second, refused or cut short with the bound named,
+/// and the server stays small.
+#[test]
+fn small_requests_for_huge_answers_are_bounded() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(dir.path(), &[]);
+    let heaps: Vec<String> = (0..60).map(|i| (i * 7 % 20).to_string()).collect();
+    let start = std::time::Instant::now();
+    let (status, body) = server.get(&format!("/api/v1/moore?k=8&position={}", heaps.join("+")));
+    assert!(
+        start.elapsed() < Duration::from_secs(1),
+        "{:?}",
+        start.elapsed()
+    );
+    assert_eq!(status, 400, "{body}");
+    assert!(body.contains("too many to list"), "{body}");
+    for _ in 0..3 {
+        let start = std::time::Instant::now();
+        let (status, body) = server.get("/api/v1/northcott/view?size=26x1000&position=start");
+        assert!(
+            start.elapsed() < Duration::from_secs(1),
+            "{:?}",
+            start.elapsed()
+        );
+        assert_eq!(status, 200);
+        assert!(body.len() < 8 << 20, "{} bytes", body.len());
+        let view: serde_json::Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(view["moves"].as_array().map(Vec::len), Some(0));
+        let error = view["error"].as_str().unwrap();
+        assert!(
+            error.contains("25948 moves") && error.contains("at most 8 MB"),
+            "{error}"
+        );
+    }
+    // A board whose moves fit is listed whole.
+    let (_, body) = server.get("/api/v1/northcott/view?size=26x100&position=start");
+    let view: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(view["moves"].as_array().map(Vec::len), Some(26 * 98));
+    let peak = peak_mb(&server);
+    assert!(peak < 500, "the server peaked at {peak} MB");
+}
+
 /// Copies another table over a served one in place every 20 ms, as `cp` does
 /// (truncate, then write), and the table back again, for `seconds`, while six
 /// clients probe it with a 1 MB block cache: the server must stay up and every
