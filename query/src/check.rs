@@ -29,10 +29,12 @@ impl CheckReport {
     }
 }
 
-/// Checks one table file whole.
+/// Checks one table file whole, and that its name is the one its header gives.
 pub fn check_table(path: &Path) -> Result<(), tables::TableError> {
     // A cache of its own: checking keeps no block.
-    Table::open_with(path, BlockCache::new(1), Access::Read)?.check()
+    let table = Table::open_with(path, BlockCache::new(1), Access::Read)?;
+    table.check_name()?;
+    table.check()
 }
 
 /// Checks every `*.tb` file in `dir`.

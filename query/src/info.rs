@@ -102,7 +102,7 @@ pub fn scan(dir: &Path) -> std::io::Result<Listing> {
         .into_iter()
         .map(|path| Entry {
             file: file_name(&path),
-            content: match Table::open(&path) {
+            content: match Table::open(&path).and_then(|t| t.check_name().map(|()| t)) {
                 Ok(table) => Content::Table(summary(&table)),
                 Err(e) => Content::Unreadable {
                     error: e.to_string(),

@@ -204,6 +204,36 @@ fn the_server_survives_a_table_overwritten_in_place_and_picks_up_a_new_one() {
     assert!(metrics.contains("tbquery_open_tables "), "{metrics}");
 }
 
+/// A table copied over another's name is refused by `check`, `info` and
+/// `probe` alike: its header names another table.
+#[test]
+fn a_table_under_another_tables_name_is_refused_everywhere() {
+    let dir = tempfile::tempdir().unwrap();
+    common::generate_dots(dir.path(), &["1x1", "2x2"]);
+    std::fs::copy(
+        dir.path().join("dots-2x2.tb"),
+        dir.path().join("dots-1x1.tb"),
+    )
+    .unwrap();
+    refused(
+        dir.path(),
+        &["check"],
+        "dots-1x1.tb: holds the table named dots-2x2.tb",
+    );
+    let info = tbquery(dir.path(), &["info"], "");
+    assert!(
+        text(&info.stdout).contains("dots-1x1.tb: unreadable")
+            && text(&info.stdout).contains("holds the table named dots-2x2.tb"),
+        "{}",
+        text(&info.stdout)
+    );
+    refused(
+        dir.path(),
+        &["probe", "dots", "--size", "1x1", "0000"],
+        "expected '1x1'",
+    );
+}
+
 /// The server's peak resident memory, in MB.
 fn peak_mb(server: &Server) -> u64 {
     let status = std::fs::read_to_string(format!("/proc/{}/status", server.child.id())).unwrap();

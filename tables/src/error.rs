@@ -21,6 +21,8 @@ pub enum TableError {
         found: u32,
         expected: u32,
     },
+    #[error("{}: holds the table named {holds}, not this one", path.display())]
+    Misnamed { path: PathBuf, holds: String },
     #[error("{}: corrupt table: {problem}", path.display())]
     Corrupt { path: PathBuf, problem: String },
     #[error("{}: index {index} is outside the table's {size} slots", path.display())]

@@ -16,7 +16,7 @@ use crate::cache::{Block, BlockCache, next_table_id};
 use crate::error::TableError;
 use crate::format::{
     BLOCK_ENTRY_BYTES, FORMAT_VERSION, Header, MAGIC, MAX_DICTIONARY, MAX_HEADER_BYTES,
-    PREAMBLE_BYTES, bincode_read_config, block_count,
+    PREAMBLE_BYTES, bincode_read_config, block_count, file_name,
 };
 use memmap2::Mmap;
 use std::borrow::Cow;
@@ -235,6 +235,20 @@ impl Table {
             id: next_table_id(),
             cache,
         })
+    }
+
+    /// Refuses a table whose file name is not the one its header gives (its
+    /// game, variant and tier): a table copied over another's name.
+    pub fn check_name(&self) -> Result<(), TableError> {
+        let header = &self.header;
+        let holds = file_name(&header.game, &header.variant, &header.tier);
+        match self.path.file_name() {
+            Some(name) if name.to_string_lossy() == holds => Ok(()),
+            _ => Err(TableError::Misnamed {
+                path: self.path.clone(),
+                holds,
+            }),
+        }
     }
 
     /// The file as it stood when opened.
