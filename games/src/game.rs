@@ -11,20 +11,33 @@ use std::hash::Hash;
 pub enum GameError {
     #[error("unknown game '{id}'; known games: {known}")]
     UnknownGame { id: String, known: String },
-    #[error("bad position '{text}': {reason}")]
+    #[error("bad position '{}': {reason}", shown(text))]
     BadPosition { text: String, reason: String },
-    #[error("bad move '{text}': {reason}")]
+    #[error("bad move '{}': {reason}", shown(text))]
     BadMove { text: String, reason: String },
-    #[error("bad variant '{text}': {reason}")]
+    #[error("bad variant '{}': {reason}", shown(text))]
     BadVariant { text: String, reason: String },
-    #[error("'{text}' is beyond the tables: {reason}")]
+    #[error("'{}' is beyond the tables: {reason}", shown(text))]
     BeyondTables { text: String, reason: String },
-    #[error("bad --{option} '{value}': {reason}")]
+    #[error("bad --{option} '{}': {reason}", shown(value))]
     BadOption {
         option: String,
         value: String,
         reason: String,
     },
+}
+
+/// The most characters of an input an error message repeats.
+const SHOWN: usize = 200;
+
+/// `text` as an error message repeats it: whole up to [`SHOWN`] characters,
+/// else its start and its length, so that a huge input never makes a huge
+/// message.
+fn shown(text: &str) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(SHOWN) {
+        None => text.into(),
+        Some((end, _)) => format!("{}... ({} bytes)", &text[..end], text.len()).into(),
+    }
 }
 
 impl GameError {
@@ -299,4 +312,22 @@ pub fn value_from_children<G: Game + ?Sized>(
                 game.id()
             )
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_error_repeats_a_huge_input_by_its_start() {
+        let huge = "1 ".repeat(1 << 20);
+        let said = GameError::beyond_tables(&huge, "too many to list").to_string();
+        assert!(said.len() < 300, "{} bytes", said.len());
+        assert!(
+            said.contains("... (2097152 bytes)' is beyond the tables"),
+            "{said}"
+        );
+        let small = GameError::position("3 4 5", "no such heap").to_string();
+        assert_eq!(small, "bad position '3 4 5': no such heap");
+    }
 }
