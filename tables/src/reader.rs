@@ -209,7 +209,7 @@ impl Table {
                 let map =
                     unsafe { Mmap::map(&file) }.map_err(|e| TableError::io(path, "mapping", e))?;
                 let layout = match parse_layout(path, &map, len)? {
-                    Parsed::Layout(layout) => layout,
+                    Parsed::Layout(layout) => *layout,
                     Parsed::Needs(_) => unreachable!("the whole file is mapped"),
                 };
                 (Source::Mapped(map), layout)
@@ -428,7 +428,7 @@ struct Layout {
 
 /// A parsed prefix, or how many bytes of the file parsing it needs.
 enum Parsed {
-    Layout(Layout),
+    Layout(Box<Layout>),
     Needs(usize),
 }
 
@@ -456,7 +456,7 @@ fn read_layout(path: &Path, file: &File, len: u64) -> Result<Layout, TableError>
         let mut prefix = vec![0; want];
         read_at(file, &mut prefix, 0).map_err(|e| TableError::io(path, "reading", e))?;
         match parse_layout(path, &prefix, len)? {
-            Parsed::Layout(layout) => return Ok(layout),
+            Parsed::Layout(layout) => return Ok(*layout),
             Parsed::Needs(more) => want = more,
         }
     }
@@ -556,9 +556,9 @@ fn parse_layout(path: &Path, bytes: &[u8], len: u64) -> Result<Parsed, TableErro
             "blocks end at byte {expected_offset} but the file has {len} bytes"
         )));
     }
-    Ok(Parsed::Layout(Layout {
+    Ok(Parsed::Layout(Box::new(Layout {
         header,
         dictionary,
         blocks,
-    }))
+    })))
 }
