@@ -102,6 +102,22 @@ impl Moore {
         Self::columns(heaps).iter().all(|c| c % (self.k + 1) == 0)
     }
 
+    /// How many moves `heaps` has (saturating): for every set of at most `k`
+    /// heaps, the product of their sizes. Sixteen heaps of 30 with k = 8 have
+    /// about 8 * 10^15.
+    fn move_count(&self, heaps: &[u64]) -> u128 {
+        // by_size[j]: the sum over sets of j heaps of the product of their sizes.
+        let mut by_size = vec![0u128; self.k as usize + 1];
+        by_size[0] = 1;
+        for &h in heaps {
+            for j in (1..by_size.len()).rev() {
+                by_size[j] =
+                    by_size[j].saturating_add(by_size[j - 1].saturating_mul(u128::from(h)));
+            }
+        }
+        by_size[1..].iter().fold(0, |all, &n| all.saturating_add(n))
+    }
+
     /// The sets of at most `k` non-empty heaps, as heap numbers in order.
     fn heap_sets(&self, heaps: &[u64]) -> Vec<Vec<usize>> {
         let non_empty: Vec<usize> = (0..heaps.len()).filter(|&i| heaps[i] > 0).collect();
@@ -412,8 +428,9 @@ impl Picture<Moore> for Moore {
         heap_picture::svg_stacks(heaps, marks, &title)
     }
 
+    /// Drawn token by token, with moves few enough to list.
     fn clickable(&self, heaps: &Vec<u64>) -> bool {
-        heap_picture::drawn_whole(heaps)
+        heap_picture::drawn_whole(heaps) && self.move_count(heaps) <= MOST_LISTED
     }
 
     /// The lowest stone taken on each heap, in any order.
@@ -546,5 +563,16 @@ mod tests {
             assert!(refused.contains("too many to list"), "{refused}");
             assert!(start.elapsed().as_secs() < 1, "{:?}", start.elapsed());
         }
+    }
+
+    #[test]
+    fn moves_are_counted_without_listing_them() {
+        let game = Moore::new(2);
+        let heaps = vec![1, 3, 5, 7];
+        assert_eq!(game.move_count(&heaps), game.moves(&heaps).len() as u128);
+        let wide = Moore::new(8);
+        assert!(wide.move_count(&vec![30; 16]) > 8_000_000_000_000_000);
+        assert!(!wide.clickable(&vec![30; 16]));
+        assert!(wide.clickable(&heaps));
     }
 }

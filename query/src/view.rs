@@ -122,6 +122,9 @@ pub fn view<G: Game>(oracle: &Oracle<G>, text: &str, marks: &Marks) -> View {
         // A formula lists every move of a board small enough to click, and
         // its winning moves otherwise.
         Some(Known::Formula { formula, .. }) if !clickable => formula.winning_moves.clone(),
+        // A position too big to draw whole that nothing answered may have
+        // more moves than any view can list (Moore's Nim with 60 heaps).
+        None if !clickable => Vec::new(),
         _ => game.moves(&position),
     };
     let count = match &valued {

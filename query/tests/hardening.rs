@@ -246,7 +246,8 @@ fn peak_mb(server: &Server) -> u64 {
 }
 
 /// Small requests for huge answers: Moore's Nim with 60 heaps and k = 8 (once
-/// 3.9 GB and an abort), a Northcott board of 26 x 1000 (once a 680 MB body).
+/// 3.9 GB and an abort, its page view too), a Northcott board of 26 x 1000
+/// (once a 680 MB body).
 /// Each is answered within a second, refused or cut short with the bound named,
 /// and the server stays small.
 #[test]
@@ -263,6 +264,24 @@ fn small_requests_for_huge_answers_are_bounded() {
     );
     assert_eq!(status, 400, "{body}");
     assert!(body.contains("too many to list"), "{body}");
+    // The page's view of the same, and of nine heaps of 30 (lost: every digit's
+    // column holds 0 or 9), which have 6 * 10^12 moves.
+    let lost = ["30"; 9].join("+");
+    for position in [heaps.join("+"), lost] {
+        let start = std::time::Instant::now();
+        let (status, body) = server.get(&format!("/api/v1/moore/view?k=8&position={position}"));
+        assert!(
+            start.elapsed() < Duration::from_secs(1),
+            "{:?}",
+            start.elapsed()
+        );
+        assert_eq!(status, 200, "{body}");
+        let view: serde_json::Value = serde_json::from_str(&body).unwrap();
+        assert!(
+            view["moves"].as_array().unwrap().len() <= 100_000,
+            "{position}"
+        );
+    }
     for _ in 0..3 {
         let start = std::time::Instant::now();
         let (status, body) = server.get("/api/v1/northcott/view?size=26x1000&position=start");
