@@ -571,7 +571,7 @@ mod tests {
         let heaps = vec![1, 3, 5, 7];
         assert_eq!(game.move_count(&heaps), game.moves(&heaps).len() as u128);
         let wide = Moore::new(8);
-        assert!(wide.move_count(&vec![30; 16]) > 8_000_000_000_000_000);
+        assert!(wide.move_count(&[30; 16]) > 8_000_000_000_000_000);
         assert!(!wide.clickable(&vec![30; 16]));
         assert!(wide.clickable(&heaps));
     }
