@@ -143,7 +143,10 @@ pub fn view<G: Game>(oracle: &Oracle<G>, text: &str, marks: &Marks) -> View {
         );
         (
             Vec::new(),
-            Some(error.map_or(too_many.clone(), |e| format!("{e}; {too_many}"))),
+            Some(match error {
+                Some(e) => format!("{e}; {too_many}"),
+                None => too_many,
+            }),
         )
     } else {
         let moves: Vec<MoveView> = match &valued {
