@@ -199,7 +199,12 @@ impl Table {
                 }
             });
         }
-        let (source, layout) = match access {
+        let Layout {
+            header,
+            dictionary,
+            blocks,
+        } = read_layout(path, &file, len)?;
+        let source = match access {
             Access::Mapped => {
                 // SAFETY: table files are only ever created whole by an atomic
                 // rename and are never modified in place by this project; a
@@ -208,22 +213,10 @@ impl Table {
                 #[allow(unsafe_code)]
                 let map =
                     unsafe { Mmap::map(&file) }.map_err(|e| TableError::io(path, "mapping", e))?;
-                let layout = match parse_layout(path, &map, len)? {
-                    Parsed::Layout(layout) => *layout,
-                    Parsed::Needs(_) => unreachable!("the whole file is mapped"),
-                };
-                (Source::Mapped(map), layout)
+                Source::Mapped(map)
             }
-            Access::Read => {
-                let layout = read_layout(path, &file, len)?;
-                (Source::Read(file), layout)
-            }
+            Access::Read => Source::Read(file),
         };
-        let Layout {
-            header,
-            dictionary,
-            blocks,
-        } = layout;
         Ok(Table {
             path: path.to_path_buf(),
             source,
@@ -449,7 +442,7 @@ fn read_at(file: &File, bytes: &mut [u8], offset: u64) -> io::Result<()> {
 }
 
 /// Reads as much of the start of a `len`-byte file as its layout needs, and
-/// parses it.
+/// parses it; whichever way its blocks are read later.
 fn read_layout(path: &Path, file: &File, len: u64) -> Result<Layout, TableError> {
     let mut want = len.min(64 << 10) as usize;
     loop {
