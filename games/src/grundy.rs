@@ -40,6 +40,12 @@ pub enum HeapGame {
 /// heap of `n` has up to `n` moves.
 pub const MAX_FORMULA_HEAP: u64 = 100_000;
 
+/// The largest heap of Grundy's game the formula answers: its values come from
+/// the mex rule over all `n / 2` splits of every smaller heap, so the first
+/// answer near this bound computes about 6 * 10^8 splits (0.4 s), kept for the
+/// process after.
+pub const MAX_GRUNDY_HEAP: u64 = 50_000;
+
 /// The default and largest `--limit`: the most pins or stones in total in a
 /// table position (40: 215,308 positions; 60: 6,639,349).
 pub const DEFAULT_LIMIT: u64 = 40;
@@ -223,7 +229,16 @@ impl HeapGame {
         extend_by_mex(values, limit, |n, values, mark| match self {
             HeapGame::Kayles => mark_knocks(n, 1..=2, values, mark),
             HeapGame::Dawson => mark_knocks(n, 2..=2, values, mark),
-            _ => {
+            HeapGame::Grundy if n >= 3 => {
+                // Heaps a and n - a for a below n / 2, read from both ends.
+                let half = n.div_ceil(2) as usize;
+                let (low, high) = (&values[1..half], &values[n as usize + 1 - half..]);
+                for (a, b) in low.iter().zip(high.iter().rev()) {
+                    mark(a ^ b);
+                }
+            }
+            HeapGame::Grundy => {}
+            HeapGame::Lasker => {
                 for (_, a, b) in self.options(n) {
                     mark(values[a as usize] ^ values[b as usize]);
                 }
@@ -241,7 +256,15 @@ impl HeapGame {
         }
     }
 
-    /// The Grundy value of a heap of `n` (at most [`MAX_FORMULA_HEAP`]).
+    /// The largest heap the formula answers.
+    pub fn reach(self) -> u64 {
+        match self {
+            HeapGame::Grundy => MAX_GRUNDY_HEAP,
+            _ => MAX_FORMULA_HEAP,
+        }
+    }
+
+    /// The Grundy value of a heap of `n` (at most [`Self::reach`]).
     pub fn value(self, n: u64) -> u64 {
         match self {
             HeapGame::Kayles | HeapGame::Dawson => periodic(self).value(n),
@@ -251,7 +274,7 @@ impl HeapGame {
                 let mut values = COMPUTED.lock().unwrap_or_else(|e| e.into_inner());
                 if values.len() as u64 <= n {
                     // Grow in steps, so that asking heap by heap stays linear.
-                    let target = (n + 1).max(2 * values.len() as u64).min(MAX_FORMULA_HEAP);
+                    let target = (n + 1).max(2 * values.len() as u64).min(self.reach());
                     self.extend(&mut values, target.max(n));
                 }
                 u64::from(values[n as usize])
@@ -541,11 +564,12 @@ impl Game for SplitGame {
 
     fn parse_position(&self, text: &str) -> Result<Vec<u64>, GameError> {
         let heaps = parse_heaps(text)?;
-        match heaps.iter().position(|&h| h > MAX_FORMULA_HEAP) {
+        let reach = self.rules.reach();
+        match heaps.iter().position(|&h| h > reach) {
             Some(i) => Err(GameError::position(
                 text,
                 format!(
-                    "heap {} is {}: heaps of up to {MAX_FORMULA_HEAP} are answered",
+                    "heap {} is {}: heaps of up to {reach} are answered",
                     i + 1,
                     heaps[i]
                 ),
@@ -694,7 +718,7 @@ impl TableNotes<SplitGame> for SplitGame {
             }
             HeapGame::Lasker => "closed formula: heaps 4k+3 and 4k+4 swap values".to_string(),
             HeapGame::Grundy => format!(
-                "the mex rule, computed on demand for heaps up to {MAX_FORMULA_HEAP}; no period is known"
+                "the mex rule, computed on demand for heaps up to {MAX_GRUNDY_HEAP}; no period is known"
             ),
         };
         vec![("Grundy values".into(), source)]
