@@ -522,11 +522,15 @@ fn human_move<G: Game>(
     loop {
         write!(out, "{prompt}{example} (or hint, moves, quit): ")?;
         out.flush()?;
-        let mut line = String::new();
-        if input.read_line(&mut line)? == 0 {
+        let mut bytes = Vec::new();
+        if input.read_until(b'\n', &mut bytes)? == 0 {
             writeln!(out)?;
             return Ok(None);
         }
+        let Ok(line) = String::from_utf8(bytes) else {
+            writeln!(out, "that line is not UTF-8 text; type a move")?;
+            continue;
+        };
         match line.trim() {
             "" => continue,
             "quit" | "q" => return Ok(None),

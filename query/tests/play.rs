@@ -188,6 +188,19 @@ fn two_people_share_a_screen_with_hints() {
 }
 
 #[test]
+fn a_line_that_is_not_utf8_is_asked_again() {
+    let dir = common::default_tables();
+    let input = b"\xff\xfe b1\nb1\nquit\n";
+    let args = ["play", "euler", "--players", "human,human", "--transcript"];
+    let out = common::tbquery_bytes(&dir, &args, input);
+    let said = text(&out.stderr);
+    assert!(said.contains("that line is not UTF-8 text"), "{said}");
+    let moves = text(&out.stdout);
+    assert!(moves.lines().next().unwrap().contains("\"b1\""), "{moves}");
+    assert_eq!(out.status.code(), Some(2), "{said}");
+}
+
+#[test]
 fn below_level_ten_the_computer_makes_mistakes_a_person_can_punish() {
     let dir = common::default_tables();
     let play = |level: &str, seed: &str| {
