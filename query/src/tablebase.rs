@@ -170,8 +170,10 @@ impl<'g, G: Game> Tablebase<'g, G> {
         let path = self.path(tier);
         let table = match &self.cache {
             Some(cache) => cache.get_or_open(&path)?,
-            None if path.exists() => Some(Arc::new(Table::open(&path)?)),
-            None => None,
+            // A file that cannot be looked at (a symbolic link loop, a folder
+            // not readable) is opened, so that its error is the one said.
+            None if path.try_exists().is_ok_and(|e| !e) => None,
+            None => Some(Arc::new(Table::open(&path)?)),
         };
         let Some(table) = table else {
             return Err(QueryError::MissingTable {
