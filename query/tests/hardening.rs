@@ -1,6 +1,7 @@
 //! Hostile input and hostile clients: each input that once crashed, stalled or
-//! misled a tool, and the server under slow clients, huge URLs, a FIFO in the
-//! table folder, a table overwritten in place, and SIGTERM.
+//! misled a tool, and the server under slow clients, huge URLs and bodies, a
+//! FIFO in the table folder, a table overwritten in place, work that outlives
+//! its request, and SIGTERM.
 
 mod common;
 
@@ -8,7 +9,7 @@ use common::{tbquery, tbquery_bytes, text};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::process::{Child, Command, Stdio};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Runs tbquery and expects a refusal: exit status 1 or 2 (never a panic's
 /// 101), with `reason` in its message.
@@ -107,6 +108,16 @@ fn a_fifo_in_the_folder_is_refused_at_once() {
     refused(dir.path(), &["check"], "DAMAGED");
 }
 
+#[test]
+fn a_symbolic_link_loop_is_named_as_such() {
+    let dir = tempfile::tempdir().unwrap();
+    std::os::unix::fs::symlink("loop-b", dir.path().join("loop-a")).unwrap();
+    std::os::unix::fs::symlink("loop-a", dir.path().join("loop-b")).unwrap();
+    std::os::unix::fs::symlink("loop-a", dir.path().join("euler.tb")).unwrap();
+    refused(dir.path(), &["probe", "euler", "start"], "symbolic links");
+    refused(dir.path(), &["check"], "symbolic links");
+}
+
 /// A server started on a free port, stopped when dropped.
 struct Server {
     child: Child,
@@ -150,6 +161,80 @@ impl Server {
             .unwrap();
         let status = response.status().as_u16();
         (status, response.body_mut().read_to_string().unwrap())
+    }
+}
+
+impl Server {
+    /// POST a body: the status and the body.
+    fn post(&self, path: &str, body: &[u8]) -> (u16, String) {
+        let agent = ureq::Agent::config_builder()
+            .http_status_as_error(false)
+            .timeout_global(Some(Duration::from_secs(30)))
+            .build()
+            .new_agent();
+        let mut response = agent
+            .post(&format!("http://{}{path}", self.addr))
+            .send(body)
+            .unwrap();
+        let status = response.status().as_u16();
+        (status, response.body_mut().read_to_string().unwrap())
+    }
+
+    /// Sends raw bytes and reads the answer until the server closes or
+    /// `wait` passes: its status line and body.
+    fn raw(&self, request: &[u8], wait: Duration) -> String {
+        let mut stream = TcpStream::connect(self.addr).unwrap();
+        stream.set_read_timeout(Some(wait)).unwrap();
+        // The server may answer (and close) before it has read everything.
+        let _ = stream.write_all(request);
+        let mut answer = Vec::new();
+        let _ = stream.read_to_end(&mut answer);
+        String::from_utf8_lossy(&answer).into_owned()
+    }
+
+    /// Answers whose work is running, from `/metrics`.
+    fn running(&self) -> u64 {
+        let metrics = self.get("/metrics").1;
+        metrics
+            .lines()
+            .find_map(|l| l.strip_prefix("tbquery_probes_running "))
+            .and_then(|n| n.trim().parse().ok())
+            .unwrap_or_else(|| panic!("no probes_running in {metrics}"))
+    }
+
+    /// How long until no answer's work runs, at most `limit`.
+    fn until_idle(&self, limit: Duration) -> Duration {
+        let started = Instant::now();
+        while self.running() > 0 {
+            assert!(
+                started.elapsed() < limit,
+                "work still running after {limit:?}"
+            );
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        started.elapsed()
+    }
+
+    /// Sends SIGTERM; the time until the server exited, with success.
+    fn terminate(&mut self) -> Duration {
+        let killed = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(killed.success());
+        let started = Instant::now();
+        let status = loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                break status;
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(30),
+                "still running after SIGTERM"
+            );
+            std::thread::sleep(Duration::from_millis(10));
+        };
+        assert!(status.success(), "{status:?}");
+        started.elapsed()
     }
 }
 
@@ -444,23 +529,7 @@ fn the_server_answers_during_slow_client_and_huge_url_attacks_and_stops_on_sigte
     assert!(matches!(first.read(&mut buffer), Ok(0) | Err(_)));
 
     // SIGTERM: graceful, and within the drain time even with clients connected.
-    let killed = Command::new("kill")
-        .args(["-TERM", &server.child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
-    let started = std::time::Instant::now();
-    let status = loop {
-        if let Some(status) = server.child.try_wait().unwrap() {
-            break status;
-        }
-        assert!(
-            started.elapsed() < Duration::from_secs(30),
-            "still running after SIGTERM"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    };
-    assert!(status.success(), "{status:?}");
+    server.terminate();
     drop(slow);
 }
 
@@ -507,4 +576,167 @@ fn probes_beyond_the_cap_are_refused_with_retry_after() {
             other => panic!("status {other}"),
         }
     }
+}
+
+/// A batch whose lines take a few milliseconds each (four large heaps of
+/// Lasker's Nim, each move of each valued by the formula): 10,000 of them take
+/// far longer than any answer time below.
+fn slow_batch() -> Vec<u8> {
+    (0..10_000)
+        .map(|i| format!("\"{} 99998 99997 99996\"\n", 90_000 + i))
+        .collect::<String>()
+        .into_bytes()
+}
+
+#[test]
+fn work_stops_when_its_time_is_over_or_its_client_leaves_and_counts_until_then() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(dir.path(), &["--answer-timeout", "1", "--max-probes", "1"]);
+    // Its time over: the batch ends early, its last line saying why.
+    let started = Instant::now();
+    let (status, body) = server.post("/api/v1/lasker", &slow_batch());
+    let took = started.elapsed();
+    assert_eq!(status, 200, "{body}");
+    let lines: Vec<&str> = body.lines().collect();
+    assert!(lines.len() > 1 && lines.len() < 10_000, "{}", lines.len());
+    assert!(lines[0].contains("\"nim_sum\""), "{}", lines[0]);
+    let last = lines.last().unwrap();
+    assert!(
+        last.contains("stopped: the answer takes longer than the server's 1 s"),
+        "{last}"
+    );
+    assert!(took < Duration::from_secs(3), "{took:?}");
+    server.until_idle(Duration::from_secs(1));
+
+    // Its client gone: the work stops, and holds its permit until then.
+    let mut client = TcpStream::connect(server.addr).unwrap();
+    let batch = slow_batch();
+    let head = format!(
+        "POST /api/v1/lasker HTTP/1.1\r\nhost: x\r\ncontent-length: {}\r\n\r\n",
+        batch.len()
+    );
+    client.write_all(head.as_bytes()).unwrap();
+    client.write_all(&batch).unwrap();
+    let mut first = [0u8; 64];
+    client.read_exact(&mut first).unwrap();
+    assert_eq!(server.running(), 1);
+    let (status, body) = server.get("/api/v1/lasker?position=5");
+    assert_eq!(status, 503, "the one permit is the batch's: {body}");
+    drop(client);
+    let stopped = server.until_idle(Duration::from_secs(1));
+    eprintln!("the work stopped {stopped:?} after its client left");
+    let (status, body) = server.get("/api/v1/lasker?position=5");
+    assert_eq!(status, 200, "{body}");
+}
+
+#[test]
+fn sigterm_stops_running_work_and_exits_within_the_drain_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut server = Server::start(dir.path(), &["--drain-timeout", "1"]);
+    let addr = server.addr;
+    let client = std::thread::spawn(move || {
+        let mut stream = TcpStream::connect(addr).unwrap();
+        let batch = slow_batch();
+        let head = format!(
+            "POST /api/v1/lasker HTTP/1.1\r\nhost: x\r\ncontent-length: {}\r\n\r\n",
+            batch.len()
+        );
+        stream.write_all(head.as_bytes()).unwrap();
+        stream.write_all(&batch).unwrap();
+        let mut answer = Vec::new();
+        let _ = stream.read_to_end(&mut answer);
+        answer.len()
+    });
+    let started = Instant::now();
+    while server.running() == 0 {
+        assert!(started.elapsed() < Duration::from_secs(10));
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let exit = server.terminate();
+    eprintln!("exited {exit:?} after SIGTERM with a batch running");
+    assert!(exit < Duration::from_millis(1500), "{exit:?}");
+    assert!(client.join().unwrap() > 0, "the answer had begun");
+}
+
+/// Every error is JSON, also the ones answered before a handler runs, and no
+/// answer shows where the server keeps its tables.
+#[test]
+fn every_error_is_json_and_names_no_server_path() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(dir.path(), &[]);
+    let folder = dir.path().to_str().unwrap();
+    let json = |answer: &str| -> serde_json::Value {
+        let body = answer.split("\r\n\r\n").nth(1).unwrap_or(answer);
+        serde_json::from_str(body).unwrap_or_else(|e| panic!("{e}: {answer}"))
+    };
+    let (status, body) = server.get("/nowhere");
+    assert_eq!(status, 404);
+    assert!(
+        json(&body)["error"]
+            .as_str()
+            .unwrap()
+            .contains("no route GET /nowhere")
+    );
+    let answer = server.raw(
+        b"DELETE /api/v1/euler HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n",
+        Duration::from_secs(5),
+    );
+    assert!(answer.starts_with("HTTP/1.1 405"), "{answer}");
+    assert!(answer.contains("allow: "), "{answer}");
+    assert_eq!(json(&answer)["error"], "method not allowed");
+    // A body too large, said by its length or found while it streams in.
+    let answer = server.raw(
+        b"POST /api/v1/euler HTTP/1.1\r\nhost: x\r\ncontent-length: 2000000\r\n\r\n",
+        Duration::from_secs(5),
+    );
+    assert!(answer.starts_with("HTTP/1.1 413"), "{answer}");
+    assert!(
+        json(&answer)["error"]
+            .as_str()
+            .unwrap()
+            .contains("payload too large")
+    );
+    let mut chunked = b"POST /api/v1/euler HTTP/1.1\r\nhost: x\r\ntransfer-encoding: chunked\r\nconnection: close\r\n\r\n".to_vec();
+    for _ in 0..40 {
+        chunked.extend_from_slice(format!("{:x}\r\n", 1 << 16).as_bytes());
+        chunked.extend(std::iter::repeat_n(b'x', 1 << 16));
+        chunked.extend_from_slice(b"\r\n");
+    }
+    chunked.extend_from_slice(b"0\r\n\r\n");
+    let answer = server.raw(&chunked, Duration::from_secs(5));
+    assert!(answer.starts_with("HTTP/1.1 413"), "{answer}");
+    let error = json(&answer)["error"].as_str().unwrap().to_string();
+    assert!(
+        error.contains("longer than the server takes (1048576 bytes)"),
+        "{error}"
+    );
+    // A table not generated: named by its file, not by where it would be.
+    let (status, body) = server.get("/api/v1/euler?position=start");
+    assert_eq!(status, 503);
+    let error = json(&body)["error"].as_str().unwrap().to_string();
+    assert!(error.starts_with("euler.tb: no such table"), "{error}");
+    assert!(!body.contains(folder), "{body}");
+    // In a batch, a line that is not UTF-8 and one too long to be a position
+    // are answered in their place, the long one neither held nor echoed.
+    let mut batch = b"5\n\xff\xfe\n".to_vec();
+    batch.extend(std::iter::repeat_n(b'7', 200_000));
+    batch.extend_from_slice(b"\n\"3 4\"\n");
+    let (status, body) = server.post("/api/v1/nim", &batch);
+    assert_eq!(status, 200, "{body}");
+    let lines: Vec<serde_json::Value> = body.lines().map(json).collect();
+    assert_eq!(lines.len(), 4, "{body}");
+    assert!(
+        lines[0]["error"]
+            .as_str()
+            .unwrap()
+            .contains("each line is a position")
+    );
+    assert!(lines[1]["error"].as_str().unwrap().contains("not UTF-8"));
+    let long = lines[2]["error"].as_str().unwrap();
+    assert!(
+        long.contains("200000 bytes; positions of up to 8192"),
+        "{long}"
+    );
+    assert!(body.len() < 4096, "{}", body.len());
+    assert_eq!(lines[3]["value"], "win");
 }
