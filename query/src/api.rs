@@ -97,11 +97,19 @@ pub trait Ask {
 
 /// The error answer for a position that could not be answered.
 pub fn error_answer(position: &str, error: &QueryError) -> ErrorAnswer {
+    // An error never echoes more than the longest position a server answers.
+    let end = (0..=position.len().min(ERROR_ECHO))
+        .rev()
+        .find(|&i| position.is_char_boundary(i))
+        .unwrap_or(0);
     ErrorAnswer {
-        position: position.to_string(),
+        position: position[..end].to_string(),
         error: error.to_string(),
     }
 }
+
+/// The most bytes of a position an error answer repeats.
+pub const ERROR_ECHO: usize = 8 << 10;
 
 /// Every game with its options, start and tables, and whether each table is in
 /// the folder.

@@ -1,5 +1,5 @@
 use games::GameError;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use tables::TableError;
 
 /// Why a query could not be answered.
@@ -23,6 +23,18 @@ pub enum QueryError {
     /// A request's parameters are missing or not in their form.
     #[error("bad request: {0}")]
     Request(String),
+    /// A request body longer than the server takes.
+    #[error("the body is longer than the server takes ({limit} bytes)")]
+    BodyTooLarge { limit: usize },
+    /// The work was stopped: its request timed out or was abandoned.
+    #[error("stopped: {0}")]
+    Cancelled(String),
+    /// As many answers as the server works on at once are under way.
+    #[error("too many probes at once; try again in a second")]
+    Busy,
+    /// No route serves the path asked.
+    #[error("{0}")]
+    NoRoute(String),
     /// A position (or other value of a request) longer than is answered.
     #[error(
         "bad position '{shown}...': {bytes} bytes; positions of up to {limit} bytes are answered"
@@ -45,6 +57,26 @@ impl QueryError {
             bytes: text.len(),
             limit,
         }
+    }
+
+    /// The error with the paths of tables in `dir` written from `dir`, as a
+    /// server answers, so that its clients are not told where it keeps its files.
+    pub fn within(mut self, dir: &Path) -> QueryError {
+        let relative = |path: &mut PathBuf| {
+            if let Ok(inside) = path.strip_prefix(dir) {
+                *path = inside.to_path_buf();
+            }
+        };
+        match &mut self {
+            QueryError::MissingTable { path, command } => {
+                relative(path);
+                *command = command.replace(&format!(" --dir {}", dir.display()), "");
+            }
+            QueryError::WrongTable { path, .. } => relative(path),
+            QueryError::Table(e) => relative(e.path_mut()),
+            _ => {}
+        }
+        self
     }
 
     /// The position the error is about, where it names one.

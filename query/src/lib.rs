@@ -4,6 +4,7 @@
 
 pub mod answer;
 pub mod api;
+pub mod cancel;
 pub mod check;
 pub mod computer;
 pub mod engine;
@@ -11,6 +12,7 @@ pub mod error;
 pub mod info;
 pub mod library;
 pub mod lichess;
+pub mod lines;
 pub mod metrics;
 pub mod oracle;
 pub mod play;

@@ -217,6 +217,7 @@ impl<'a> Tables<'a> {
         let dtz = lichess_dtz(self.dtz.value(&board)?);
         let mut mainline = Vec::new();
         while dtz != 0 && halfmoves < 100 && mainline.len() < MAX_MAINLINE {
+            crate::cancel::checkpoint()?;
             let Some((mv, after)) = self.best_by_dtz(&board)? else {
                 break;
             };

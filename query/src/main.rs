@@ -9,6 +9,7 @@ use games::spec::{Entry, Options, Purpose, Spec, Values, Visitor};
 use games::{Game, GameError};
 use query::answer::{Beside, PositionAnswer};
 use query::api::{self, error_answer};
+use query::lines::{LineError, LineReader};
 use query::oracle::{Oracle, parse_captured};
 use query::play::{Ending, Player, Settings, play};
 use query::verify::{Selection, verify};
@@ -20,6 +21,10 @@ use std::time::Duration;
 
 /// The most `--samples` accepted; a table with fewer slots is checked whole.
 const MAX_SAMPLES: u64 = 1_000_000_000;
+
+/// The longest line `probe GAME -` reads: a longer one is answered with an
+/// error, counted but not held.
+const MAX_INPUT_LINE: usize = 1 << 20;
 
 /// What a game offers beyond the common commands, for its subcommands' options.
 #[derive(Debug, Clone, Copy, Default)]
@@ -167,6 +172,14 @@ fn cli() -> Command {
                         .value_parser(value_parser!(u64).range(1..=3600))
                         .default_value("10")
                         .help("Time a client has to send a request's head"),
+                )
+                .arg(
+                    Arg::new("answer-timeout")
+                        .long("answer-timeout")
+                        .value_name("SECONDS")
+                        .value_parser(value_parser!(u64).range(1..=3600))
+                        .default_value("30")
+                        .help("Time an answer may take; its work stops then (408)"),
                 )
                 .arg(
                     Arg::new("drain-timeout")
@@ -520,6 +533,7 @@ fn run(matches: &ArgMatches) -> anyhow::Result<ExitCode> {
                 .transpose()?;
             let limits = query::serve::Limits {
                 header_timeout: Duration::from_secs(number("header-timeout")),
+                request_timeout: Duration::from_secs(number("answer-timeout")),
                 drain_timeout: Duration::from_secs(number("drain-timeout")),
                 max_probes: number("max-probes") as usize,
                 max_connections: number("max-connections") as usize,
@@ -535,6 +549,9 @@ fn run(matches: &ArgMatches) -> anyhow::Result<ExitCode> {
                 limits,
                 query::serve::shutdown_signal(),
             ))?;
+            // Dropping the connections left stops their work at its next
+            // checkpoint; none takes longer than a probe to get there.
+            runtime.shutdown_timeout(Duration::from_secs(1));
             Ok(ExitCode::SUCCESS)
         }
         other => unreachable!("clap knows no command {other}"),
@@ -607,36 +624,58 @@ fn probe_command<G: Game>(
         say(answer(position)?)?;
         return Ok(ExitCode::SUCCESS);
     }
-    // One answer per input line, in order, blank lines and lines that are not
-    // UTF-8 included.
+    // One answer per input line, in order, blank lines, lines that are not
+    // UTF-8 and lines too long to read included.
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut failures = 0;
-    for (n, line) in std::io::stdin().lock().split(b'\n').enumerate() {
-        let mut line = line.context("reading standard input")?;
-        if line.last() == Some(&b'\r') {
-            line.pop();
+    let mut reader = LineReader::new(MAX_INPUT_LINE);
+    let mut input = std::io::stdin().lock();
+    let mut number = 0;
+    let mut ended = false;
+    while !ended {
+        let chunk = input.fill_buf().context("reading standard input")?;
+        ended = chunk.is_empty();
+        match ended {
+            true => reader.finish(),
+            false => {
+                let taken = chunk.len();
+                reader.push(chunk);
+                input.consume(taken);
+            }
         }
-        let (text, answered) = match String::from_utf8(line) {
-            Ok(text) => {
-                let answered = answer(text.trim());
-                (text, answered)
-            }
-            Err(e) => {
-                let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
-                let error = GameError::position(&text, format!("line {} is not UTF-8", n + 1));
-                (text, Err(QueryError::Input(error)))
-            }
-        };
-        match answered {
-            Ok(answer) => writeln!(out, "{answer}")?,
-            Err(e) => {
-                failures += 1;
-                if json {
-                    let error = serde_json::to_string(&error_answer(text.trim(), &e))?;
-                    writeln!(out, "{error}")?;
-                } else {
-                    writeln!(out, "{}: error: {e}", text.trim())?;
+        for line in reader.lines() {
+            number += 1;
+            let (text, answered) = match line.text() {
+                Ok(text) => {
+                    let answered = answer(text.trim());
+                    (text.trim().to_string(), answered)
+                }
+                Err(LineError::NotUtf8 { shown }) => {
+                    let why = format!("line {number} is not UTF-8");
+                    let error = GameError::position(&shown, why);
+                    (shown, Err(QueryError::Input(error)))
+                }
+                Err(LineError::TooLong { shown, bytes }) => {
+                    let limit = MAX_INPUT_LINE;
+                    let error = QueryError::TooLong {
+                        shown,
+                        bytes,
+                        limit,
+                    };
+                    (error.position().to_string(), Err(error))
+                }
+            };
+            match answered {
+                Ok(answer) => writeln!(out, "{answer}")?,
+                Err(e) => {
+                    failures += 1;
+                    if json {
+                        let error = serde_json::to_string(&error_answer(&text, &e))?;
+                        writeln!(out, "{error}")?;
+                    } else {
+                        writeln!(out, "{text}: error: {e}")?;
+                    }
                 }
             }
         }

@@ -1,5 +1,6 @@
 //! What the server counts, in Prometheus' text format at `/metrics`: requests by
-//! status, their latency, the tables open and the bytes of decompressed blocks.
+//! status, their latency, the tables open, the bytes of decompressed blocks and
+//! the answers running.
 
 use crate::library::Library;
 use prometheus_client::encoding::EncodeLabelSet;
@@ -25,6 +26,7 @@ pub struct Metrics {
     latency: Histogram,
     open_tables: Gauge,
     cache_bytes: Gauge,
+    probes_running: Gauge,
 }
 
 impl std::fmt::Debug for Metrics {
@@ -47,6 +49,7 @@ impl Metrics {
             Histogram::new(std::iter::successors(Some(0.0001), |b| Some(b * 2.0)).take(16));
         let open_tables = Gauge::default();
         let cache_bytes = Gauge::default();
+        let probes_running = Gauge::default();
         let mut registry = Registry::with_prefix("tbquery");
         registry.register(
             "http_requests",
@@ -64,12 +67,18 @@ impl Metrics {
             "Bytes of decompressed table blocks held",
             cache_bytes.clone(),
         );
+        registry.register(
+            "probes_running",
+            "Answers whose work is running, their requests gone or not",
+            probes_running.clone(),
+        );
         Metrics {
             registry: Arc::new(registry),
             requests,
             latency,
             open_tables,
             cache_bytes,
+            probes_running,
         }
     }
 
@@ -79,8 +88,10 @@ impl Metrics {
         self.latency.observe(took.as_secs_f64());
     }
 
-    /// Everything, in the text format, with the gauges read from `library` now.
-    pub fn render(&self, library: &Library) -> String {
+    /// Everything, in the text format, with the gauges read from `library`
+    /// now and the `running` answers.
+    pub fn render(&self, library: &Library, running: usize) -> String {
+        self.probes_running.set(running as i64);
         self.open_tables.set(library.cache.open_tables() as i64);
         self.cache_bytes
             .set(library.cache.blocks().bytes().min(i64::MAX as u64) as i64);

@@ -99,7 +99,12 @@ pub fn view<G: Game>(oracle: &Oracle<G>, text: &str, marks: &Marks) -> View {
             };
             (Some(answer), None, Some(said_value), Some(known))
         }
-        Err(e) => (None, Some(e.to_string()), None, None),
+        Err(e) => (
+            None,
+            Some(e.within(oracle.tb.dir()).to_string()),
+            None,
+            None,
+        ),
     };
     let clickable = oracle.caps.picture.is_none_or(|p| p.clickable(&position));
     let winning: HashSet<String> = match &valued {
@@ -399,6 +404,7 @@ pub fn line<G: Game>(
         if steps.len() >= max {
             break format!("stopped after {max} plies");
         }
+        crate::cancel::checkpoint()?;
         let (mv, value) = match oracle.answer(&position)? {
             Known::Valued { probe, .. } => {
                 let best = probe.moves.first().ok_or_else(|| {

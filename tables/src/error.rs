@@ -34,6 +34,19 @@ pub enum TableError {
 }
 
 impl TableError {
+    /// The file the error is about.
+    pub fn path_mut(&mut self) -> &mut PathBuf {
+        match self {
+            TableError::Io { path, .. }
+            | TableError::NotAFile { path }
+            | TableError::Foreign { path }
+            | TableError::Version { path, .. }
+            | TableError::Misnamed { path, .. }
+            | TableError::Corrupt { path, .. }
+            | TableError::OutOfRange { path, .. } => path,
+        }
+    }
+
     pub(crate) fn io(path: &Path, action: &'static str, cause: std::io::Error) -> Self {
         TableError::Io {
             path: path.to_path_buf(),

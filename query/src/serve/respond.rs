@@ -2,21 +2,27 @@
 //! status its kind calls for.
 
 use crate::QueryError;
+use crate::answer::ErrorAnswer;
 use crate::api::error_answer;
-use axum::BoxError;
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::{HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Json, Response};
 use games::GameError;
 
 impl QueryError {
-    /// 404 for an unknown game, 400 for bad input, 413 for input too long, 503
-    /// for a table not generated, 500 for a table that cannot be used or a bug.
+    /// 404 for an unknown game or route, 400 for bad input, 413 for input too
+    /// long, 408 for work stopped at its time, 503 for a table not generated or
+    /// a server at its cap of probes, 500 for a table that cannot be used or a bug.
     pub fn status(&self) -> StatusCode {
         match self {
-            QueryError::Input(GameError::UnknownGame { .. }) => StatusCode::NOT_FOUND,
+            QueryError::Input(GameError::UnknownGame { .. }) | QueryError::NoRoute(_) => {
+                StatusCode::NOT_FOUND
+            }
             QueryError::Input(_) | QueryError::Request(_) => StatusCode::BAD_REQUEST,
-            QueryError::TooLong { .. } => StatusCode::PAYLOAD_TOO_LARGE,
-            QueryError::MissingTable { .. } => StatusCode::SERVICE_UNAVAILABLE,
+            QueryError::TooLong { .. } | QueryError::BodyTooLarge { .. } => {
+                StatusCode::PAYLOAD_TOO_LARGE
+            }
+            QueryError::MissingTable { .. } | QueryError::Busy => StatusCode::SERVICE_UNAVAILABLE,
+            QueryError::Cancelled(_) => StatusCode::REQUEST_TIMEOUT,
             QueryError::Table(_)
             | QueryError::WrongTable { .. }
             | QueryError::Terminal(_)
@@ -31,35 +37,68 @@ impl IntoResponse for QueryError {
         if status == StatusCode::INTERNAL_SERVER_ERROR {
             tracing::error!("{self}");
         }
-        (status, Json(error_answer(self.position(), &self))).into_response()
+        let mut response = (status, Json(error_answer(self.position(), &self))).into_response();
+        if let QueryError::Busy = self {
+            // Come back in a second.
+            let again = HeaderValue::from_static("1");
+            response.headers_mut().insert(header::RETRY_AFTER, again);
+        }
+        response
     }
 }
 
-/// The answer when the probes running at once are at their cap: 503, come
-/// back in a second.
-pub async fn overloaded(error: BoxError) -> Response {
-    if error.is::<tower::load_shed::error::Overloaded>() {
-        let refused = QueryError::Request("too many probes at once; try again in a second".into());
-        let mut response = (
-            StatusCode::SERVICE_UNAVAILABLE,
-            Json(error_answer("", &refused)),
-        )
-            .into_response();
-        response
-            .headers_mut()
-            .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+/// Every error as JSON, also the ones answered before a handler runs or
+/// without one (no such route, a method not taken, a body too large or not
+/// UTF-8, a request timed out), which come as plain text or with no body: their
+/// text, if any, follows the status's reason. Other headers (`Allow`,
+/// `Retry-After`) are kept.
+pub async fn json_errors(response: Response) -> Response {
+    let status = response.status();
+    let json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|kind| kind.as_bytes().starts_with(b"application/json"));
+    if json || !(status.is_client_error() || status.is_server_error()) {
         return response;
     }
-    QueryError::Internal(error.to_string()).into_response()
+    let (mut parts, body) = response.into_parts();
+    // These bodies are a line of text; a longer one is not read.
+    let text = axum::body::to_bytes(body, 4 << 10)
+        .await
+        .map(|bytes| String::from_utf8_lossy(&bytes).trim().to_string())
+        .unwrap_or_default();
+    let reason = status.canonical_reason().unwrap_or("error").to_lowercase();
+    let error = match text.is_empty() {
+        true => reason,
+        false => format!("{reason}: {text}"),
+    };
+    let answer = ErrorAnswer {
+        position: String::new(),
+        error,
+    };
+    parts.headers.remove(header::CONTENT_LENGTH);
+    parts.headers.remove(header::CONTENT_TYPE);
+    let mut response = (status, Json(answer)).into_response();
+    response.headers_mut().extend(parts.headers);
+    response
+}
+
+/// A path no route serves.
+pub async fn no_route(method: Method, uri: Uri) -> QueryError {
+    let path = uri.path();
+    let shown: String = path.chars().take(100).collect();
+    QueryError::NoRoute(format!(
+        "no route {method} {shown}; the API is under /api/v1 (/api/v1/games lists the games)"
+    ))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[tokio::test]
-    async fn a_full_server_says_when_to_come_back() {
-        let response = overloaded(Box::new(tower::load_shed::error::Overloaded::new())).await;
+    #[test]
+    fn a_full_server_says_when_to_come_back() {
+        let response = QueryError::Busy.into_response();
         assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
         assert_eq!(response.headers()[header::RETRY_AFTER], "1");
     }

@@ -10,30 +10,35 @@ use super::request::{
     BatchRequest, ComputerRequest, EditRequest, GameRequest, LineAnswer, LineRequest, MoveRequest,
     Params, ProbeRequest, StandardRequest, StatsRequest, ViewRequest,
 };
-use super::respond::overloaded;
+use super::respond::{json_errors, no_route};
 use super::server::Limits;
 use crate::QueryError;
 use crate::answer::{
     ComputerAnswer, EditAnswer, GameList, MoveView, PositionAnswer, StatsAnswer, View,
 };
 use crate::api::{self, Ask};
+use crate::cancel::Watch;
 use crate::library::Library;
 use crate::lichess::{self, MainlineAnswer, StandardAnswer};
 use crate::metrics::Metrics;
 use axum::Router;
-use axum::error_handling::HandleErrorLayer;
+use axum::body::Body;
 use axum::extract::{Path, Request, State};
 use axum::http::{Method, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{Html, IntoResponse, Json, Response};
 use axum::routing::get;
-use std::time::Instant;
-use tower::ServiceBuilder;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tower_http::cors::CorsLayer;
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::{DefaultMakeSpan, DefaultOnResponse, TraceLayer};
 use tracing::Level;
+
+/// How many pieces of a streamed answer are made ahead of its client.
+const STREAM_AHEAD: usize = 64;
 
 /// A handler's answer: JSON, or an error answered with its status.
 type Answer<T> = Result<Json<T>, QueryError>;
@@ -45,6 +50,15 @@ pub struct AppState {
     pub metrics: Metrics,
     /// The longest value of a request, in bytes.
     pub max_position: usize,
+    /// The longest request body, in bytes.
+    pub max_body: usize,
+    /// How long an answer's work may run.
+    pub answer_time: Duration,
+    /// A permit for each answer whose work may run at once; a permit is held
+    /// until the work stops, also when its request is gone.
+    pub probes: Arc<Semaphore>,
+    /// How many permits there are.
+    pub max_probes: usize,
 }
 
 /// The routes with default limits: `/`, `/api/v1/games`, `/api/v1/{game}`,
@@ -53,15 +67,27 @@ pub fn router(library: Library) -> Router {
     app(library, &Limits::default(), Metrics::new())
 }
 
-/// The routes with their layers: logs, metrics, time and size limits, load
-/// shedding for probes, and CORS where an origin is allowed.
+/// The routes with their layers: logs, metrics, time and size limits, every
+/// error as JSON, and CORS where an origin is allowed. Answers that read tables
+/// take a permit each ([`AppState::run`]); when none is left they are refused
+/// with 503 and Retry-After.
 pub fn app(library: Library, limits: &Limits, metrics: Metrics) -> Router {
     let state = AppState {
         library,
         metrics,
         max_position: limits.max_position,
+        max_body: limits.max_body,
+        answer_time: limits.request_timeout,
+        probes: Arc::new(Semaphore::new(limits.max_probes)),
+        max_probes: limits.max_probes,
     };
-    let probes = Router::new()
+    let mut app = Router::new()
+        .route("/", get(page))
+        .route("/app.js", get(script))
+        .route("/app.css", get(style))
+        .route("/api/v1/games", get(list_games))
+        .route("/metrics", get(metrics_text))
+        .route("/health", get(health))
         .route("/api/v1/{game}", get(probe).post(batch))
         .route("/api/v1/{game}/view", get(view))
         .route("/api/v1/{game}/line", get(line))
@@ -71,25 +97,13 @@ pub fn app(library: Library, limits: &Limits, metrics: Metrics) -> Router {
         .route("/api/v1/{game}/computer", get(computer))
         .route("/standard", get(standard))
         .route("/standard/mainline", get(mainline))
-        .layer(
-            ServiceBuilder::new()
-                .layer(HandleErrorLayer::new(overloaded))
-                .load_shed()
-                .concurrency_limit(limits.max_probes),
-        );
-    let mut app = Router::new()
-        .route("/", get(page))
-        .route("/app.js", get(script))
-        .route("/app.css", get(style))
-        .route("/api/v1/games", get(list_games))
-        .route("/metrics", get(metrics_text))
-        .route("/health", get(health))
-        .merge(probes)
+        .fallback(no_route)
         .layer(RequestBodyLimitLayer::new(limits.max_body))
         .layer(TimeoutLayer::with_status_code(
             StatusCode::REQUEST_TIMEOUT,
             limits.request_timeout,
         ))
+        .layer(middleware::map_response(json_errors))
         .layer(middleware::from_fn_with_state(state.clone(), record))
         .layer(
             TraceLayer::new_for_http()
@@ -108,15 +122,63 @@ pub fn app(library: Library, limits: &Limits, metrics: Metrics) -> Router {
 }
 
 impl AppState {
-    /// Runs `work` off the async workers: answers read table blocks from disk.
+    /// A permit to run an answer's work, or 503 when all are taken.
+    fn permit(&self) -> Result<OwnedSemaphorePermit, QueryError> {
+        Arc::clone(&self.probes)
+            .try_acquire_owned()
+            .map_err(|_| QueryError::Busy)
+    }
+
+    /// Runs `work` off the async workers (answers read table blocks from disk)
+    /// under a watch: when this future is dropped (the request timed out, or
+    /// its client left) the work stops at its next checkpoint, and holds its
+    /// permit until then.
     async fn run<T: Send + 'static>(
         &self,
         work: impl FnOnce(&Library) -> Result<T, QueryError> + Send + 'static,
     ) -> Result<T, QueryError> {
+        let permit = self.permit()?;
+        let (watch, _leash) = Watch::new(self.answer_time);
         let library = self.library.clone();
-        tokio::task::spawn_blocking(move || work(&library))
+        let dir = library.dir.clone();
+        let answer = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            watch.run(|| work(&library))
+        });
+        let answer = answer
             .await
-            .map_err(|e| QueryError::Internal(format!("a worker failed: {e}")))?
+            .map_err(|e| QueryError::Internal(format!("a worker failed: {e}")))?;
+        answer.map_err(|e| e.within(&dir))
+    }
+
+    /// A body made by `work` as it goes: each piece is sent a few ahead of
+    /// the client; the work stops when the client stops reading for the rest of
+    /// the answer's time, or goes away (the body dropped), or the time is over.
+    fn stream(
+        &self,
+        work: impl FnOnce(&Library, &mut dyn FnMut(String) -> bool) + Send + 'static,
+    ) -> Result<Body, QueryError> {
+        let permit = self.permit()?;
+        let (watch, leash) = Watch::new(self.answer_time);
+        let (sender, receiver) = tokio::sync::mpsc::channel::<String>(STREAM_AHEAD);
+        let library = self.library.clone();
+        let runtime = tokio::runtime::Handle::current();
+        tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            let deadline = tokio::time::Instant::from_std(watch.deadline());
+            let mut send = |piece: String| {
+                let sent = tokio::time::timeout_at(deadline, sender.send(piece));
+                matches!(runtime.block_on(sent), Ok(Ok(())))
+            };
+            watch.run(|| work(&library, &mut send));
+        });
+        // The leash goes with the body: dropped with it when the client leaves.
+        let pieces =
+            futures_util::stream::unfold((receiver, leash), |(mut receiver, leash)| async {
+                let piece = receiver.recv().await?;
+                Some((Ok::<_, std::convert::Infallible>(piece), (receiver, leash)))
+            });
+        Ok(Body::from_stream(pieces))
     }
 
     /// Asks `request` of game `game`'s oracle, built from the request's options.
@@ -158,7 +220,8 @@ async fn style() -> Response {
 }
 
 async fn metrics_text(State(state): State<AppState>) -> Response {
-    let text = state.metrics.render(&state.library);
+    let running = state.max_probes - state.probes.available_permits();
+    let text = state.metrics.render(&state.library, running);
     (
         [(
             header::CONTENT_TYPE,
@@ -214,15 +277,16 @@ async fn batch(
     State(state): State<AppState>,
     Path(game): Path<String>,
     Params(request): Params<BatchRequest>,
-    body: String,
+    body: Body,
 ) -> Result<Response, QueryError> {
-    let max_position = state.max_position;
-    let lines = state.run(move |library| {
-        let options = api::options(&game, &request.options)?;
-        batch::answer(library, &game, &options, &body, max_position)
-    });
+    let options = api::options(&game, &request.options)?;
+    let (max_position, max_body) = (state.max_position, state.max_body);
+    let lines = batch::read(body, max_position, max_body).await?;
+    let answers = state.stream(move |library, send| {
+        batch::answer(library, &game, &options, lines, max_position, send)
+    })?;
     let ndjson = [(header::CONTENT_TYPE, "application/x-ndjson")];
-    Ok((ndjson, lines.await?).into_response())
+    Ok((ndjson, answers).into_response())
 }
 
 /// The page's view, with the position in the game's other measures beside.

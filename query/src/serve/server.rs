@@ -84,6 +84,8 @@ pub async fn serve(
         .max_buf_size(HEAD_BUFFER.max(4 * limits.max_position));
     let graceful = GracefulShutdown::new();
     let connections = Connections::new(limits.max_connections);
+    // Closes every connection left when the drain time is over.
+    let (close, closed) = tokio::sync::watch::channel(());
     tokio::pin!(shutdown);
     loop {
         let stream = tokio::select! {
@@ -101,11 +103,14 @@ pub async fn serve(
         let slot = connections.admit();
         let service = TowerToHyperService::new(app.clone());
         let connection = graceful.watch(http.serve_connection(TokioIo::new(stream), service));
+        let mut closed = closed.clone();
         tokio::spawn(async move {
             let mut slot = slot;
+            // Dropping a connection drops its request, which stops its work.
             tokio::select! {
                 _ = connection => {}
                 _ = &mut slot.evicted => {}
+                _ = closed.changed() => {}
             }
         });
     }
@@ -115,8 +120,11 @@ pub async fn serve(
         () = graceful.shutdown() => info!("all connections closed"),
         () = tokio::time::sleep(limits.drain_timeout) => {
             warn!("drain time over: closing the connections left");
+            let _ = close.send(());
         }
     }
+    // Let the connections closed drop their requests.
+    tokio::time::sleep(Duration::from_millis(10)).await;
     Ok(())
 }
 
