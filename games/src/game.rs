@@ -9,8 +9,13 @@ use std::hash::Hash;
 /// A position, move, option or game refused: what is wrong, in words a user can act on.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum GameError {
-    #[error("unknown game '{id}'; known games: {known}")]
-    UnknownGame { id: String, known: String },
+    #[error("unknown game '{}'{}; known games: {known}", shown(id), similar.as_ref().map(|s| format!(" (did you mean '{s}'?)")).unwrap_or_default())]
+    UnknownGame {
+        id: String,
+        /// The known game most like `id`, if one is close.
+        similar: Option<String>,
+        known: String,
+    },
     #[error("bad position '{}': {reason}", shown(text))]
     BadPosition { text: String, reason: String },
     #[error("bad move '{}': {reason}", shown(text))]
@@ -140,6 +145,12 @@ pub trait Game: Send + Sync + 'static {
     /// The tier's name in file names and reports (empty for single-tier games).
     fn tier_name(&self, _tier: u32) -> String {
         String::new()
+    }
+
+    /// The heading a tier's table is listed under where a game has many
+    /// (chess: `4 pieces`); by default they are listed together.
+    fn tier_group(&self, _tier: u32) -> Option<String> {
+        None
     }
 
     /// The tiers a user means by `name`: the tier of that name, with every tier

@@ -115,8 +115,16 @@ pub fn entry(id: &str) -> Result<&'static Entry, GameError> {
 
 fn unknown_game(id: &str) -> GameError {
     let known: Vec<&str> = entries().iter().map(|e| e.id).collect();
+    // As clap suggests a subcommand: the most similar name, if similar enough.
+    let similar = known
+        .iter()
+        .map(|k| (strsim::jaro(id, k), *k))
+        .filter(|(score, _)| *score > 0.7)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, k)| k.to_string());
     GameError::UnknownGame {
         id: id.to_string(),
+        similar,
         known: known.join(", "),
     }
 }
@@ -125,6 +133,17 @@ fn unknown_game(id: &str) -> GameError {
 mod tests {
     use super::*;
     use crate::spec::Purpose;
+
+    #[test]
+    fn a_mistyped_game_is_given_the_one_meant() {
+        let said = |id: &str| entry(id).unwrap_err().to_string();
+        assert!(
+            said("eulr")
+                .contains("unknown game 'eulr' (did you mean 'euler'?); known games: euler, ")
+        );
+        assert!(said("kayels").contains("(did you mean 'kayles'?)"));
+        assert!(!said("qqqqqqqq").contains("did you mean"));
+    }
 
     #[test]
     fn ids_are_unique_and_options_well_formed() {

@@ -196,6 +196,10 @@ pub struct TableStatus {
     pub tier: String,
     pub file: String,
     pub present: bool,
+    /// The heading the table is listed under, where the game groups its many
+    /// tables (chess: `4 pieces`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub group: Option<String>,
 }
 
 /// A game, as `tbquery games` and `/api/v1/games` list it.
@@ -350,6 +354,10 @@ pub struct View {
     pub clock: Option<ClockView>,
     /// Whether the game is over here.
     pub over: bool,
+    /// The names of the side to move and of the other, where the game's sides
+    /// have names (chess: `["Black", "White"]` with Black to move).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sides: Option<[String; 2]>,
     pub moves: Vec<MoveView>,
     /// The position in the game's other measures, where their tables are
     /// present.

@@ -138,6 +138,7 @@ pub fn games(library: &Library) -> GameList {
                                 .map(|n| n.to_string_lossy().into_owned())
                                 .unwrap_or_default(),
                             present: path.is_file(),
+                            group: game.tier_group(tier),
                         }
                     })
                     .collect(),

@@ -73,6 +73,7 @@ pub fn view<G: Game>(oracle: &Oracle<G>, text: &str, marks: &Marks) -> View {
         verdict: None,
         clock: None,
         over: false,
+        sides: None,
         moves: Vec::new(),
         beside: Vec::new(),
     };
@@ -193,6 +194,11 @@ pub fn view<G: Game>(oracle: &Oracle<G>, text: &str, marks: &Marks) -> View {
             most: c.clock.most(),
         }),
         over,
+        sides: oracle
+            .caps
+            .wording
+            .and_then(|w| w.sides(&position))
+            .map(|names| names.map(String::from)),
         moves,
         beside: Vec::new(),
     }
@@ -492,40 +498,57 @@ pub fn edit<G: Game>(
 /// the number given as its place.
 pub const CLOCK_TOOL: &str = "clock";
 
-/// Every table of the game with its header's figures and how many positions
-/// hold each value: from the header for score games, by reading the table
-/// block by block for win/loss/draw games.
-pub fn stats<G: Game>(oracle: &Oracle<G>) -> Result<StatsAnswer, QueryError> {
+/// Every table of the game (or the one of tier `only`) with its header's
+/// figures and how many positions hold each value: from the header for score
+/// games, by reading the table block by block for win/loss/draw games.
+pub fn stats<G: Game>(oracle: &Oracle<G>, only: Option<&str>) -> Result<StatsAnswer, QueryError> {
     let game = oracle.game;
     let mut tables = Vec::new();
-    if oracle.has_tables() {
-        for tier in game.tiers() {
-            let path = oracle.tb.path(tier);
-            let file = path
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            if !oracle.tb.has_table(tier) {
-                tables.push(TableStats {
-                    tier: game.tier_name(tier),
-                    file,
-                    present: false,
-                    summary: None,
-                    histogram: Vec::new(),
-                });
-                continue;
-            }
-            let table = oracle.tb.table(tier)?;
-            let summary = crate::info::summary(table);
-            let histogram = histogram(game.value_kind(), table)?;
+    let tiers: Vec<u32> = match (oracle.has_tables(), only) {
+        (false, _) => Vec::new(),
+        (true, None) => game.tiers(),
+        (true, Some(name)) => {
+            let tier = game
+                .tiers()
+                .into_iter()
+                .find(|&t| game.tier_name(t) == name);
+            let refused = || {
+                GameError::option(
+                    "tier",
+                    name,
+                    format!("{} has no table of that name", game.id()),
+                )
+            };
+            vec![tier.ok_or_else(refused)?]
+        }
+    };
+    for tier in tiers {
+        crate::cancel::checkpoint()?;
+        let path = oracle.tb.path(tier);
+        let file = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        if !oracle.tb.has_table(tier) {
             tables.push(TableStats {
                 tier: game.tier_name(tier),
                 file,
-                present: true,
-                summary: Some(summary),
-                histogram,
+                present: false,
+                summary: None,
+                histogram: Vec::new(),
             });
+            continue;
         }
+        let table = oracle.tb.table(tier)?;
+        let summary = crate::info::summary(table);
+        let histogram = histogram(game.value_kind(), table)?;
+        tables.push(TableStats {
+            tier: game.tier_name(tier),
+            file,
+            present: true,
+            summary: Some(summary),
+            histogram,
+        });
     }
     Ok(StatsAnswer {
         game: game.id().to_string(),

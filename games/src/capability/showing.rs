@@ -111,6 +111,13 @@ pub trait Wording<G: Game>: Sync {
     fn say_move(&self, _value: Value) -> Option<String> {
         None
     }
+
+    /// The names of the side to move in `position` and of the other side
+    /// (chess: `White`, `Black`), where the game's sides have names; the page
+    /// otherwise says the first and the second player.
+    fn sides(&self, _position: &G::Position) -> Option<[&'static str; 2]> {
+        None
+    }
 }
 
 /// A game record format for lines of play (chess: PGN).

@@ -237,6 +237,10 @@ impl Game for Endgame {
         self.tiers[tier as usize].to_string()
     }
 
+    fn tier_group(&self, tier: u32) -> Option<String> {
+        Some(format!("{} pieces", self.tiers[tier as usize].count()))
+    }
+
     fn named_tiers(&self, name: &str) -> Result<Vec<u32>, GameError> {
         Material::parse(name)?
             .with_smaller()

@@ -142,6 +142,10 @@ impl Wording<Endgame> for Endgame {
             Value::Draw | Value::Score(_) => "draw".to_string(),
         })
     }
+
+    fn sides(&self, board: &Board) -> Option<[&'static str; 2]> {
+        Some([side(board.turn), side(board.turn.other())])
+    }
 }
 
 /// The halfmove clock: the fifth field of a FEN, which the tables do not hold

@@ -99,6 +99,8 @@ pub struct BatchRequest {
 /// `GET /api/v1/{game}/stats`: what the game's tables hold.
 #[derive(Debug, Deserialize)]
 pub struct StatsRequest {
+    /// One table only, by its tier's name (chess: `KQvKR`).
+    pub tier: Option<String>,
     #[serde(flatten)]
     pub options: GameOptions,
 }
@@ -106,7 +108,7 @@ pub struct StatsRequest {
 impl Ask for StatsRequest {
     type Output = Result<StatsAnswer, QueryError>;
     fn ask<G: Game>(self, oracle: &Oracle<G>) -> Self::Output {
-        view::stats(oracle)
+        view::stats(oracle, self.tier.as_deref())
     }
 }
 

@@ -34,7 +34,7 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tower_http::cors::CorsLayer;
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::TimeoutLayer;
-use tower_http::trace::{DefaultMakeSpan, DefaultOnResponse, TraceLayer};
+use tower_http::trace::{DefaultMakeSpan, DefaultOnFailure, DefaultOnResponse, TraceLayer};
 use tracing::Level;
 
 /// How many pieces of a streamed answer are made ahead of its client.
@@ -85,6 +85,9 @@ pub fn app(library: Library, limits: &Limits, metrics: Metrics) -> Router {
         .route("/", get(page))
         .route("/app.js", get(script))
         .route("/app.css", get(style))
+        .route("/api", get(api_page))
+        .route("/favicon.svg", get(icon))
+        .route("/favicon.ico", get(icon))
         .route("/api/v1/games", get(list_games))
         .route("/metrics", get(metrics_text))
         .route("/health", get(health))
@@ -108,7 +111,10 @@ pub fn app(library: Library, limits: &Limits, metrics: Metrics) -> Router {
         .layer(
             TraceLayer::new_for_http()
                 .make_span_with(DefaultMakeSpan::new().level(Level::INFO))
-                .on_response(DefaultOnResponse::new().level(Level::INFO)),
+                .on_response(DefaultOnResponse::new().level(Level::INFO))
+                // A 503 (a table not made, the server full) is expected; a 500
+                // is logged as an error where it is answered.
+                .on_failure(DefaultOnFailure::new().level(Level::WARN)),
         )
         .with_state(state);
     if let Some(origin) = &limits.cors {
@@ -217,6 +223,17 @@ async fn script() -> Response {
 async fn style() -> Response {
     let css = [(header::CONTENT_TYPE, "text/css; charset=utf-8")];
     (css, include_str!("../../web/app.css")).into_response()
+}
+
+/// The API, each endpoint with an example.
+async fn api_page() -> Html<&'static str> {
+    Html(include_str!("../../web/api.html"))
+}
+
+/// The page's icon; also at `/favicon.ico`, where browsers look unasked.
+async fn icon() -> Response {
+    let svg = [(header::CONTENT_TYPE, "image/svg+xml")];
+    (svg, include_str!("../../web/favicon.svg")).into_response()
 }
 
 async fn metrics_text(State(state): State<AppState>) -> Response {
