@@ -31,6 +31,8 @@ const app = {
   editing: false,
   hint: false,
   previews: new Map(),
+  // The move whose position the board shows instead of the one played.
+  previewing: null,
   busy: false,
 };
 window.app = app;
@@ -101,13 +103,28 @@ function pageUrl() {
   return `/?${params}`;
 }
 
+// How many steps of this page the browser can go back.
+function depth() {
+  return (history.state && history.state.depth) || 0;
+}
+
+function canGoBack() {
+  return depth() > 0;
+}
+
 function remember(push) {
-  const state = { game: app.game.game, options: app.options, trail: app.trail, mode: app.mode, players: app.players, computer: app.computer };
+  const state = { game: app.game.game, options: app.options, trail: app.trail, mode: app.mode, players: app.players, computer: app.computer, depth: depth() + (push ? 1 : 0) };
   if (push) history.pushState(state, '', pageUrl());
   else history.replaceState(state, '', pageUrl());
 }
 
 // --- drawing ---
+
+// In play mode nothing tells the players the values until they ask for a hint
+// or the game is over.
+function concealed() {
+  return app.mode === 'play' && !app.hint && !(app.view && app.view.over);
+}
 
 function valueClass(value) {
   if (!value) return 'unknown';
@@ -144,14 +161,20 @@ function markSelection() {
   }
 }
 
+// A side in the game's words: `White (human)`, `the first player`.
+function sideName(view, seat, moverSeat) {
+  const player = app.mode === 'play' ? ` (${app.players[seat]})` : '';
+  if (view.sides) return `${view.sides[seat === moverSeat ? 0 : 1]}${player}`;
+  return `the ${['first', 'second'][seat]} player${player}`;
+}
+
 function turnText(view) {
   const { seat, taken } = derived();
   const score = 'score' in (view.answer || {}) || app.trail.moves.some((m) => m.gain);
-  const who = app.mode === 'play' ? `${['first', 'second'][seat]} player (${app.players[seat]})` : `${['first', 'second'][seat]} player`;
-  let text = view.over ? 'The game is over.' : `To move: the ${who}.`;
+  let text = view.over ? 'The game is over.' : `To move: ${sideName(view, seat, seat)}.`;
   if (score) text += ` Taken: first ${taken[0]}, second ${taken[1]}.`;
   if (view.over && view.answer) text += ' ' + result(view, seat, taken);
-  if (view.answer && view.answer.source === 'formula' && view.answer.why) {
+  if (!concealed() && view.answer && view.answer.source === 'formula' && view.answer.why) {
     text += ` By the formula (${view.answer.why})`;
     text += view.answer.nim_sum === undefined || view.answer.nim_sum === null ? '.' : `, nim-sum ${view.answer.nim_sum}.`;
   }
@@ -168,24 +191,27 @@ function result(view, seat, taken) {
   } else if (value.value === 'win') winner = seat;
   else if (value.value === 'loss') winner = 1 - seat;
   if (winner === null) return 'Drawn.';
-  const name = ['first', 'second'][winner];
-  return app.mode === 'play' ? `The ${name} player (${app.players[winner]}) wins.` : `The ${name} player wins.`;
+  const name = sideName(view, winner, seat);
+  return `${name.charAt(0).toUpperCase()}${name.slice(1)} wins.`;
 }
 
 function showMoves(view) {
   const list = $('moves');
   list.innerHTML = '';
   const valued = view.answer && view.answer.moves;
+  const hidden = concealed();
   const groups = new Map();
   view.moves.forEach((m, i) => {
     let value = valued ? valued[i] : null;
     if (!valued && view.answer && view.answer.source === 'formula') {
       value = { value: m.said ? 'win' : 'loss', distance: null };
     }
-    const key = groupName(value);
+    const key = hidden ? 'moves' : groupName(value);
     if (!groups.has(key)) groups.set(key, []);
     groups.get(key).push({ m, value });
   });
+  // Best first would give the game away: in play, by name.
+  if (hidden) groups.get('moves')?.sort((a, b) => a.m.move.localeCompare(b.m.move, 'en', { numeric: true }));
   for (const [name, entries] of groups) {
     const group = document.createElement('div');
     group.className = 'group';
@@ -195,9 +221,10 @@ function showMoves(view) {
       const button = document.createElement('button');
       button.type = 'button';
       button.className = `move ${valueClass(value)}`;
-      if (view.answer && sameValue(value, view.answer)) button.classList.add('best');
+      if (!hidden && view.answer && sameValue(value, view.answer)) button.classList.add('best');
       button.dataset.move = m.move;
-      if (m.verdict) button.classList.replace(valueClass(value), m.verdict.outcome);
+      if (m.verdict && !hidden) button.classList.replace(valueClass(value), m.verdict.outcome);
+      if (hidden) button.classList.replace(valueClass(value), 'unknown');
       const said = m.said || (value && value.distance === null && value.value ? (value.value === 'win' ? 'wins' : 'loses') : '');
       button.innerHTML = `<span class="name"></span><span class="value"></span>`;
       button.querySelector('.name').textContent = m.move;
@@ -212,8 +239,10 @@ function showMoves(view) {
         button.appendChild(span);
       }
       button.addEventListener('click', () => humanMove(m));
-      button.addEventListener('mouseenter', () => preview(m));
-      button.addEventListener('focus', () => preview(m));
+      // A preview follows the pointer moving onto a move, not a list redrawn
+      // under a pointer standing still (after a click), nor a mouse press.
+      button.addEventListener('pointermove', () => preview(m));
+      button.addEventListener('focus', () => { if (button.matches(':focus-visible')) preview(m); });
       button.addEventListener('mouseleave', endPreview);
       button.addEventListener('blur', endPreview);
       li.appendChild(button);
@@ -221,11 +250,13 @@ function showMoves(view) {
     }
     list.appendChild(group);
   }
-  list.classList.toggle('hidden-values', app.mode === 'play' && !app.hint);
+  list.classList.toggle('hidden-values', hidden);
 }
 
 async function preview(m) {
-  if (app.editing) return;
+  if (app.editing || app.busy || !humansTurn() || app.previewing === m) return;
+  app.previewing = m;
+  const pos = position();
   let view = app.previews.get(m.position);
   if (!view) {
     const answer = await api(viewUrl(m.position, marksAfter([...app.trail.moves, m])));
@@ -233,13 +264,17 @@ async function preview(m) {
     view = answer.body;
     app.previews.set(m.position, view);
   }
+  // A move made, or the pointer gone, while the preview was fetched: the
+  // board shows the position as it is.
+  if (pos !== position() || app.previewing !== m) return;
   $('board').innerHTML = view.board;
   $('board').classList.add('previewing');
   $('preview-note').hidden = false;
-  $('preview-move').textContent = `${m.move} (${m.said || 'value not shown'})`;
+  $('preview-move').textContent = concealed() || !m.said ? m.move : `${m.move} (${m.said})`;
 }
 
 function endPreview() {
+  app.previewing = null;
   if (!$('board').classList.contains('previewing')) return;
   $('board').classList.remove('previewing');
   $('preview-note').hidden = true;
@@ -249,7 +284,7 @@ function endPreview() {
 async function showLine(pos) {
   $('line').innerHTML = '';
   $('line-end').textContent = '';
-  const hidden = app.mode === 'play' && !app.hint;
+  const hidden = concealed();
   $('line-box').hidden = hidden;
   if (hidden) return;
   const answer = await api(`${base()}/line?position=${encodeURIComponent(pos)}${optionQuery()}`);
@@ -280,40 +315,83 @@ async function showLine(pos) {
   } else record.hidden = true;
 }
 
-function firstPlayerValue(value, seat) {
-  if (!value) return null;
-  const sign = seat === 0 ? 1 : -1;
-  if ('score' in value) return sign * value.score;
-  if (value.value === 'draw') return 0;
-  if (value.distance === null) return sign * (value.value === 'win' ? 1 : -1);
-  return sign * (value.value === 'win' ? 1 : -1) * (value.distance + 1);
+// How good the position after a ply is for the first player, from -1 (lost
+// at once) to 1 (won at once), 0 a draw: the quicker the win or loss, the
+// further from the middle; values known only as win or loss sit at 1 or -1;
+// scores are scaled by the largest.
+function firstPlayerValues(moves) {
+  const points = [];
+  let seat = 0;
+  for (const m of moves) {
+    points.push({ value: m.value, sign: seat === 0 ? 1 : -1 });
+    if (!m.moves_again) seat = 1 - seat;
+  }
+  const longest = Math.max(1, ...points.map((p) => (p.value && p.value.distance) || 0));
+  const most = Math.max(1, ...points.map((p) => (p.value && 'score' in p.value ? Math.abs(p.value.score) : 0)));
+  return points.map(({ value, sign }) => {
+    if (!value) return null;
+    if ('score' in value) return (sign * value.score) / most;
+    if (value.value === 'draw') return 0;
+    const won = value.value === 'win' ? 1 : -1;
+    if (value.distance === null || value.distance === undefined) return sign * won;
+    return sign * won * (0.25 + (0.75 * (longest + 1 - value.distance)) / (longest + 1));
+  });
 }
 
 function showChart() {
-  const points = [];
-  let seat = 0;
-  for (const m of app.trail.moves) {
-    points.push(firstPlayerValue(m.value, seat));
-    if (!m.moves_again) seat = 1 - seat;
-  }
   const chart = $('chart');
-  if (!points.length) {
+  const moves = app.trail.moves;
+  if (!moves.length) {
     chart.textContent = 'No moves played yet: make one on the board or from the list.';
     return;
   }
-  const width = 600, height = 160, pad = 24;
-  const known = points.filter((p) => p !== null);
-  const top = Math.max(1, ...known.map(Math.abs));
-  const x = (i) => pad + (points.length === 1 ? 0 : (i * (width - 2 * pad)) / (points.length - 1));
-  const y = (v) => height / 2 - (v / top) * (height / 2 - pad);
+  if (concealed()) {
+    chart.textContent = 'The values of the moves played are shown when the game is over, or with a hint.';
+    return;
+  }
+  const points = firstPlayerValues(moves);
+  const view = app.view || {};
+  const first = view.sides ? view.sides[derived().seat === 0 ? 0 : 1] : 'the first player';
+  const width = 600, height = 200, left = 40, right = 12, top = 22, bottom = 34;
+  const plot = height - top - bottom;
+  const x = (i) => left + (moves.length === 1 ? (width - left - right) / 2 : (i * (width - left - right)) / (moves.length - 1));
+  const y = (v) => top + plot / 2 - (v * plot) / 2;
   const path = points.map((v, i) => (v === null ? '' : `${x(i)},${y(v)}`)).filter(Boolean).join(' ');
+  const said = (m) => (m.value ? ('score' in m.value ? `score ${m.value.score > 0 ? '+' : ''}${m.value.score}` : m.value.distance === null || m.value.distance === undefined ? m.value.value : `${m.value.value} in ${m.value.distance}`) : 'value unknown');
   const dots = points.map((v, i) => (v === null ? '' :
-    `<circle cx="${x(i)}" cy="${y(v)}" r="4" fill="${v > 0 ? 'var(--win)' : v < 0 ? 'var(--loss)' : 'var(--draw)'}"><title>ply ${i + 1}: ${v}</title></circle>`)).join('');
-  chart.innerHTML = `<svg viewBox="0 0 ${width} ${height}" role="img" aria-label="value for the first player after each ply">
-    <line x1="${pad}" y1="${height / 2}" x2="${width - pad}" y2="${height / 2}" stroke="#999"/>
-    <text x="${pad}" y="14" font-size="12">first player wins (further from the line: longer)</text>
-    <text x="${pad}" y="${height - 4}" font-size="12">first player loses</text>
+    `<circle cx="${x(i)}" cy="${y(v)}" r="5" data-ply="${i + 1}" tabindex="0" role="button" fill="${v > 0 ? 'var(--win)' : v < 0 ? 'var(--loss)' : 'var(--draw)'}"><title>ply ${i + 1}: ${moves[i].move}, ${said(moves[i])} for its player; go to this position</title></circle>`)).join('');
+  const every = Math.max(1, Math.ceil(moves.length / 12));
+  const ticks = moves.map((m, i) => (i % every && i !== moves.length - 1 ? '' : `<text x="${x(i)}" y="${height - bottom + 14}" font-size="11" text-anchor="middle">${i + 1}</text>`)).join('');
+  chart.innerHTML = `<svg viewBox="0 0 ${width} ${height}" role="img" aria-label="value for ${first} after each ply">
+    <line x1="${left}" y1="${y(0)}" x2="${width - right}" y2="${y(0)}" stroke="currentColor" stroke-opacity=".4"/>
+    <line x1="${left}" y1="${top}" x2="${left}" y2="${top + plot}" stroke="currentColor" stroke-opacity=".4"/>
+    <text x="${left + 4}" y="${top - 8}" font-size="12">${first} wins (higher: sooner)</text>
+    <text x="${left - 6}" y="${y(0) + 4}" font-size="11" text-anchor="end">draw</text>
+    <text x="${left + 4}" y="${height - 4}" font-size="12">${first} loses (lower: sooner) &#183; ply</text>
+    ${ticks}
     <polyline points="${path}" fill="none" stroke="var(--accent)" stroke-width="2"/>${dots}</svg>`;
+  for (const dot of chart.querySelectorAll('[data-ply]')) {
+    const go = () => goToPly(Number(dot.dataset.ply));
+    dot.addEventListener('click', go);
+    dot.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); go(); } });
+  }
+}
+
+// Back to the position after ply `n` of the moves played, as a new step of
+// the browser's history.
+function goToPly(n) {
+  if (n === app.trail.moves.length) return;
+  app.trail = { start: app.trail.start, moves: app.trail.moves.slice(0, n) };
+  app.previews.clear();
+  remember(true);
+  render();
+}
+
+// A count with thousands separators, and its noun in the singular or plural.
+function count(n, noun) {
+  const text = Number(n).toLocaleString('en');
+  const plural = noun === 'ply' ? 'plies' : `${noun}s`;
+  return noun === undefined ? text : `${text} ${Number(n) === 1 ? noun : plural}`;
 }
 
 async function showStats() {
@@ -323,26 +401,62 @@ async function showStats() {
   if (!answer.ok) { box.textContent = answer.body.error; return; }
   box.innerHTML = '';
   const present = answer.body.tables.filter((t) => t.present);
-  if (!present.length) { box.textContent = answer.body.tables.length ? 'No table of this game is in the folder.' : 'This game keeps no tables: every position is answered on demand.'; return; }
-  for (const t of present) {
-    const s = t.summary;
-    const div = document.createElement('div');
-    div.className = 'stat-table';
-    const words = s.encoding.startsWith('score') ? ['won', 'lost', 'tied'] : ['wins', 'losses', 'draws'];
-    div.innerHTML = `<h4></h4><p></p>`;
-    div.querySelector('h4').textContent = t.file;
-    div.querySelector('p').textContent = `${s.positions} positions: ${s.wins} ${words[0]}, ${s.losses} ${words[1]}, ${s.draws} ${words[2]}; longest ${s.longest}; ${s.bytes} bytes`;
-    const bars = t.histogram;
-    const most = Math.max(1, ...bars.map(([, n]) => n));
-    const w = Math.max(4, Math.min(24, 560 / Math.max(1, bars.length)));
-    const svg = bars.map(([label, n], i) => {
-      const h = Math.max(1, (n / most) * 90);
-      const colour = label.startsWith('win') || label.startsWith('+') ? 'var(--win)' : label.startsWith('loss') || label.startsWith('-') ? 'var(--loss)' : 'var(--draw)';
-      return `<rect x="${i * w}" y="${100 - h}" width="${w - 1}" height="${h}" fill="${colour}"><title>${label}: ${n}</title></rect>`;
-    }).join('');
-    div.insertAdjacentHTML('beforeend', `<svg viewBox="0 0 ${Math.max(1, bars.length * w)} 100" preserveAspectRatio="none" style="height:100px" role="img" aria-label="positions by value">${svg}</svg>`);
-    box.appendChild(div);
+  if (!present.length) { box.textContent = answer.body.tables.length ? 'No table of this variant is in the folder.' : 'This game keeps no tables: every position is answered on demand.'; return; }
+  for (const t of present) box.appendChild(statTable(t));
+}
+
+// One table's figures: counts with their shares, the longest distance, size
+// and solve time, the game's own figures (an example position opens on the
+// board), and the histogram of values.
+function statTable(t) {
+  const s = t.summary;
+  const div = document.createElement('div');
+  div.className = 'stat-table';
+  const words = s.encoding.startsWith('score') ? ['won', 'lost', 'tied'] : ['won', 'lost', 'drawn'];
+  div.innerHTML = `<h4></h4><p class="counts"></p><dl></dl>`;
+  div.querySelector('h4').textContent = t.file;
+  const pct = (n) => (s.positions ? ` (${((100 * n) / s.positions).toFixed(1)}%)` : '');
+  div.querySelector('.counts').textContent = `${count(s.positions, 'position')}: ${count(s.wins)} ${words[0]}${pct(s.wins)}, ${count(s.losses)} ${words[1]}${pct(s.losses)}, ${count(s.draws)} ${words[2]}${pct(s.draws)} for the side to move; longest ${count(s.longest, 'ply')}; ${count(s.bytes, 'byte')}, solved in ${s.solve_seconds.toFixed(1)} s`;
+  const facts = div.querySelector('dl');
+  for (const [name, text] of Object.entries(s.extra || {})) {
+    const dt = document.createElement('dt');
+    dt.textContent = name;
+    const dd = document.createElement('dd');
+    const example = text.match(/^(.*, e\.g\. )(.+)$/);
+    if (example) {
+      dd.append(example[1]);
+      const a = document.createElement('a');
+      a.textContent = example[2];
+      a.href = `/?game=${encodeURIComponent(s.game)}${optionQuery()}&position=${encodeURIComponent(example[2])}`;
+      dd.append(a);
+    } else dd.textContent = text;
+    facts.append(dt, dd);
   }
+  div.insertAdjacentHTML('beforeend', histogram(t.histogram));
+  return div;
+}
+
+// Positions by value as labelled bars: the count of each on hover, the
+// values along the bottom, the largest count at the top.
+function histogram(bars) {
+  if (!bars.length) return '';
+  const total = bars.reduce((sum, [, n]) => sum + n, 0);
+  const most = Math.max(1, ...bars.map(([, n]) => n));
+  const width = 600, left = 70, right = 24, top = 12, plot = 100, w = (width - left - right) / bars.length;
+  const rects = bars.map(([label, n], i) => {
+    const h = Math.max(1, (n / most) * plot);
+    const colour = label.startsWith('win') || label.startsWith('+') ? 'var(--win)' : label.startsWith('loss') || label.startsWith('-') ? 'var(--loss)' : 'var(--draw)';
+    return `<rect x="${left + i * w}" y="${top + plot - h}" width="${Math.max(1, w - 1)}" height="${h}" fill="${colour}"><title>${label}: ${count(n, 'position')} (${((100 * n) / Math.max(1, total)).toFixed(1)}%)</title></rect>`;
+  }).join('');
+  const every = Math.max(1, Math.ceil(bars.length / 8));
+  const labels = bars.map(([label], i) => (i % every ? '' : `<text x="${left + i * w + w / 2}" y="${top + plot + 14}" font-size="11" text-anchor="middle">${label}</text>`)).join('');
+  return `<svg viewBox="0 0 ${width} ${top + plot + 36}" role="img" aria-label="positions by value" class="histogram">
+    <text x="${left - 6}" y="${top + 4}" font-size="11" text-anchor="end">${count(most)}</text>
+    <text x="${left - 6}" y="${top + plot}" font-size="11" text-anchor="end">0</text>
+    <line x1="${left}" y1="${top + plot}" x2="${width - right}" y2="${top + plot}" stroke="currentColor" stroke-width="0.5"/>
+    <line x1="${left}" y1="${top}" x2="${left}" y2="${top + plot}" stroke="currentColor" stroke-width="0.5"/>
+    <text x="${left + (width - left - right) / 2}" y="${top + plot + 32}" font-size="11" text-anchor="middle">value for the side to move</text>
+    ${rects}${labels}</svg>`;
 }
 
 // --- showing a position ---
@@ -363,10 +477,13 @@ async function render() {
     app.trail = { start: view.position, moves: [] };
     remember(false);
   }
+  endPreview();
   showBoard(view.board);
   $('board').classList.toggle('editing', app.editing);
   const legal = view.moves.length > 0 || view.over;
-  $('said').textContent = view.said || (legal ? 'not in the tables' : view.error ? 'no position' : '');
+  const said = view.said || (legal ? 'not in the tables' : view.error ? 'no position' : '');
+  $('said').textContent = view.over ? 'The game is over' : concealed() && legal ? 'Your game: values are hidden until you ask for a hint' : said;
+  document.title = `${app.game.game} ${view.position || pos}: ${view.over ? 'over' : concealed() ? 'play' : said} - tablebases`;
   showBeside(view);
   showClock(view);
   // A legal position without an answer (beyond the tables) is news, not an error.
@@ -379,7 +496,7 @@ async function render() {
   }
   $('error').textContent = legal ? '' : view.error || '';
   showMoves(view);
-  $('back').disabled = history.state === null;
+  $('back').disabled = !canGoBack();
   showChart();
   showLine(position());
   if ($('stats-box').open) showStats();
@@ -404,7 +521,7 @@ function showBeside(view) {
     if (line.verdict) p.className = `verdict ${line.verdict.outcome}`;
     box.appendChild(p);
   }
-  box.hidden = !lines.length || (app.mode === 'play' && !app.hint);
+  box.hidden = !lines.length || concealed();
 }
 
 function showClock(view) {
@@ -676,6 +793,8 @@ async function main() {
   app.games = answer.body.games;
   for (const g of app.games) $('game').add(new Option(g.game, g.game));
   const params = new URLSearchParams(location.search);
+  if (!params.size) { showIndex(); return; }
+  if (params.has('game') && params.has('table')) { showTablePage(params); return; }
   const id = params.get('game');
   const game = app.games.find((g) => g.game === id) || app.games[0];
   if (id && game.game !== id) {
@@ -696,6 +815,89 @@ async function main() {
   render();
 }
 
+// --- the index of games and the page of one table ---
+
+function showPage(id) {
+  for (const page of ['index', 'table-page', 'explorer']) $(page).hidden = page !== id;
+  $('choose').hidden = id !== 'explorer';
+}
+
+// Every game as a card with its start position, its rules and its tables; the
+// tables of games that group them (chess by pieces) listed below.
+function showIndex() {
+  showPage('index');
+  document.title = 'tablebases: every game';
+  const cards = $('cards');
+  for (const g of app.games) {
+    const card = document.createElement('a');
+    card.className = 'card';
+    card.href = `/?game=${encodeURIComponent(g.game)}`;
+    card.innerHTML = '<div class="picture"></div><h3></h3><p class="rules"></p><p class="tables"></p>';
+    card.querySelector('h3').textContent = g.game;
+    card.querySelector('.rules').textContent = g.about;
+    const made = g.tables.filter((t) => t.present).length;
+    card.querySelector('.tables').textContent = g.tables.length ? `${count(made)} of ${count(g.tables.length, 'table')} made` : 'answered without tables';
+    cards.appendChild(card);
+    api(`/api/v1/${encodeURIComponent(g.game)}/view?position=start`).then((a) => {
+      if (a.ok) card.querySelector('.picture').innerHTML = a.body.board;
+    });
+  }
+  const endings = $('endings');
+  for (const g of app.games) {
+    const groups = new Map();
+    for (const t of g.tables.filter((t) => t.present && t.group)) {
+      if (!groups.has(t.group)) groups.set(t.group, []);
+      groups.get(t.group).push(t);
+    }
+    if (!groups.size) continue;
+    const section = document.createElement('section');
+    section.innerHTML = '<h2></h2>';
+    section.querySelector('h2').textContent = `Every ${g.game} table made`;
+    for (const [name, tables] of groups) {
+      const h3 = document.createElement('h3');
+      h3.textContent = `${name} (${tables.length})`;
+      const list = document.createElement('p');
+      list.className = 'table-links';
+      for (const t of tables) {
+        const a = document.createElement('a');
+        a.textContent = t.tier;
+        a.href = `/?game=${encodeURIComponent(g.game)}&table=${encodeURIComponent(t.tier)}`;
+        list.append(a, ' ');
+      }
+      section.append(h3, list);
+    }
+    endings.appendChild(section);
+  }
+}
+
+// One table's statistics as a page of its own, with its JSON beside.
+async function showTablePage(params) {
+  showPage('table-page');
+  const game = params.get('game');
+  const tier = params.get('table');
+  const query = new URLSearchParams(params);
+  query.delete('game');
+  query.delete('table');
+  query.set('tier', tier);
+  const json = `/api/v1/${encodeURIComponent(game)}/stats?${query}`;
+  document.title = `${game} ${tier}: statistics - tablebases`;
+  $('table-json').href = json;
+  query.delete('tier');
+  $('table-game').href = `/?game=${encodeURIComponent(game)}${[...query].map(([k, v]) => `&${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('')}`;
+  const box = $('table-stats');
+  box.textContent = 'reading the table ...';
+  const answer = await api(json);
+  box.innerHTML = '';
+  if (!answer.ok) { box.textContent = answer.body.error; return; }
+  const h2 = document.createElement('h2');
+  h2.textContent = `${game} ${tier}`;
+  box.appendChild(h2);
+  for (const t of answer.body.tables) {
+    if (t.present) box.appendChild(statTable(t));
+    else box.append(`${t.file} is not made.`);
+  }
+}
+
 // --- wiring ---
 
 $('game').addEventListener('change', () => { $('notice').hidden = true; chooseGame($('game').value, {}); setStart('start', true); });
@@ -713,7 +915,7 @@ for (const id of ['level', 'algorithm', 'depth']) {
   });
 }
 $('hint').addEventListener('click', () => { app.hint = !app.hint; syncControls(); render(); });
-$('back').addEventListener('click', () => history.back());
+$('back').addEventListener('click', () => { if (canGoBack()) history.back(); });
 $('forward').addEventListener('click', () => history.forward());
 $('edit').addEventListener('click', () => {
   app.editing = !app.editing;
@@ -768,7 +970,7 @@ $('board').addEventListener('keydown', (e) => {
 });
 document.addEventListener('keydown', (e) => {
   if (e.target.closest('input, select, textarea')) return;
-  if (e.key === 'ArrowLeft') history.back();
+  if (e.key === 'ArrowLeft') { if (canGoBack()) history.back(); }
   else if (e.key === 'ArrowRight') history.forward();
   else if (e.key === 'Escape') { app.selection = []; markSelection(); }
 });
