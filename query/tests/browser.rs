@@ -187,8 +187,12 @@ async fn check_values(client: &Client, addr: SocketAddr, id: &str) {
         &format!("/api/v1/{id}/view?position={}", encode(position)),
     );
     let shown = value(client, "document.getElementById('said').textContent").await;
-    // A legal position beyond the tables has moves but no value.
-    let expected = view["said"].as_str().unwrap_or("not in the tables");
+    // A legal position beyond the tables has moves but no value; a finished
+    // game is headed as such.
+    let expected = match view["over"].as_bool() {
+        Some(true) => "The game is over",
+        _ => view["said"].as_str().unwrap_or("not in the tables"),
+    };
     assert_eq!(shown.as_str(), Some(expected), "{id} {position}");
     let colours = value(
         client,
@@ -448,6 +452,7 @@ async fn every_game_is_explored_and_played_in_a_real_browser() {
     )
     .await;
     showcase(&client, addr, &shots).await;
+    index_table_and_api_pages(&client, addr, &shots).await;
     edit_a_chess_position(&client, addr).await;
     promote_a_pawn(&client, addr, &shots).await;
     fifty_move_rule(&client, addr, &shots).await;
@@ -459,6 +464,87 @@ async fn every_game_is_explored_and_played_in_a_real_browser() {
         games["games"].as_array().unwrap().len(),
         started.elapsed().as_secs_f64()
     );
+}
+
+/// The landing page's cards and table index, a table's page, and the API
+/// page whose every example answers.
+async fn index_table_and_api_pages(client: &Client, addr: SocketAddr, shots: &Screenshots) {
+    let games = ask(addr, "/api/v1/games")["games"]
+        .as_array()
+        .unwrap()
+        .len();
+    client.goto(&format!("http://{addr}/")).await.unwrap();
+    until(
+        client,
+        "every game's card with its picture",
+        &format!("document.querySelectorAll('#cards .card .picture svg').length === {games}"),
+    )
+    .await;
+    assert_eq!(
+        value(client, "document.getElementById('explorer').hidden").await,
+        json!(true)
+    );
+    let groups = value(
+        client,
+        "[...document.querySelectorAll('#endings h3')].map(h => h.textContent)",
+    )
+    .await;
+    assert!(
+        groups
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|g| g.as_str().unwrap().starts_with("3 pieces")),
+        "{groups}"
+    );
+    screenshot(client, shots, "index").await;
+
+    client
+        .goto(&format!("http://{addr}/?game=chess&table=KQvK"))
+        .await
+        .unwrap();
+    until(
+        client,
+        "KQvK's page",
+        "document.querySelector('#table-stats .stat-table svg.histogram')",
+    )
+    .await;
+    let counts = value(
+        client,
+        "document.querySelector('#table-stats .counts').textContent",
+    )
+    .await;
+    let stats = ask(addr, "/api/v1/chess/stats?tier=KQvK");
+    let positions = stats["tables"][0]["summary"]["positions"].as_u64().unwrap();
+    let shown = positions
+        .to_string()
+        .as_bytes()
+        .rchunks(3)
+        .rev()
+        .map(|c| std::str::from_utf8(c).unwrap())
+        .collect::<Vec<_>>()
+        .join(",");
+    assert!(
+        counts
+            .as_str()
+            .unwrap()
+            .starts_with(&format!("{shown} positions: ")),
+        "{counts}"
+    );
+    // The longest mate is a link that opens it on the board.
+    let example = value(client, "document.querySelector('#table-stats dd a').href").await;
+    assert!(example.as_str().unwrap().contains("position="), "{example}");
+    screenshot(client, shots, "table-kqvk").await;
+
+    client.goto(&format!("http://{addr}/api")).await.unwrap();
+    let links = value(client, "[...document.querySelectorAll('#api-page a')].map(a => a.getAttribute('href')).filter(h => h.startsWith('/api/') || h.startsWith('/standard') || h === '/health')").await;
+    let links = links.as_array().unwrap();
+    assert!(links.len() >= 10, "{links:?}");
+    for link in links {
+        let link = link.as_str().unwrap().replace(' ', "%20");
+        let response = ureq::get(&format!("http://{addr}{link}")).call();
+        assert!(response.is_ok(), "{link}: {response:?}");
+    }
 }
 
 async fn edit_a_chess_position(client: &Client, addr: SocketAddr) {
@@ -698,6 +784,36 @@ async fn play_to_the_end(client: &Client, addr: SocketAddr) {
         .await
         .unwrap();
     until(client, "play mode", "app.view && app.view.board").await;
+    // Nothing gives the game away: not the heading, the groups, the order or
+    // the colours of the moves, nor the value chart; there is nowhere to go back to.
+    let said = value(client, "document.getElementById('said').textContent").await;
+    assert!(
+        said.as_str().unwrap().contains("values are hidden"),
+        "{said}"
+    );
+    let groups = value(
+        client,
+        "[...document.querySelectorAll('#moves h3')].map(h => h.textContent)",
+    )
+    .await;
+    assert_eq!(groups, json!(["moves"]));
+    let by_name = "(() => { const names = [...document.querySelectorAll('#moves .move .name')].map(n => n.textContent); \
+        return names.join() === [...names].sort((a, b) => a.localeCompare(b, 'en', { numeric: true })).join(); })()";
+    assert_eq!(
+        value(client, by_name).await,
+        json!(true),
+        "by name, not best first"
+    );
+    let coloured = "document.querySelectorAll('#moves .move.best, #moves .move.win, #moves .move.loss, #moves .move.draw').length";
+    assert_eq!(value(client, coloured).await, json!(0));
+    assert_eq!(
+        value(client, "document.getElementById('back').disabled").await,
+        json!(true)
+    );
+    assert_eq!(
+        value(client, "document.getElementById('line-box').hidden").await,
+        json!(true)
+    );
     for _ in 0..16 {
         if value(client, "app.view.over").await == json!(true) {
             break;
@@ -714,6 +830,23 @@ async fn play_to_the_end(client: &Client, addr: SocketAddr) {
             &format!("app.trail.moves.length >= {} + 2 || app.view.over", played),
         )
         .await;
+        // The list redrawn under the pointer previews nothing: the board shows
+        // the position played, and the heading still hides its value.
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let ahead = "document.getElementById('board').classList.contains('previewing') || !document.getElementById('preview-note').hidden";
+        assert_eq!(
+            value(client, ahead).await,
+            json!(false),
+            "the board ran ahead"
+        );
+        assert_eq!(
+            value(client, "document.getElementById('back').disabled").await,
+            json!(false)
+        );
+        if value(client, "app.view.over").await != json!(true) {
+            let said = value(client, "document.getElementById('said').textContent").await;
+            assert!(!said.as_str().unwrap().contains(" in "), "{said}");
+        }
     }
     until(
         client,
@@ -729,6 +862,51 @@ async fn play_to_the_end(client: &Client, addr: SocketAddr) {
             .contains("second player (computer) wins"),
         "{status}"
     );
+    // Over: everything is shown.
+    let said = value(client, "document.getElementById('said').textContent").await;
+    assert_eq!(said, json!("The game is over"));
+    until(
+        client,
+        "the chart after the game",
+        "document.querySelector('#chart svg')",
+    )
+    .await;
+    let title = value(client, "document.title").await;
+    let title = title.as_str().unwrap();
+    assert!(
+        title.starts_with("euler ") && title.ends_with(": over - tablebases"),
+        "{title}"
+    );
+    // Chess says White and Black, whoever moves first.
+    let black = encode("8/8/8/8/8/2k5/8/KQ6 b - - 0 1");
+    client
+        .goto(&format!("http://{addr}/?game=chess&position={black}"))
+        .await
+        .unwrap();
+    until(
+        client,
+        "chess, Black to move",
+        "app.view && app.view.board && document.getElementById('status').textContent",
+    )
+    .await;
+    let status = status_line(client).await;
+    assert!(
+        status.as_str().unwrap().starts_with("To move: Black."),
+        "{status}"
+    );
+    let mated = encode("k7/1Q6/1K6/8/8/8/8/8 b - - 0 1");
+    client
+        .goto(&format!("http://{addr}/?game=chess&position={mated}"))
+        .await
+        .unwrap();
+    until(
+        client,
+        "chess, checkmate",
+        "app.view && app.view.over && document.getElementById('status').textContent",
+    )
+    .await;
+    let status = status_line(client).await;
+    assert_eq!(status, json!("The game is over. White wins."));
 }
 
 /// What the terminal offers, on the page: two computers play a whole game, a

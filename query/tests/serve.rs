@@ -456,3 +456,38 @@ fn the_view_puts_dtz_beside_dtm_under_the_halfmove_clock() {
     assert_eq!(view["clock"]["count"], u16::MAX);
     assert_eq!(view["beside"][0]["verdict"]["outcome"], "cursed-win");
 }
+
+/// The icon, the API page, the games' table groups and one table's statistics.
+#[test]
+fn the_icon_the_api_page_and_one_tables_statistics_are_served() {
+    let dir = common::default_tables();
+    let addr = start(&dir);
+    let (status, kind, icon) = get_text(addr, "/favicon.ico");
+    assert_eq!((status, kind.as_str()), (200, "image/svg+xml"));
+    assert!(icon.starts_with("<svg"));
+    let (status, _, page) = get_text(addr, "/api");
+    assert_eq!(status, 200);
+    assert!(page.contains("GET /standard?fen=F"));
+    let (_, games) = get(addr, "/api/v1/games");
+    let chess = games["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["game"] == "chess")
+        .unwrap();
+    let kqvk = chess["tables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["tier"] == "KQvK")
+        .unwrap();
+    assert_eq!(kqvk["group"], "3 pieces");
+    let (status, stats) = get(addr, "/api/v1/chess/stats?tier=KQvK");
+    assert_eq!(status, 200, "{stats}");
+    let tables = stats["tables"].as_array().unwrap();
+    assert_eq!(tables.len(), 1);
+    assert_eq!(tables[0]["summary"]["positions"], 46137);
+    let (status, refused) = get(addr, "/api/v1/chess/stats?tier=KQQQQvK");
+    assert_eq!(status, 400, "{refused}");
+    assert!(refused["error"].as_str().unwrap().contains("no table of that name"));
+}
