@@ -39,7 +39,7 @@ pub static SPEC: Spec<CircularKayles> = Spec {
     entry: Entry {
         id: "circular-kayles",
         about: "Circular Kayles: knock down 1 to k adjacent pins of a circle, then of the rows it leaves; \
-                who knocks the last pin wins (--misere: loses)",
+                who knocks the last pin wins (misère play: loses)",
         notation: "a circle of pins: c12; or rows of pins separated by spaces or commas: 5 3; \
                    a move on a circle knocks j pins: c-2; on rows, counted from 1: \
                    h2-1 knocks 1 from the end of row 2, h2-1:4+6 knocks 1 leaving rows of 4 and 6",

@@ -22,7 +22,7 @@ use crate::value::{Value, ValueKind};
 pub static SPEC: Spec<Divisor> = Spec {
     entry: Entry {
         id: "divisor",
-        about: "The divisor game: divide n by a prime power that divides it; who reaches 1 wins (--misere: loses)",
+        about: "The divisor game: divide n by a prime power that divides it; who reaches 1 wins (misère play: loses)",
         notation: "a whole number from 1 to 18446744073709551615: 360; a move is the prime power divided by: /8",
         options: &[OptionSpec {
             name: "misere",

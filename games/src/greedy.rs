@@ -27,7 +27,7 @@ use crate::value::{Value, ValueKind};
 pub static SPEC: Spec<Greedy> = Spec {
     entry: Entry {
         id: "greedy-nim",
-        about: "Greedy Nim: take any number from a largest heap; who takes the last stone wins (--misere: loses)",
+        about: "Greedy Nim: take any number from a largest heap; who takes the last stone wins (misère play: loses)",
         notation: "heap sizes separated by spaces or commas: 3 4 5; \
                    a move takes from a largest heap, counted from 1: h3-2",
         options: &[OptionSpec {

@@ -115,7 +115,7 @@ heap_spec!(
     GRUNDY,
     HeapGame::Grundy,
     "grundy",
-    "Grundy's game: split a heap into two heaps of different sizes; who cannot move loses (--misere: wins)",
+    "Grundy's game: split a heap into two heaps of different sizes; who cannot move loses (misère play: wins)",
     &[LIMIT, MISERE],
     &[&[], &[("misere", "yes")]]
 );

@@ -318,7 +318,7 @@ impl Northcott {
             return Err(GameError::option(
                 "misere",
                 "yes",
-                "misère Northcott is played with forward moves only (--rules forward)",
+                "misère Northcott is played with forward moves only (rules: forward)",
             ));
         }
         Ok(Northcott {

@@ -814,6 +814,17 @@ async fn play_to_the_end(client: &Client, addr: SocketAddr) {
         value(client, "document.getElementById('line-box').hidden").await,
         json!(true)
     );
+    // One cell clicked is a move, and the start of longer ones: it is offered
+    // beside the board, and one more click makes it.
+    click_place(client, "a1").await;
+    until(client, "a1 offered", "!document.getElementById('choice').hidden && document.querySelector('#choice button[data-move=\"a1\"]')").await;
+    click(client, "#choice button[data-move=\"a1\"]").await;
+    until(
+        client,
+        "a1 played",
+        "app.trail.moves.length >= 1 && app.trail.moves[0].move === 'a1'",
+    )
+    .await;
     for _ in 0..16 {
         if value(client, "app.view.over").await == json!(true) {
             break;

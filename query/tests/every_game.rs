@@ -48,7 +48,7 @@ fn every_game_is_generated_probed_played_and_verified() {
             assert_eq!(answer.position, game.start, "{id}");
         } else {
             assert!(
-                err.contains("`tbquery play` searches beyond them"),
+                err.contains("play against the computer, which searches beyond them"),
                 "{id}: {err}"
             );
         }

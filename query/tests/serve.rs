@@ -489,5 +489,10 @@ fn the_icon_the_api_page_and_one_tables_statistics_are_served() {
     assert_eq!(tables[0]["summary"]["positions"], 46137);
     let (status, refused) = get(addr, "/api/v1/chess/stats?tier=KQQQQvK");
     assert_eq!(status, 400, "{refused}");
-    assert!(refused["error"].as_str().unwrap().contains("no table of that name"));
+    assert!(
+        refused["error"]
+            .as_str()
+            .unwrap()
+            .contains("no table of that name")
+    );
 }

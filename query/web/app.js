@@ -663,16 +663,17 @@ async function clickPlace(place) {
   app.selection = complete.length || partial.length ? clicks : [];
   markSelection();
   // The same clicks make several moves (a pawn reaching the last rank): ask which.
-  if (complete.length > 1 && !partial.length) { chooseAmong(complete); return; }
-  $('error').textContent = app.selection.length && complete.length ? 'click the last place again to make that move, or go on' : '';
+  if (complete.length > 1 && !partial.length) { chooseAmong(complete, 'which move? '); return; }
+  // The clicks make a move and could begin longer ones: offer it, or go on.
+  if (complete.length && app.selection.length) chooseAmong(complete, 'play it, or click more places: ', false);
 }
 
 // Buttons for the moves the same clicks make, one of which the player picks.
-function chooseAmong(moves) {
+function chooseAmong(moves, question, focus = true) {
   const box = $('choice');
   box.innerHTML = '';
   const label = document.createElement('span');
-  label.textContent = 'which move? ';
+  label.textContent = question;
   box.appendChild(label);
   for (const m of moves) {
     const button = document.createElement('button');
@@ -683,7 +684,7 @@ function chooseAmong(moves) {
     box.appendChild(button);
   }
   box.hidden = false;
-  box.querySelector('button').focus();
+  if (focus) box.querySelector('button').focus();
 }
 
 function closeChoice() {
@@ -714,7 +715,11 @@ function showTools() {
 
 async function editAt(place, toolId) {
   const tool = toolId || app.tool;
-  if (!tool) { $('error').textContent = 'choose a tool first'; return; }
+  if (!tool) {
+    $('choice').hidden = false;
+    $('choice').textContent = app.game.tools.length ? 'choose a tool above, then click the board' : 'this game is edited as text: change the position below and press go';
+    return;
+  }
   const answer = await api(`${base()}/edit?position=${encodeURIComponent(position())}&place=${encodeURIComponent(place)}&tool=${encodeURIComponent(tool)}${optionQuery()}`);
   if (!answer.ok) { $('error').textContent = answer.body.error; return; }
   setStart(answer.body.position, true);
