@@ -557,6 +557,11 @@ impl Picture<Northcott> for Northcott {
             svg.text(x + cell / 2.0, pad / 2.0, &letter.to_string(), "label");
             for r in 0..self.rows {
                 let place = format!("{letter}{}", r + 1);
+                // Row numbers where they fit, as moves name the rows.
+                if i == 0 && cell >= 12.0 {
+                    let y = pad + (f64::from(r) + 0.5) * cell;
+                    svg.text(pad / 2.0, y, &(r + 1).to_string(), "label");
+                }
                 let class = match r {
                     r if r == col.mine => "mine",
                     r if r == col.theirs => "theirs",

@@ -155,6 +155,25 @@ function showBoard(svg) {
   markSelection();
 }
 
+// Where the board's colours mean sides (the pieces of the side to move and
+// of the other), whose is which.
+function showLegend(view) {
+  const legend = $('legend');
+  legend.innerHTML = '';
+  const pieces = [['.mine', 0], ['.theirs', 1]]
+    .map(([selector, other]) => [$('board').querySelector(selector), other])
+    .filter(([el]) => el);
+  legend.hidden = !pieces.length || !view.board;
+  const { seat } = derived();
+  for (const [el, other] of pieces) {
+    const swatch = document.createElement('span');
+    swatch.className = 'swatch';
+    swatch.style.background = getComputedStyle(el).fill;
+    const who = sideName(view, other ? 1 - seat : seat, seat);
+    legend.append(swatch, ` ${who}${other ? '' : ' (to move)'} `);
+  }
+}
+
 function markSelection() {
   for (const el of $('board').querySelectorAll('[data-place]')) {
     el.classList.toggle('selected', app.selection.includes(el.getAttribute('data-place')));
@@ -479,6 +498,7 @@ async function render() {
   }
   endPreview();
   showBoard(view.board);
+  showLegend(view);
   $('board').classList.toggle('editing', app.editing);
   const legal = view.moves.length > 0 || view.over;
   const said = view.said || (legal ? 'not in the tables' : view.error ? 'no position' : '');
