@@ -229,6 +229,9 @@ pub struct GameInfo {
     /// call then takes `algorithm` and `depth`.
     #[serde(default)]
     pub search: bool,
+    /// Whether its board can be seen from the other side (`flip=yes`).
+    #[serde(default)]
+    pub flips: bool,
 }
 
 /// A tool of the position editor.

@@ -597,6 +597,34 @@ async fn edit_a_chess_position(client: &Client, addr: SocketAddr) {
     );
     let said = value(client, "document.getElementById('said').textContent").await;
     assert_eq!(said, view["said"]);
+    // Flipped, Black is at the bottom: h8 drawn top left; the address keeps it.
+    click(client, "#flip").await;
+    let flipped = "(() => { const at = (p) => document.querySelector(`#board [data-place=\"${p}\"]`); \
+        return at('h8') && Number(at('h8').getAttribute('x')) < Number(at('a8').getAttribute('x')) \
+        && Number(at('a1').getAttribute('y')) < Number(at('a8').getAttribute('y')); })()";
+    until(client, "the board flipped", flipped).await;
+    assert!(
+        value(client, "location.search")
+            .await
+            .as_str()
+            .unwrap()
+            .contains("flip=yes")
+    );
+    click(client, "#flip").await;
+    until(
+        client,
+        "the board unflipped",
+        "!location.search.includes('flip=yes')",
+    )
+    .await;
+    // The whole board emptied at once.
+    click(client, "[data-tool=\"empty\"]").await;
+    until(
+        client,
+        "the empty board",
+        "document.getElementById('position').value === '8/8/8/8/8/8/8/8 b - - 0 1'",
+    )
+    .await;
     // The FEN typed in is read too.
     click(client, "#edit").await;
     let input = client.find(Locator::Id("position")).await.unwrap();

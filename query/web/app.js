@@ -33,6 +33,8 @@ const app = {
   previews: new Map(),
   // The move whose position the board shows instead of the one played.
   previewing: null,
+  // The board seen from the other side, where the game draws it so.
+  flipped: false,
   busy: false,
 };
 window.app = app;
@@ -79,6 +81,7 @@ function base() {
 
 function viewUrl(pos, marks) {
   let url = `${base()}/view?position=${encodeURIComponent(pos)}${optionQuery()}`;
+  if (app.flipped && app.game.flips) url += '&flip=yes';
   if (marks) {
     const owners = Object.entries(marks.owners).map(([p, s]) => `${p}:${s}`).join(',');
     if (owners) url += `&owners=${encodeURIComponent(owners)}`;
@@ -95,6 +98,7 @@ function pageUrl() {
   params.set('game', app.game.game);
   for (const [k, v] of Object.entries(app.options)) if (v !== '') params.set(k, v);
   params.set('position', position());
+  if (app.flipped && app.game.flips) params.set('flip', 'yes');
   if (app.mode === 'play') {
     params.set('mode', 'play');
     params.set('players', app.players.join(','));
@@ -113,7 +117,7 @@ function canGoBack() {
 }
 
 function remember(push) {
-  const state = { game: app.game.game, options: app.options, trail: app.trail, mode: app.mode, players: app.players, computer: app.computer, depth: depth() + (push ? 1 : 0) };
+  const state = { game: app.game.game, options: app.options, trail: app.trail, mode: app.mode, players: app.players, computer: app.computer, flipped: app.flipped, depth: depth() + (push ? 1 : 0) };
   if (push) history.pushState(state, '', pageUrl());
   else history.replaceState(state, '', pageUrl());
 }
@@ -790,6 +794,7 @@ function chooseGame(id, options, start) {
   showOptions();
   showTools();
   showComputerControls();
+  $('flip').hidden = !app.game.flips;
   app.trail = { start: start || 'start', moves: [] };
 }
 
@@ -797,6 +802,7 @@ function restore(state) {
   app.mode = state.mode || 'explore';
   app.players = state.players || ['human', 'computer'];
   app.computer = state.computer || { level: 10, algorithm: 'alphabeta', depth: '' };
+  app.flipped = Boolean(state.flipped);
   chooseGame(state.game, state.options);
   app.trail = state.trail;
   syncControls();
@@ -809,6 +815,8 @@ function syncControls() {
   $('first').value = app.players[0];
   $('second').value = app.players[1];
   $('hint').hidden = app.mode !== 'play';
+  $('flip').hidden = !(app.game && app.game.flips);
+  $('flip').setAttribute('aria-pressed', String(app.flipped));
   $('hint').setAttribute('aria-pressed', String(app.hint));
   showComputerControls();
 }
@@ -829,6 +837,7 @@ async function main() {
   const options = {};
   for (const o of game.options) if (params.has(o.name)) options[o.name] = params.get(o.name);
   app.mode = params.get('mode') === 'play' ? 'play' : 'explore';
+  app.flipped = params.get('flip') === 'yes';
   if (params.has('players')) app.players = params.get('players').split(',').slice(0, 2);
   const level = Number(params.get('level'));
   if (params.has('level') && Number.isInteger(level) && level >= 0 && level <= 10) app.computer.level = level;
@@ -941,6 +950,7 @@ for (const id of ['level', 'algorithm', 'depth']) {
 }
 $('hint').addEventListener('click', () => { app.hint = !app.hint; syncControls(); render(); });
 $('back').addEventListener('click', () => { if (canGoBack()) history.back(); });
+$('flip').addEventListener('click', () => { app.flipped = !app.flipped; app.previews.clear(); syncControls(); remember(false); render(); });
 $('forward').addEventListener('click', () => history.forward());
 $('edit').addEventListener('click', () => {
   app.editing = !app.editing;

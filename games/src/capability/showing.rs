@@ -54,6 +54,9 @@ pub struct Marks {
     pub taken: Option<[i64; 2]>,
     /// The places of the move that led here.
     pub last: Vec<String>,
+    /// The board seen from the other side (chess: Black at the bottom), where
+    /// the picture [flips](Picture::flips).
+    pub flipped: bool,
 }
 
 /// One way to make a move by clicking: steps in order, each a set of places
@@ -97,6 +100,11 @@ pub trait Picture<G: Game>: Sync {
     /// not listed one by one.
     fn clickable(&self, _position: &G::Position) -> bool {
         true
+    }
+
+    /// Whether the board can be drawn from the other side ([`Marks::flipped`]).
+    fn flips(&self) -> bool {
+        false
     }
 }
 

@@ -34,10 +34,12 @@ fn draw(board: &Board, marks: &Marks) -> String {
         for file in 0..8u8 {
             let sq = Square::at(file, rank);
             let name = sq.to_string();
-            let (x, y) = (
-                MARGIN + f64::from(file) * SQUARE,
-                f64::from(7 - rank) * SQUARE,
-            );
+            // White at the bottom, or Black where the board is flipped.
+            let (column, row) = match marks.flipped {
+                false => (file, 7 - rank),
+                true => (7 - file, rank),
+            };
+            let (x, y) = (MARGIN + f64::from(column) * SQUARE, f64::from(row) * SQUARE);
             let shade = if (rank + file) % 2 == 0 {
                 "dark"
             } else {
@@ -65,8 +67,9 @@ fn draw(board: &Board, marks: &Marks) -> String {
         }
     }
     for i in 0..8u8 {
-        let file = char::from(b'a' + i).to_string();
-        let rank = (8 - i).to_string();
+        let at = if marks.flipped { 7 - i } else { i };
+        let file = char::from(b'a' + at).to_string();
+        let rank = (8 - at).to_string();
         svg.text(
             MARGIN + (f64::from(i) + 0.5) * SQUARE,
             8.0 * SQUARE + MARGIN / 2.0,
@@ -90,6 +93,10 @@ impl Picture<Endgame> for Endgame {
     /// The square a piece leaves, and the square it goes to.
     fn places(&self, _board: &Board, mv: &Move) -> Vec<Clicks> {
         vec![vec![vec![mv.from.to_string()], vec![mv.to.to_string()]]]
+    }
+
+    fn flips(&self) -> bool {
+        true
     }
 }
 
@@ -262,7 +269,7 @@ impl Record<Endgame> for Endgame {
 }
 
 /// The editor's tools: a piece of either colour, an empty square, the side to move.
-const TOOLS: [Tool; 14] = [
+const TOOLS: [Tool; 15] = [
     Tool::on_board("K", "white king"),
     Tool::on_board("Q", "white queen"),
     Tool::on_board("R", "white rook"),
@@ -277,6 +284,7 @@ const TOOLS: [Tool; 14] = [
     Tool::on_board("p", "black pawn"),
     Tool::on_board("clear", "empty square"),
     Tool::whole("turn", "other side to move"),
+    Tool::whole("empty", "empty board"),
 ];
 
 impl Editing<Endgame> for Endgame {
@@ -292,11 +300,21 @@ impl Editing<Endgame> for Endgame {
             board.turn = board.turn.other();
             return Ok(board.fen());
         }
+        if tool == "empty" {
+            for square in Square::all_of(u64::MAX) {
+                board.set(square, None);
+            }
+            return Ok(board.fen());
+        }
         let square: Square = place
             .parse()
             .map_err(|_| GameError::position(place, "not a square: a1 to h8"))?;
-        let refused =
-            || GameError::position(tool, "tools are K Q R B N P, k q r b n p, clear and turn");
+        let refused = || {
+            GameError::position(
+                tool,
+                "tools are K Q R B N P, k q r b n p, clear, turn and empty",
+            )
+        };
         if !TOOLS.iter().any(|t| t.id == tool) {
             return Err(refused());
         }

@@ -113,13 +113,15 @@ impl Ask for StatsRequest {
 }
 
 /// `GET /api/v1/{game}/view`: everything the page shows of a position, with
-/// the marks it keeps: `owners=b0:1,b4:2`, `taken=3,2`, `last=e2,e4`.
+/// the marks it keeps: `owners=b0:1,b4:2`, `taken=3,2`, `last=e2,e4`, and
+/// `flip=yes` for the board seen from the other side.
 #[derive(Debug, Deserialize)]
 pub struct ViewRequest {
     pub position: String,
     pub owners: Option<String>,
     pub taken: Option<String>,
     pub last: Option<String>,
+    pub flip: Option<String>,
     #[serde(flatten)]
     pub options: GameOptions,
 }
@@ -156,6 +158,11 @@ impl ViewRequest {
                 .map(String::from)
                 .collect();
         }
+        marks.flipped = match self.flip.as_deref() {
+            None | Some("no") => false,
+            Some("yes") => true,
+            Some(other) => return Err(bad("flip", other)),
+        };
         Ok(marks)
     }
 }
