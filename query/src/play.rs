@@ -143,6 +143,8 @@ struct Progress<G: Game> {
     owners: HashMap<usize, usize>,
     /// How often each position has been reached with each player to move.
     seen: HashMap<(G::Position, usize), u32>,
+    /// The move that led here, as written.
+    last: Option<String>,
 }
 
 /// How a game came to its end.
@@ -194,6 +196,7 @@ pub fn play<G: Game>(
         score: [0; 2],
         owners: HashMap::new(),
         seen: HashMap::new(),
+        last: None,
     };
     let finish = loop {
         show(oracle, &seats, &now, out)?;
@@ -248,6 +251,7 @@ pub fn play<G: Game>(
         }
         let child = game.play(position, &mv);
         now.plies += 1;
+        now.last = Some(game.write_move(position, &mv));
         if let Some(out) = transcript.as_mut() {
             let record = PlyRecord {
                 ply: now.plies,
@@ -306,6 +310,9 @@ fn show<G: Game>(
         None => oracle.game.write_position(&now.position),
     };
     writeln!(out, "{drawn}")?;
+    if let Some(last) = &now.last {
+        writeln!(out, "last move: {last}")?;
+    }
     if oracle.game.value_kind() == games::ValueKind::Score {
         writeln!(
             out,

@@ -381,6 +381,10 @@ async fn every_game_is_explored_and_played_in_a_real_browser() {
         check_values(&client, addr, id).await;
 
         click_a_move(&client, id).await;
+        // The move that led here is marked on the board.
+        let marked = "!app.trail.moves[0].landed || !app.trail.moves[0].landed.length \
+            || document.querySelector('#board [class*=\"last\"]')";
+        until(&client, &format!("{id}: the last move marked"), marked).await;
         let after = value(&client, "location.search").await;
         until(
             &client,
@@ -457,6 +461,33 @@ async fn every_game_is_explored_and_played_in_a_real_browser() {
     promote_a_pawn(&client, addr, &shots).await;
     fifty_move_rule(&client, addr, &shots).await;
     play_to_the_end(&client, addr).await;
+    chart_goes_back(&client, addr).await;
+    let pages = [
+        (
+            "the index",
+            format!("http://{addr}/"),
+            "document.querySelectorAll('#cards .picture svg').length === app.games.length",
+        ),
+        (
+            "KQvK's statistics",
+            format!("http://{addr}/?game=chess&table=KQvK"),
+            "document.querySelector('#table-stats svg.histogram')",
+        ),
+        (
+            "Euler's page",
+            format!("http://{addr}/?game=euler"),
+            SETTLED,
+        ),
+        (
+            "a KQvKR page",
+            format!("http://{addr}/?game=chess&position=8/8/8/8/3k4/8/2r5/KQ6%20w%20-%20-%200%201"),
+            SETTLED,
+        ),
+    ];
+    for (name, url, ready) in pages {
+        let took = load_time(&client, &url, ready).await;
+        eprintln!("{name} ready {took:.0} ms after navigation");
+    }
     computers_and_levels(&client, addr, &shots).await;
     client.close().await.unwrap();
     eprintln!(
@@ -910,6 +941,10 @@ async fn play_to_the_end(client: &Client, addr: SocketAddr) {
         "document.querySelector('#chart svg')",
     )
     .await;
+    // The moves played are listed beside the chart; a point of the chart, or a
+    // move of the list, goes back to the position after it.
+    let played = value(client, "document.querySelectorAll('#played a').length").await;
+    assert_eq!(played, value(client, "app.trail.moves.length").await);
     let title = value(client, "document.title").await;
     let title = title.as_str().unwrap();
     assert!(
@@ -946,6 +981,54 @@ async fn play_to_the_end(client: &Client, addr: SocketAddr) {
     .await;
     let status = status_line(client).await;
     assert_eq!(status, json!("The game is over. White wins."));
+}
+
+/// The value chart's points and the moves played beside it go back to a ply.
+async fn chart_goes_back(client: &Client, addr: SocketAddr) {
+    let fen = encode("8/8/8/8/8/2k5/8/KQ6 w - - 0 1");
+    client
+        .goto(&format!("http://{addr}/?game=chess&position={fen}"))
+        .await
+        .unwrap();
+    until(client, "KQvK", SETTLED).await;
+    for ply in 1..=3 {
+        click(client, "#line a").await;
+        until(
+            client,
+            "a ply of the line",
+            &format!("app.trail.moves.length === {ply} && !app.busy"),
+        )
+        .await;
+        until(client, "its view", SETTLED).await;
+    }
+    until(
+        client,
+        "the chart",
+        "document.querySelectorAll('#chart circle[data-ply]').length === 3",
+    )
+    .await;
+
+    click(client, "#chart circle[data-ply=\"1\"]").await;
+
+    until(client, "back to ply 1", "app.trail.moves.length === 1").await;
+    until(
+        client,
+        "the chart of one ply",
+        "document.querySelectorAll('#played a').length === 1",
+    )
+    .await;
+    client.back().await.unwrap();
+    until(client, "undone by back", "app.trail.moves.length === 3").await;
+    click(client, "#played a[data-ply=\"2\"]").await;
+    until(client, "back to ply 2", "app.trail.moves.length === 2").await;
+}
+
+/// How long a page takes to show what it is for, from navigation start, in
+/// milliseconds (figures for the notes; not asserted).
+async fn load_time(client: &Client, url: &str, ready: &str) -> f64 {
+    client.goto(url).await.unwrap();
+    until(client, url, ready).await;
+    value(client, "performance.now()").await.as_f64().unwrap()
 }
 
 /// What the terminal offers, on the page: two computers play a whole game, a

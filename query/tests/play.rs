@@ -179,6 +179,10 @@ fn two_people_share_a_screen_with_hints() {
     assert!(said.contains("48 moves, best first"), "{said}");
     assert!(said.contains("The second player to move"), "{said}");
     assert!(said.contains("legal moves: "), "{said}");
+    assert!(
+        said.contains("last move: b1"),
+        "the board says the move that led to it: {said}"
+    );
     assert_eq!(lines.len(), 3);
     assert_eq!(
         (lines[0]["player"].as_str(), lines[1]["player"].as_str()),

@@ -373,6 +373,10 @@ function showChart() {
     return;
   }
   const points = firstPlayerValues(moves);
+  if (points.every((p) => p === null)) {
+    chart.textContent = 'The moves played are beyond the tables: their values are not known.';
+    return;
+  }
   const view = app.view || {};
   const first = view.sides ? view.sides[derived().seat === 0 ? 0 : 1] : 'the first player';
   const width = 600, height = 200, left = 40, right = 12, top = 22, bottom = 34;
@@ -382,7 +386,7 @@ function showChart() {
   const path = points.map((v, i) => (v === null ? '' : `${x(i)},${y(v)}`)).filter(Boolean).join(' ');
   const said = (m) => (m.value ? ('score' in m.value ? `score ${m.value.score > 0 ? '+' : ''}${m.value.score}` : m.value.distance === null || m.value.distance === undefined ? m.value.value : `${m.value.value} in ${m.value.distance}`) : 'value unknown');
   const dots = points.map((v, i) => (v === null ? '' :
-    `<circle cx="${x(i)}" cy="${y(v)}" r="5" data-ply="${i + 1}" tabindex="0" role="button" fill="${v > 0 ? 'var(--win)' : v < 0 ? 'var(--loss)' : 'var(--draw)'}"><title>ply ${i + 1}: ${moves[i].move}, ${said(moves[i])} for its player; go to this position</title></circle>`)).join('');
+    `<circle cx="${x(i)}" cy="${y(v)}" r="6" stroke="transparent" stroke-width="10" data-ply="${i + 1}" tabindex="0" role="button" fill="${v > 0 ? 'var(--win)' : v < 0 ? 'var(--loss)' : 'var(--draw)'}"><title>ply ${i + 1}: ${moves[i].move}, ${said(moves[i])} for its player; go to this position</title></circle>`)).join('');
   const every = Math.max(1, Math.ceil(moves.length / 12));
   const ticks = moves.map((m, i) => (i % every && i !== moves.length - 1 ? '' : `<text x="${x(i)}" y="${height - bottom + 14}" font-size="11" text-anchor="middle">${i + 1}</text>`)).join('');
   chart.innerHTML = `<svg viewBox="0 0 ${width} ${height}" role="img" aria-label="value for ${first} after each ply">
@@ -392,11 +396,26 @@ function showChart() {
     <text x="${left - 6}" y="${y(0) + 4}" font-size="11" text-anchor="end">draw</text>
     <text x="${left + 4}" y="${height - 4}" font-size="12">${first} loses (lower: sooner) &#183; ply</text>
     ${ticks}
-    <polyline points="${path}" fill="none" stroke="var(--accent)" stroke-width="2"/>${dots}</svg>`;
-  for (const dot of chart.querySelectorAll('[data-ply]')) {
-    const go = () => goToPly(Number(dot.dataset.ply));
-    dot.addEventListener('click', go);
-    dot.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); go(); } });
+    <polyline points="${path}" fill="none" stroke="var(--accent)" stroke-width="2" pointer-events="none"/>${dots}</svg>`;
+  // The moves played beside, each going back to the position after it; back
+  // and forward (or the arrow keys) undo and redo.
+  const played = document.createElement('ol');
+  played.id = 'played';
+  moves.forEach((m, i) => {
+    const li = document.createElement('li');
+    const a = document.createElement('a');
+    a.href = '#';
+    a.dataset.ply = String(i + 1);
+    a.textContent = m.move;
+    if (i === moves.length - 1) a.setAttribute('aria-current', 'step');
+    li.appendChild(a);
+    played.appendChild(li);
+  });
+  chart.appendChild(played);
+  for (const target of chart.querySelectorAll('[data-ply]')) {
+    const go = (e) => { e.preventDefault(); goToPly(Number(target.dataset.ply)); };
+    target.addEventListener('click', go);
+    target.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') go(e); });
   }
 }
 
