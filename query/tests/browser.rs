@@ -65,7 +65,12 @@ impl Drop for Driver {
     }
 }
 
-async fn start_browser(chromium: &Path, driver: &Path, profile: &Path) -> (Driver, Client) {
+async fn start_browser(
+    chromium: &Path,
+    driver: &Path,
+    profile: &Path,
+    extra: &[&str],
+) -> (Driver, Client) {
     let port = free_port();
     let child = Command::new(driver)
         .arg(format!("--port={port}"))
@@ -82,18 +87,28 @@ async fn start_browser(chromium: &Path, driver: &Path, profile: &Path) -> (Drive
         );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
+    let mut args: Vec<String> = [
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-quic",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--hide-scrollbars",
+        "--window-size=1280,1000",
+    ]
+    .iter()
+    .chain(extra)
+    .map(|a| a.to_string())
+    .collect();
+    args.push(format!("--user-data-dir={}", profile.display()));
     let mut capabilities = serde_json::Map::new();
     capabilities.insert(
         "goog:chromeOptions".into(),
-        json!({
-            "binary": chromium,
-            "args": [
-                "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--disable-quic", "--disable-background-networking", "--disable-component-update",
-                "--disable-sync", "--no-first-run", "--hide-scrollbars", "--window-size=1280,1000",
-                format!("--user-data-dir={}", profile.display()),
-            ]
-        }),
+        json!({ "binary": chromium, "args": args }),
     );
     let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
         .capabilities(capabilities)
@@ -238,10 +253,12 @@ impl Screenshots {
 }
 
 async fn screenshot(client: &Client, shots: &Screenshots, name: &str) {
-    client
-        .execute("window.scrollTo(0, 0);", vec![])
-        .await
-        .unwrap();
+    screenshot_at(client, shots, name, "window.scrollTo(0, 0);").await;
+}
+
+/// A screenshot after `scroll` (a script) has brought a part of the page into view.
+async fn screenshot_at(client: &Client, shots: &Screenshots, name: &str, scroll: &str) {
+    client.execute(scroll, vec![]).await.unwrap();
     let picture = client.screenshot().await.unwrap();
     for dir in &shots.0 {
         std::fs::write(dir.join(format!("{name}.png")), &picture).unwrap();
@@ -362,7 +379,7 @@ async fn every_game_is_explored_and_played_in_a_real_browser() {
     let tables = common::default_tables();
     let addr = start_server(&tables).await;
     let profile = tempfile::tempdir().unwrap();
-    let (_driver, client) = start_browser(&chromium, &driver, profile.path()).await;
+    let (_driver, client) = start_browser(&chromium, &driver, profile.path(), &[]).await;
     let shots = Screenshots::new();
 
     let games = ask(addr, "/api/v1/games");
@@ -461,7 +478,7 @@ async fn every_game_is_explored_and_played_in_a_real_browser() {
     promote_a_pawn(&client, addr, &shots).await;
     fifty_move_rule(&client, addr, &shots).await;
     play_to_the_end(&client, addr).await;
-    chart_goes_back(&client, addr).await;
+    chart_goes_back(&client, addr, &shots).await;
     let pages = [
         (
             "the index",
@@ -489,7 +506,9 @@ async fn every_game_is_explored_and_played_in_a_real_browser() {
         eprintln!("{name} ready {took:.0} ms after navigation");
     }
     computers_and_levels(&client, addr, &shots).await;
+    legends_and_text_editing(&client, addr).await;
     client.close().await.unwrap();
+    dark_mode(&chromium, &driver, addr, &shots).await;
     eprintln!(
         "browser tests: {} games explored and played in {:.1} s",
         games["games"].as_array().unwrap().len(),
@@ -983,8 +1002,81 @@ async fn play_to_the_end(client: &Client, addr: SocketAddr) {
     assert_eq!(status, json!("The game is over. White wins."));
 }
 
+/// Where colours mean sides a legend says whose are which; a game edited as
+/// text says so when its board is clicked in the editor.
+async fn legends_and_text_editing(client: &Client, addr: SocketAddr) {
+    client
+        .goto(&format!("http://{addr}/?game=lgame"))
+        .await
+        .unwrap();
+    until(client, "the L-Game", SETTLED).await;
+    let legend = value(client, "document.getElementById('legend').hidden ? '' : document.getElementById('legend').textContent").await;
+    assert!(
+        legend
+            .as_str()
+            .unwrap()
+            .contains("the first player (to move)"),
+        "{legend}"
+    );
+    assert!(
+        legend.as_str().unwrap().contains("the second player"),
+        "{legend}"
+    );
+    assert_eq!(
+        value(
+            client,
+            "document.querySelectorAll('#legend .swatch').length"
+        )
+        .await,
+        json!(2)
+    );
+    click(client, "#edit").await;
+    click_place(client, "a1").await;
+    until(
+        client,
+        "the editor's note",
+        "document.getElementById('choice').textContent.includes('edited as text')",
+    )
+    .await;
+    // Euler's board has no sides: no legend.
+    client
+        .goto(&format!("http://{addr}/?game=euler"))
+        .await
+        .unwrap();
+    until(client, "Euler", SETTLED).await;
+    assert_eq!(
+        value(client, "document.getElementById('legend').hidden").await,
+        json!(true)
+    );
+}
+
+/// The page in a browser that prefers dark: dark paper, light ink.
+async fn dark_mode(chromium: &Path, driver: &Path, addr: SocketAddr, shots: &Screenshots) {
+    let profile = tempfile::tempdir().unwrap();
+    let dark = ["--blink-settings=preferredColorScheme=0"];
+    let (_driver, client) = start_browser(chromium, driver, profile.path(), &dark).await;
+    let fen = encode("8/8/8/8/3k4/8/2r5/KQ6 w - - 0 1");
+    client
+        .goto(&format!("http://{addr}/?game=chess&position={fen}"))
+        .await
+        .unwrap();
+    until(&client, "chess in the dark", SETTLED).await;
+    assert_eq!(
+        value(
+            &client,
+            "matchMedia('(prefers-color-scheme: dark)').matches"
+        )
+        .await,
+        json!(true)
+    );
+    let paper = value(&client, "getComputedStyle(document.body).backgroundColor").await;
+    assert_eq!(paper, json!("rgb(27, 26, 24)"));
+    screenshot(&client, shots, "dark-chess").await;
+    client.close().await.unwrap();
+}
+
 /// The value chart's points and the moves played beside it go back to a ply.
-async fn chart_goes_back(client: &Client, addr: SocketAddr) {
+async fn chart_goes_back(client: &Client, addr: SocketAddr, shots: &Screenshots) {
     let fen = encode("8/8/8/8/8/2k5/8/KQ6 w - - 0 1");
     client
         .goto(&format!("http://{addr}/?game=chess&position={fen}"))
@@ -1008,6 +1100,8 @@ async fn chart_goes_back(client: &Client, addr: SocketAddr) {
     )
     .await;
 
+    let chart = "document.getElementById('history-box').scrollIntoView();";
+    screenshot_at(client, shots, "value-chart", chart).await;
     click(client, "#chart circle[data-ply=\"1\"]").await;
 
     until(client, "back to ply 1", "app.trail.moves.length === 1").await;

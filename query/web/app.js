@@ -408,7 +408,7 @@ function showChart() {
     a.dataset.ply = String(i + 1);
     a.textContent = m.move;
     if (i === moves.length - 1) a.setAttribute('aria-current', 'step');
-    li.appendChild(a);
+    li.append(`${i + 1}. `, a);
     played.appendChild(li);
   });
   chart.appendChild(played);
