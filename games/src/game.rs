@@ -24,7 +24,7 @@ pub enum GameError {
     BadVariant { text: String, reason: String },
     #[error("'{}' is beyond the tables: {reason}", shown(text))]
     BeyondTables { text: String, reason: String },
-    #[error("bad --{option} '{}': {reason}", shown(value))]
+    #[error("bad {option} '{}': {reason}", shown(value))]
     BadOption {
         option: String,
         value: String,

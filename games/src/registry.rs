@@ -171,7 +171,7 @@ mod tests {
         let given = Options::with(Purpose::Query, [("max-take", "0")]);
         let err = subtraction.complete(&given).unwrap_err().to_string();
         assert!(
-            err.contains("bad --max-take '0': subtraction takes a whole number from 1"),
+            err.contains("bad max-take '0': subtraction takes a whole number from 1"),
             "{err}"
         );
         let err = entry("euler")

@@ -1165,6 +1165,16 @@ async fn computers_and_levels(client: &Client, addr: SocketAddr, shots: &Screens
         "app.trail.moves.length === 1 && app.view && !app.busy",
     )
     .await;
+    // Why it played so is kept for a hint, which says it.
+    let status = status_line(client).await;
+    assert!(!status.as_str().unwrap().contains("mistake"), "{status}");
+    click(client, "#hint").await;
+    until(
+        client,
+        "the hint",
+        "app.hint && document.getElementById('status').textContent.includes('The computer played')",
+    )
+    .await;
     let status = status_line(client).await;
     assert!(
         status
@@ -1204,6 +1214,19 @@ async fn computers_and_levels(client: &Client, addr: SocketAddr, shots: &Screens
         value(client, "document.getElementById('depth').value").await,
         json!("3")
     );
+    let status = status_line(client).await;
+    assert!(!status.as_str().unwrap().contains("minimax"), "{status}");
+    assert!(
+        !status.as_str().unwrap().contains("beyond the tables"),
+        "{status}"
+    );
+    click(client, "#hint").await;
+    until(
+        client,
+        "the hint",
+        "app.hint && document.getElementById('status').textContent.includes('minimax')",
+    )
+    .await;
     let status = status_line(client).await;
     assert!(
         status.as_str().unwrap().contains("minimax to 3 plies"),

@@ -118,6 +118,12 @@ fn a_symbolic_link_loop_is_named_as_such() {
     refused(dir.path(), &["check"], "symbolic links");
 }
 
+/// A response's status and body.
+fn answer(mut response: ureq::http::Response<ureq::Body>) -> (u16, String) {
+    let status = response.status().as_u16();
+    (status, response.body_mut().read_to_string().unwrap())
+}
+
 /// A server started on a free port, stopped when dropped.
 struct Server {
     child: Child,
@@ -148,36 +154,25 @@ impl Server {
         Server { child, addr }
     }
 
+    /// A client that takes every status as an answer.
+    fn agent() -> ureq::Agent {
+        ureq::Agent::config_builder()
+            .http_status_as_error(false)
+            .timeout_global(Some(Duration::from_secs(30)))
+            .build()
+            .new_agent()
+    }
+
     /// GET a path: the status and the body.
     fn get(&self, path: &str) -> (u16, String) {
-        let agent = ureq::Agent::config_builder()
-            .http_status_as_error(false)
-            .timeout_global(Some(Duration::from_secs(30)))
-            .build()
-            .new_agent();
-        let mut response = agent
-            .get(&format!("http://{}{path}", self.addr))
-            .call()
-            .unwrap();
-        let status = response.status().as_u16();
-        (status, response.body_mut().read_to_string().unwrap())
+        let url = format!("http://{}{path}", self.addr);
+        answer(Self::agent().get(&url).call().unwrap())
     }
-}
 
-impl Server {
     /// POST a body: the status and the body.
     fn post(&self, path: &str, body: &[u8]) -> (u16, String) {
-        let agent = ureq::Agent::config_builder()
-            .http_status_as_error(false)
-            .timeout_global(Some(Duration::from_secs(30)))
-            .build()
-            .new_agent();
-        let mut response = agent
-            .post(&format!("http://{}{path}", self.addr))
-            .send(body)
-            .unwrap();
-        let status = response.status().as_u16();
-        (status, response.body_mut().read_to_string().unwrap())
+        let url = format!("http://{}{path}", self.addr);
+        answer(Self::agent().post(&url).send(body).unwrap())
     }
 
     /// Sends raw bytes and reads the answer until the server closes or

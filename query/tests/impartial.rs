@@ -344,7 +344,7 @@ fn bad_input_is_refused_with_a_reason() {
         ),
         (
             vec!["subtraction", "--max-take", "0", "3"],
-            "bad --max-take '0': subtraction takes a whole number from 1",
+            "bad max-take '0': subtraction takes a whole number from 1",
         ),
         (
             vec!["nim", "--max-take", "2", "3"],

@@ -529,13 +529,16 @@ async function render() {
   document.title = `${app.game.game} ${view.position || pos}: ${view.over ? 'over' : concealed() ? 'play' : said} - tablebases`;
   showBeside(view);
   showClock(view);
-  // A legal position without an answer (beyond the tables) is news, not an error.
-  $('status').textContent = view.answer || view.over ? turnText(view) : legal ? view.error || '' : '';
+  // A legal position without an answer (beyond the tables) is news, not an
+  // error; in play, whose turn it is is all that is said.
+  $('status').textContent = view.answer || view.over || (legal && concealed()) ? turnText(view) : legal ? view.error || '' : '';
   const last = app.trail.moves[app.trail.moves.length - 1];
   if (last && last.note) {
     const said = $('status').textContent.trim();
     const stop = !said || /[.!?]$/.test(said) ? '' : '.';
-    $('status').textContent = `${said}${stop} The computer played ${last.move}: ${last.note}.`.trim();
+    // Why the computer played its move tells its value: kept for a hint.
+    const why = concealed() ? '.' : `: ${last.note}.`;
+    $('status').textContent = `${said}${stop} The computer played ${last.move}${why}`.trim();
   }
   $('error').textContent = legal ? '' : view.error || '';
   showMoves(view);

@@ -69,7 +69,7 @@ pub fn router(library: Library) -> Router {
 
 /// The routes with their layers: logs, metrics, time and size limits, every
 /// error as JSON, and CORS where an origin is allowed. Answers that read tables
-/// take a permit each ([`AppState::run`]); when none is left they are refused
+/// take a permit each (`AppState::run`); when none is left they are refused
 /// with 503 and Retry-After.
 pub fn app(library: Library, limits: &Limits, metrics: Metrics) -> Router {
     let state = AppState {
