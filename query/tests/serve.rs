@@ -487,6 +487,13 @@ fn the_icon_the_api_page_and_one_tables_statistics_are_served() {
     let tables = stats["tables"].as_array().unwrap();
     assert_eq!(tables.len(), 1);
     assert_eq!(tables[0]["summary"]["positions"], 46137);
+    let kqvk = "/api/v1/chess/view?position=8/8/8/8/8/2k5/8/KQ6%20w%20-%20-%200%201";
+    let (status, flipped) = get(addr, &format!("{kqvk}&flip=yes"));
+    let (_, plain) = get(addr, kqvk);
+    assert_eq!(status, 200);
+    assert_ne!(flipped["board"], plain["board"]);
+    let (status, refused) = get(addr, &format!("{kqvk}&flip=maybe"));
+    assert_eq!(status, 400, "{refused}");
     let (status, refused) = get(addr, "/api/v1/chess/stats?tier=KQQQQvK");
     assert_eq!(status, 400, "{refused}");
     assert!(
