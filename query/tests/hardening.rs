@@ -583,6 +583,16 @@ fn slow_batch() -> Vec<u8> {
         .into_bytes()
 }
 
+/// [`slow_batch`] as a raw HTTP request.
+fn slow_batch_request() -> Vec<u8> {
+    let batch = slow_batch();
+    let head = format!(
+        "POST /api/v1/lasker HTTP/1.1\r\nhost: x\r\ncontent-length: {}\r\n\r\n",
+        batch.len()
+    );
+    [head.into_bytes(), batch].concat()
+}
+
 #[test]
 fn work_stops_when_its_time_is_over_or_its_client_leaves_and_counts_until_then() {
     let dir = tempfile::tempdir().unwrap();
@@ -605,13 +615,7 @@ fn work_stops_when_its_time_is_over_or_its_client_leaves_and_counts_until_then()
 
     // Its client gone: the work stops, and holds its permit until then.
     let mut client = TcpStream::connect(server.addr).unwrap();
-    let batch = slow_batch();
-    let head = format!(
-        "POST /api/v1/lasker HTTP/1.1\r\nhost: x\r\ncontent-length: {}\r\n\r\n",
-        batch.len()
-    );
-    client.write_all(head.as_bytes()).unwrap();
-    client.write_all(&batch).unwrap();
+    client.write_all(&slow_batch_request()).unwrap();
     let mut first = [0u8; 64];
     client.read_exact(&mut first).unwrap();
     assert_eq!(server.running(), 1);
@@ -631,13 +635,7 @@ fn sigterm_stops_running_work_and_exits_within_the_drain_time() {
     let addr = server.addr;
     let client = std::thread::spawn(move || {
         let mut stream = TcpStream::connect(addr).unwrap();
-        let batch = slow_batch();
-        let head = format!(
-            "POST /api/v1/lasker HTTP/1.1\r\nhost: x\r\ncontent-length: {}\r\n\r\n",
-            batch.len()
-        );
-        stream.write_all(head.as_bytes()).unwrap();
-        stream.write_all(&batch).unwrap();
+        stream.write_all(&slow_batch_request()).unwrap();
         let mut answer = Vec::new();
         let _ = stream.read_to_end(&mut answer);
         answer.len()
