@@ -931,15 +931,16 @@ async function showTablePage(params) {
   showPage('table-page');
   const game = params.get('game');
   const tier = params.get('table');
-  const query = new URLSearchParams(params);
+  // The game's page: the same address without the table.
+  const page = new URLSearchParams(params);
+  page.delete('table');
+  const query = new URLSearchParams(page);
   query.delete('game');
-  query.delete('table');
   query.set('tier', tier);
   const json = `/api/v1/${encodeURIComponent(game)}/stats?${query}`;
   document.title = `${game} ${tier}: statistics - tablebases`;
   $('table-json').href = json;
-  query.delete('tier');
-  $('table-game').href = `/?game=${encodeURIComponent(game)}${[...query].map(([k, v]) => `&${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('')}`;
+  $('table-game').href = `/?${page}`;
   const box = $('table-stats');
   box.textContent = 'reading the table ...';
   const answer = await api(json);

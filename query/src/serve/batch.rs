@@ -117,26 +117,23 @@ fn answer_line(
     line: Line,
     max_position: usize,
 ) -> String {
-    let (shown, answer) = match line.map(|line| (position_of(&line), line)) {
-        Err(e) => (String::new(), Err(e)),
-        Ok((Err(why), line)) => (String::new(), Err(GameError::position(&line, why).into())),
+    // The position probed, named by its error; the others name their own.
+    let (probed, answer) = match line.map(|line| (position_of(&line), line)) {
+        Err(e) => (None, Err(e)),
+        Ok((Err(why), line)) => (None, Err(GameError::position(&line, why).into())),
         Ok((Ok(p), _)) if p.len() > max_position => {
-            (String::new(), Err(QueryError::too_long(&p, max_position)))
+            (None, Err(QueryError::too_long(&p, max_position)))
         }
         Ok((Ok(p), _)) => {
             let answer = api::probe(library, game, options, &p, None);
-            (p, answer)
+            (Some(p), answer)
         }
     };
     match answer {
         Ok(answer) => serde_json::to_string(&answer).expect("answers serialize") + "\n",
         Err(e) => {
             let e = e.within(&library.dir);
-            let shown = if shown.is_empty() {
-                e.position()
-            } else {
-                &shown
-            };
+            let shown = probed.as_deref().unwrap_or(e.position());
             json_line(&error_answer(shown, &e))
         }
     }
