@@ -1172,7 +1172,7 @@ async fn computers_and_levels(client: &Client, addr: SocketAddr, shots: &Screens
     until(
         client,
         "the hint",
-        "app.hint && document.getElementById('status').textContent.includes('The computer played')",
+        "app.hint && document.getElementById('status').textContent.includes('deliberate mistake')",
     )
     .await;
     let status = status_line(client).await;
