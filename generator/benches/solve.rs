@@ -81,7 +81,8 @@ fn chess(c: &mut Criterion) {
         let game = Endgame::new(&Material::parse(material).unwrap());
         group.bench_function(material, |b| {
             b.iter(|| {
-                generator::chess::solve_all(&game, &Progress::hidden(), &mut Unwritten).unwrap()
+                generator::chess::solve_all(&game, &Progress::hidden(), &mut Unwritten, |_| None)
+                    .unwrap()
             })
         });
         // The generic retracting solver, the dedicated one's oracle, for comparison.

@@ -53,7 +53,9 @@ pub fn generate<G: Game>(
         }
         Solver::Dedicated(Dedicated::ChessUnmoves) => {
             let mut store = Files::new(game, &caps, options);
-            chess::solve_all(concrete(game)?, progress, &mut store)?;
+            let endgame = concrete(game)?;
+            let dtm = |tier| chess::dtm_codes(endgame, tier, &options.dir);
+            chess::solve_all(endgame, progress, &mut store, dtm)?;
             Ok(store.summaries)
         }
         Solver::None => Ok(Vec::new()),

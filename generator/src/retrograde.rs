@@ -19,6 +19,7 @@ use crate::progress::Progress;
 use games::capability::Retract;
 use games::{Game, Value};
 use rayon::prelude::*;
+use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicU16, Ordering};
 
 use games::value::NO_POSITION;
@@ -28,6 +29,22 @@ pub(crate) trait Parents: Sync {
     /// Calls `visit` with every slot that moves into `slot`, once per move (so a
     /// slot reached by two moves comes twice).
     fn each(&self, slot: u32, visit: impl FnMut(u32));
+}
+
+/// Where a solver finds the scan of each slot, a run of slots at a time (a
+/// run is read in order, so a solver may spell each slot from the one before).
+pub(crate) trait Scans: Sync {
+    /// Calls `visit` with the scan of every slot of `slots`, in order.
+    fn run(&self, slots: Range<usize>, visit: impl FnMut(Scan));
+}
+
+/// Scans made slot by slot.
+pub(crate) struct PerSlot<F>(pub(crate) F);
+
+impl<F: Fn(usize) -> Scan + Sync> Scans for PerSlot<F> {
+    fn run(&self, slots: Range<usize>, visit: impl FnMut(Scan)) {
+        slots.map(&self.0).for_each(visit);
+    }
 }
 
 /// The values of positions in earlier tiers (none for single-tier games).
@@ -202,7 +219,7 @@ pub fn solve_retrograde_tier<G: Game>(
 ) -> Vec<u16> {
     check_size(game, tier);
     let (graph, scans) = ReverseGraph::build(game, tier, solved);
-    let counts = Counts::from_scans(scans.len(), |slot| scans[slot]);
+    let counts = Counts::from_scans(scans.len(), &PerSlot(|slot| scans[slot]));
     drop(scans);
     solve_plies(game, counts, &graph, progress)
 }
@@ -217,9 +234,10 @@ pub fn solve_retracting_tier<G: Game>(
     progress: &Progress,
 ) -> Vec<u16> {
     let size = check_size(game, tier);
-    let counts = Counts::from_scans(size, |slot| {
-        scan_slot(game, tier, slot as u64, solved, |_| {})
-    });
+    let counts = Counts::from_scans(
+        size,
+        &PerSlot(|slot| scan_slot(game, tier, slot as u64, solved, |_| {})),
+    );
     let parents = ByUnmoves {
         game,
         retract,
@@ -233,7 +251,7 @@ pub fn solve_retracting_tier<G: Game>(
 pub(crate) fn solve_by_scans<G: Game>(
     game: &G,
     size: usize,
-    scan: impl Fn(usize) -> Scan + Sync,
+    scan: &impl Scans,
     parents: &impl Parents,
     progress: &Progress,
 ) -> Vec<u16> {
@@ -296,7 +314,7 @@ impl Distances {
 const PIECE: usize = 1 << 12;
 
 impl Counts {
-    fn from_scans(size: usize, scan: impl Fn(usize) -> Scan + Sync) -> Counts {
+    fn from_scans(size: usize, scans: &impl Scans) -> Counts {
         let mut states: Vec<AtomicU16> = (0..size).map(|_| AtomicU16::new(NO_POSITION)).collect();
         let pieces: Vec<(Vec<(u32, u16)>, Distances)> = states
             .par_chunks_mut(PIECE)
@@ -304,13 +322,15 @@ impl Counts {
             .map(|(piece, states)| {
                 let mut floors = Vec::new();
                 let mut distances = Distances::default();
-                for (i, state) in states.iter_mut().enumerate() {
-                    let slot = piece * PIECE + i;
-                    let scan = scan(slot);
+                let start = piece * PIECE;
+                let mut states = states.iter_mut().enumerate();
+                scans.run(start..start + states.len(), |scan| {
+                    let (i, state) = states.next().expect("one scan a slot");
+                    let slot = start + i;
                     let Outside { win, loss_at_least } = scan.outside;
                     let known = match scan.end {
                         Some(end) => Some(end),
-                        None if !scan.legal => continue,
+                        None if !scan.legal => return,
                         None => match win {
                             Some(n) => Some(Value::Win(n)),
                             None if scan.out_degree == 0 && loss_at_least > 0 => {
@@ -340,7 +360,7 @@ impl Counts {
                             COUNTING + scan.out_degree as u16
                         }
                     };
-                }
+                });
                 (floors, distances)
             })
             .collect();

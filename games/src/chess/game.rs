@@ -5,7 +5,7 @@
 //! and count its values.
 
 use super::board::{Board, Move};
-use super::index::Layout;
+use super::index::{Layout, Settled};
 use super::material::{MAX_PIECES, Material};
 use super::pawns::Placements;
 use super::piece::{Color, Role};
@@ -30,6 +30,9 @@ pub struct Endgame {
     /// For each tier, its pawns' placements (None without pawns) and the
     /// layout of its other pieces, kinds set (see [`Endgame::template`]).
     pub(super) shapes: Vec<(Option<&'static Placements>, Layout)>,
+    /// For each tier, how it spells the slots of positions stored as they
+    /// stand (see [`Endgame::settled`]), asked for every capture a solve scans.
+    pub(super) settled: Vec<Settled>,
 }
 
 /// What a chess table's distances count.
@@ -163,9 +166,13 @@ impl Endgame {
             keys,
             by_counts,
             shapes: Vec::new(),
+            settled: Vec::new(),
         };
         endgame.shapes = (0..endgame.tiers.len() as u32)
             .map(|tier| (endgame.placements_of(tier), endgame.pieces_of(tier)))
+            .collect();
+        endgame.settled = (0..endgame.tiers.len() as u32)
+            .map(|tier| endgame.settles(tier))
             .collect();
         endgame
     }

@@ -394,6 +394,74 @@ impl Settled {
     }
 }
 
+/// The layouts of a pawnless tier's slots one after another from a first
+/// slot, as a scan over a run of slots reads them: each step turns the side to
+/// move, or moves the last field on by one as counting does, instead of
+/// spelling each slot anew as [`Endgame::layout_at`] does.
+#[derive(Debug, Clone)]
+pub struct Walk {
+    layout: Layout,
+    /// The runs of identical pieces as (first, length), the last varying fastest,
+    /// with each run's field and how many numbers the field can be.
+    groups: [(usize, usize); MAX_PIECES - 2],
+    fields: [u64; MAX_PIECES - 2],
+    radices: [u64; MAX_PIECES - 2],
+    runs: usize,
+    /// The king pair's rank; past the last, the walk is over.
+    pair: usize,
+}
+
+impl Walk {
+    /// Puts the pieces of run `g` on the squares its field spells.
+    #[inline]
+    fn place(&mut self, g: usize) {
+        let (start, len) = self.groups[g];
+        let field = self.fields[g];
+        match len {
+            1 => self.layout.others[start].1 = Square::new(field as u8),
+            _ => {
+                let squares = sets()[len - 2][field as usize];
+                for (piece, sq) in self.layout.others[start..start + len]
+                    .iter_mut()
+                    .zip(squares)
+                {
+                    piece.1 = sq;
+                }
+            }
+        }
+    }
+}
+
+impl Iterator for Walk {
+    type Item = Layout;
+
+    #[inline]
+    fn next(&mut self) -> Option<Layout> {
+        let pairs = &king_pairs().0;
+        let &(wk, bk) = pairs.get(self.pair)?;
+        self.layout.kings = [wk, bk];
+        let current = self.layout;
+        if self.layout.turn == Color::White {
+            self.layout.turn = Color::Black;
+            return Some(current);
+        }
+        self.layout.turn = Color::White;
+        for g in (0..self.runs).rev() {
+            self.fields[g] += 1;
+            let carry = self.fields[g] == self.radices[g];
+            if carry {
+                self.fields[g] = 0;
+            }
+            self.place(g);
+            if !carry {
+                return Some(current);
+            }
+        }
+        self.pair += 1;
+        Some(current)
+    }
+}
+
 /// Whether a square is on the a1-h8 diagonal, where a king's square is left
 /// as it is by two of the symmetries.
 fn on_diagonal(sq: Square) -> bool {
@@ -573,7 +641,13 @@ impl Endgame {
     }
 
     /// How `tier` spells the slots of positions stored as they stand.
+    #[inline]
     pub fn settled(&self, tier: u32) -> Settled {
+        self.settled[tier as usize]
+    }
+
+    /// [`Endgame::settled`], made.
+    pub(super) fn settles(&self, tier: u32) -> Settled {
         Settled {
             ranks: &king_pairs().1,
             both_views: self.both_views(tier),
@@ -602,6 +676,37 @@ impl Endgame {
         let (wk, bk) = *king_pairs().0.get((slot / 2 / radix) as usize)?;
         layout.kings = [wk, bk];
         Some(layout)
+    }
+
+    /// The layouts of the slots of a pawnless `tier` from `slot` on, in order
+    /// (see [`Walk`]).
+    pub fn walk(&self, tier: u32, slot: u64) -> Walk {
+        assert!(
+            self.placements(tier).is_none(),
+            "a walk is over pawnless slots"
+        );
+        let layout = self.template(tier, slot);
+        let mut walk = Walk {
+            layout,
+            groups: [(0, 0); MAX_PIECES - 2],
+            fields: [0; MAX_PIECES - 2],
+            radices: [0; MAX_PIECES - 2],
+            runs: 0,
+            pair: 0,
+        };
+        for (start, len) in layout.groups() {
+            walk.groups[walk.runs] = (start, len);
+            walk.radices[walk.runs] = sets_of(len);
+            walk.runs += 1;
+        }
+        let mut field = slot / 2;
+        for g in (0..walk.runs).rev() {
+            walk.fields[g] = field % walk.radices[g];
+            field /= walk.radices[g];
+            walk.place(g);
+        }
+        walk.pair = field as usize;
+        walk
     }
 
     /// The colour and role (`colour * 8 + role`) of each piece other than the
@@ -666,6 +771,23 @@ mod tests {
     use super::*;
     use crate::Game;
     use crate::chess::Material;
+
+    #[test]
+    fn a_walk_spells_every_slot_as_layout_at_does() {
+        for name in ["KRvK", "KBBvK", "KRBvKR", "KNNvKB", "KQvKQ"] {
+            let game = Endgame::new(&Material::parse(name).unwrap());
+            let tier = *game.tiers().last().unwrap();
+            let size = game.index_size(tier);
+            assert!(size > 4096);
+            for start in [0, 1, 4095, size / 3, size - 130] {
+                let walked: Vec<Layout> = game.walk(tier, start).take(3000).collect();
+                let spelled: Vec<Layout> = (start..size.min(start + 3000))
+                    .map(|slot| game.layout_at(tier, slot).unwrap())
+                    .collect();
+                assert_eq!(walked, spelled, "{name} from slot {start}");
+            }
+        }
+    }
 
     #[test]
     fn there_are_462_king_pairs() {

@@ -41,7 +41,7 @@ pub use attacks::{KING_STEPS, KNIGHT_STEPS, attacks};
 pub use board::{Board, Move};
 pub use fen::{FenError, IllegalPosition, PositionError};
 pub use game::{Endgame, FIFTY_MOVES, Metric};
-pub use index::{Layout, Settled};
+pub use index::{Layout, Settled, Walk};
 pub use material::{MAX_PIECES, Material, PROMOTIONS};
 pub use pawns::{PawnSlots, Pawns, Placements};
 pub use piece::{Color, Piece, Role};

@@ -10,9 +10,12 @@
 
 use crate::order::{Solved, Store};
 use crate::progress::Progress;
-use crate::retrograde::{Outside, Parents, Scan, solve_by_scans};
+use crate::retrograde::{Outside, Parents, Scan, Scans, solve_by_scans};
 use games::chess::{Color, Endgame, FIFTY_MOVES, Layout, Metric, Role, Settled, Square, attacks};
+use games::value::NO_POSITION;
 use games::{Game, Value};
+use std::ops::Range;
+use std::path::Path;
 use std::sync::OnceLock;
 
 mod pawns;
@@ -33,6 +36,7 @@ fn role(kind: u8) -> Role {
 }
 
 impl Pieces {
+    #[inline]
     fn of(layout: &Layout) -> Pieces {
         let mut list = [(0u8, Square::default()); 6];
         list[0] = (Role::King as u8, layout.kings[0]);
@@ -47,11 +51,13 @@ impl Pieces {
         }
     }
 
+    #[inline]
     fn color(kind: u8) -> Color {
         if kind < 8 { Color::White } else { Color::Black }
     }
 
     /// Whether a piece of `by` attacks `sq`.
+    #[inline]
     fn attacked(&self, sq: Square, by: Color) -> bool {
         let attacks = attacks();
         self.list[..self.len].iter().any(|&(kind, from)| {
@@ -60,6 +66,7 @@ impl Pieces {
     }
 
     /// The squares the pieces of `by` attack, with `through` taken off the board.
+    #[inline]
     fn attacks_through(&self, through: Square, by: Color) -> u64 {
         let attacks = attacks();
         let occupied = self.occupied & !through.bit();
@@ -73,6 +80,7 @@ impl Pieces {
 
     /// The pieces that alone stand between `king` and a slider of `by` that
     /// would attack it along their line.
+    #[inline]
     fn pinned(&self, king: Square, by: Color) -> u64 {
         let attacks = attacks();
         let target = king.bit();
@@ -91,6 +99,7 @@ impl Pieces {
 
     /// Whether a piece of `by` attacks `sq` once the piece at `at` has moved to
     /// `on`, capturing whatever stood there.
+    #[inline]
     fn attacked_after(&self, sq: Square, by: Color, at: usize, on: Square) -> bool {
         let attacks = attacks();
         let occupied = self.occupied & !self.list[at].1.bit() | on.bit();
@@ -128,6 +137,7 @@ fn moved(layout: &Layout, at: usize, to: Square, captured: Option<usize>) -> Lay
 /// Counts a move out of the slot's tier or slice (a capture or a pawn move) into
 /// `scan`, the position it leads to worth `child` to the opponent; under DTZ
 /// (`reset`: the 50-move limit) the move counts by that position's outcome.
+#[inline]
 fn leave(scan: &mut Scan, child: Value, reset: Option<u16>) {
     let child = reset.map_or(child, |limit| child.restarted(limit));
     match Value::through(child, true, 0) {
@@ -144,22 +154,87 @@ fn leave(scan: &mut Scan, child: Value, reset: Option<u16>) {
     }
 }
 
-/// The slot's position, with its pieces, if it is legal and stored as it stands:
-/// where its kings settle, every position is, and no symmetry need be tried.
-fn legal_layout(
-    game: &Endgame,
-    tier: u32,
-    settle: &Settled,
-    slot: u64,
-) -> Option<(Layout, Pieces)> {
-    let layout = game.layout_at(tier, slot)?;
-    let pieces = Pieces::of(&layout);
-    let waiting = layout.kings[layout.turn.other() as usize];
-    let legal = pieces.occupied.count_ones() as usize == pieces.len
-        && !pieces.attacked(waiting, layout.turn)
-        && (settle.slot(layout.kings, 0, layout.turn).is_some()
-            || game.stored_slot_of(tier, &layout) == Some(slot));
-    legal.then_some((layout, pieces))
+/// What every piece of a layout attacks, found once for both sides to move.
+struct Sight {
+    pieces: Pieces,
+    /// Each piece's attacks, in the order of `pieces.list`.
+    attacks: [u64; 6],
+    /// The squares of each side's pieces, kings included, by colour.
+    sides: [u64; 2],
+    /// Every square each side attacks, by colour.
+    seen: [u64; 2],
+}
+
+impl Sight {
+    #[inline]
+    fn of(layout: &Layout) -> Sight {
+        let pieces = Pieces::of(layout);
+        let table = attacks();
+        let mut sight = Sight {
+            pieces,
+            attacks: [0; 6],
+            sides: [0; 2],
+            seen: [0; 2],
+        };
+        for (i, &(kind, sq)) in pieces.list[..pieces.len].iter().enumerate() {
+            let side = Pieces::color(kind) as usize;
+            let bits = table.targets(role(kind), sq, pieces.occupied);
+            sight.attacks[i] = bits;
+            sight.sides[side] |= sq.bit();
+            sight.seen[side] |= bits;
+        }
+        sight
+    }
+
+    /// Where each piece of the side whose king is on `king` may go without
+    /// leaving it in check by `by`, in the order of `pieces.list`: anywhere if
+    /// free, only along the line of a pin, in check only onto the checker or
+    /// between it and the king, in double check nowhere. The king's own steps
+    /// are bounded by [`Sight::danger`] instead.
+    #[inline]
+    fn allowed(&self, by: Color, king: Square) -> [u64; 6] {
+        let table = attacks();
+        let pieces = &self.pieces.list[..self.pieces.len];
+        let mut allowed = [!0u64; 6];
+        let mut evasions = !0u64;
+        for (i, &(kind, from)) in pieces.iter().enumerate() {
+            if Pieces::color(kind) != by {
+                continue;
+            }
+            let line = table.between(from, king) | from.bit();
+            if self.attacks[i] & king.bit() != 0 {
+                evasions &= line;
+                continue;
+            }
+            let between = table.between(from, king) & self.pieces.occupied;
+            if table.lines(role(kind), from) & king.bit() != 0 && between.count_ones() == 1 {
+                if let Some(pinned) = pieces.iter().position(|p| p.1.bit() == between) {
+                    allowed[pinned] = line;
+                }
+            }
+        }
+        // A check by two pieces cannot be met by taking or blocking one of them.
+        let mut allowed = allowed.map(|a| a & evasions);
+        allowed[..2].fill(!0);
+        allowed
+    }
+
+    /// The squares `by` attacks with the other side's `king` taken off the
+    /// board: where that king may not step.
+    #[inline]
+    fn danger(&self, by: Color, king: Square) -> u64 {
+        let table = attacks();
+        let occupied = self.pieces.occupied & !king.bit();
+        let pieces = &self.pieces.list[..self.pieces.len];
+        pieces
+            .iter()
+            .fold(self.seen[by as usize], |danger, &(kind, from)| {
+                match Pieces::color(kind) == by && table.lines(role(kind), from) & king.bit() != 0 {
+                    true => danger | table.targets(role(kind), from, occupied),
+                    false => danger,
+                }
+            })
+    }
 }
 
 /// The squares a white king may stand on in an image with a stored parent: with
@@ -188,15 +263,28 @@ struct Tier<'a, S: Solved> {
     solved: &'a S,
     /// Under DTZ, the 50-move limit a capture restarts.
     reset: Option<u16>,
+    /// Under DTZ, the tier's codes under DTM where known (see [`known_outcome`]).
+    outcomes: Option<&'a [u16]>,
 }
 
 impl<S: Solved> Tier<'_, S> {
-    /// Every move of a slot: what it settles, as the generic solver's scan has it.
-    fn scan(&self, slot: u64) -> Scan {
-        let (game, tier, solved) = (self.game, self.tier, self.solved);
-        let Some((layout, pieces)) = legal_layout(game, tier, &self.settle, slot) else {
+    /// Every move of a slot, whose position as its slot spells it is `layout`
+    /// and whose pieces' attacks are `sight`: what it settles, as the generic
+    /// solver's scan has it.
+    #[inline]
+    fn scan(&self, slot: u64, layout: &Layout, sight: &Sight) -> Scan {
+        let pieces = &sight.pieces;
+        let (mover, opponent) = (layout.turn as usize, layout.turn.other());
+        let enemy_king = layout.kings[opponent as usize].bit();
+        // Legal: no two pieces on a square, the side not to move not in check,
+        // and stored as it stands (where the kings settle, every position is).
+        let legal = pieces.occupied.count_ones() as usize == pieces.len
+            && sight.seen[mover] & enemy_king == 0
+            && (self.settle.slot(layout.kings, 0, layout.turn).is_some()
+                || self.game.stored_slot_of(self.tier, layout) == Some(slot));
+        if !legal {
             return Scan::default();
-        };
+        }
         let mut scan = Scan {
             legal: true,
             ..Scan::default()
@@ -205,66 +293,30 @@ impl<S: Solved> Tier<'_, S> {
             scan.end = Some(Value::Draw);
             return scan;
         }
-        let attacks = attacks();
-        let (mover, opponent) = (layout.turn, layout.turn.other());
-        let own = pieces.list[..pieces.len]
-            .iter()
-            .filter(|p| Pieces::color(p.0) == mover)
-            .fold(0u64, |bits, p| bits | p.1.bit());
-        let enemy_king = layout.kings[opponent as usize].bit();
-        let own_king = layout.kings[mover as usize];
-        // The squares the opponent attacks through the mover's king: where it may
-        // not step.
-        let danger = pieces.attacks_through(own_king, opponent);
-        let in_check = danger & own_king.bit() != 0;
-        // Out of check, a piece other than the king that shields its king from no
-        // slider moves freely: no quiet move of it needs a look of its own.
-        let pinned = if in_check {
-            !0
-        } else {
-            pieces.pinned(own_king, opponent)
-        };
+        let own_king = layout.kings[mover];
+        let danger = sight.danger(opponent, own_king);
+        let in_check = sight.seen[opponent as usize] & own_king.bit() != 0;
+        let allowed = sight.allowed(opponent, own_king);
+        let occupied = pieces.occupied;
+        let enemies = sight.sides[opponent as usize] & !enemy_king;
         let mut legal_moves = 0;
-        for (at, &(kind, from)) in pieces.list[..pieces.len].iter().enumerate() {
-            if Pieces::color(kind) != mover {
+        for (at, &(kind, _)) in pieces.list[..pieces.len].iter().enumerate() {
+            if Pieces::color(kind) as usize != mover {
                 continue;
             }
-            let mut targets =
-                attacks.targets(role(kind), from, pieces.occupied) & !own & !enemy_king;
-            let is_king = at == mover as usize;
-            let free = !is_king && pinned & from.bit() == 0;
-            // The quiet moves of a free piece, and the king's off the squares in
-            // danger, are counted at once; the others are tried one by one.
-            if free || is_king {
-                let safe = if is_king { !danger } else { !0 };
-                let quiet = (targets & !pieces.occupied & safe).count_ones();
-                legal_moves += quiet;
-                scan.out_degree += quiet;
-                targets &= pieces.occupied;
+            let mut targets = sight.attacks[at] & !sight.sides[mover] & allowed[at];
+            if at == mover {
+                targets &= !danger;
             }
+            let quiet = (targets & !occupied).count_ones();
+            legal_moves += quiet;
+            scan.out_degree += quiet;
+            targets &= enemies;
             while targets != 0 {
                 let to = Square::first(targets);
                 targets &= targets - 1;
-                let king = if is_king { to } else { own_king };
-                if !free && pieces.attacked_after(king, opponent, at, to) {
-                    continue;
-                }
                 legal_moves += 1;
-                if pieces.occupied & to.bit() == 0 {
-                    scan.out_degree += 1;
-                    continue;
-                }
-                let captured = layout.others[..layout.count]
-                    .iter()
-                    .position(|&(_, sq)| sq == to)
-                    .expect("a capture takes a piece other than a king");
-                let after = moved(&layout, at, to, Some(captured));
-                let (child_tier, swap) = self.capture_tiers[captured];
-                let child_slot = game.slot_of_layout(child_tier, swap, &after);
-                let code = solved.code(child_tier, child_slot);
-                let child =
-                    Value::from_code(game.value_kind(), code).expect("a solved legal position");
-                leave(&mut scan, child, self.reset);
+                self.capture(layout, at, to, &mut scan);
             }
         }
         if legal_moves == 0 {
@@ -279,6 +331,22 @@ impl<S: Solved> Tier<'_, S> {
             };
         }
         scan
+    }
+
+    /// Counts the capture of the piece on `to` by the piece at `at` into `scan`.
+    #[inline]
+    fn capture(&self, layout: &Layout, at: usize, to: Square, scan: &mut Scan) {
+        let captured = layout.others[..layout.count]
+            .iter()
+            .position(|&(_, sq)| sq == to)
+            .expect("a capture takes a piece other than a king");
+        let after = moved(layout, at, to, Some(captured));
+        let (child_tier, swap) = self.capture_tiers[captured];
+        let child_slot = self.game.slot_of_layout(child_tier, swap, &after);
+        let code = self.solved.code(child_tier, child_slot);
+        let child =
+            Value::from_code(self.game.value_kind(), code).expect("a solved legal position");
+        leave(scan, child, self.reset);
     }
 
     /// Calls `visit` with the slot of every stored position with a quiet move into
@@ -371,6 +439,26 @@ impl<S: Solved> Tier<'_, S> {
     }
 }
 
+impl<S: Solved> Scans for Tier<'_, S> {
+    fn run(&self, slots: Range<usize>, mut visit: impl FnMut(Scan)) {
+        let walk = self.game.walk(self.tier, slots.start as u64);
+        // Both sides to move share a layout, one after the other: its sight, with
+        // its slot over two.
+        let mut sight: Option<(usize, Sight)> = None;
+        for (slot, layout) in slots.zip(walk) {
+            if let Some(scan) = known_outcome(self.outcomes, slot as u64) {
+                visit(scan);
+                continue;
+            }
+            let seen = match sight {
+                Some((pair, ref seen)) if pair == slot / 2 => seen,
+                _ => &sight.insert((slot / 2, Sight::of(&layout))).1,
+            };
+            visit(self.scan(slot as u64, &layout, seen));
+        }
+    }
+}
+
 impl<S: Solved> Parents for Tier<'_, S> {
     fn each(&self, slot: u32, mut visit: impl FnMut(u32)) {
         self.predecessors(u64::from(slot), |parent| visit(parent as u32));
@@ -390,8 +478,39 @@ pub fn solve_tier(
     solved: &mut impl Solved,
     progress: &Progress,
 ) -> Vec<u16> {
+    solve_tier_knowing(game, tier, solved, None, progress)
+}
+
+/// The outcome a slot's distance-to-mate code gives where it settles the
+/// slot without a look at its moves: no position, or a draw. Counting plies
+/// to the next capture or pawn move instead of to mate changes how long a win
+/// takes, never whether it is one, so a draw under DTM is one under DTZ; and
+/// most positions of most endings are draws.
+#[inline]
+fn known_outcome(outcomes: Option<&[u16]>, slot: u64) -> Option<Scan> {
+    match outcomes?[slot as usize] {
+        NO_POSITION => Some(Scan::default()),
+        code if code == Value::Draw.code() => Some(Scan {
+            legal: true,
+            end: Some(Value::Draw),
+            ..Scan::default()
+        }),
+        _ => None,
+    }
+}
+
+/// [`solve_tier`], given, where it has them, the tier's codes under DTM
+/// (`outcomes`, for a DTZ solve), which spare the scan of every draw: a draw
+/// under DTM is one under DTZ. The codes are the same with them or without.
+pub fn solve_tier_knowing(
+    game: &Endgame,
+    tier: u32,
+    solved: &mut impl Solved,
+    outcomes: Option<&[u16]>,
+    progress: &Progress,
+) -> Vec<u16> {
     if let Some(placements) = game.placements(tier) {
-        return pawns::solve_tier(game, tier, placements, solved, progress);
+        return pawns::solve_tier(game, tier, placements, solved, outcomes, progress);
     }
     let size = game.index_size(tier) as usize;
     let this = Tier {
@@ -401,21 +520,39 @@ pub fn solve_tier(
         capture_tiers: game.capture_tiers(tier),
         solved,
         reset: reset(game),
+        outcomes,
     };
-    solve_by_scans(game, size, |slot| this.scan(slot as u64), &this, progress)
+    solve_by_scans(game, size, &this, &this, progress)
+}
+
+/// The codes under DTM of `tier` of a DTZ solve, where its DTM table is in
+/// `dir` (`--metric dtm,dtz` makes it first) and reads back whole; else None.
+pub fn dtm_codes(game: &Endgame, tier: u32, dir: &Path) -> Option<Vec<u16>> {
+    if game.metric() != Metric::Dtz {
+        return None;
+    }
+    let dtm = game.clone().with_metric(Metric::Dtm);
+    let (table, _) = crate::output::open_tier(&dtm, tier, dir).ok()?;
+    table.read_all().ok()
 }
 
 /// Solves every tier in order, smallest material first, each reading the tiers
 /// its captures and promotions lead to; each solved tier goes to `store` (a tier
 /// it keeps is not solved). See [`crate::order`] for the codes held meanwhile.
+/// A DTZ solve asks `dtm` for each tier's codes under DTM, where they were
+/// made before (see [`solve_tier_knowing`]).
 pub fn solve_all(
     game: &Endgame,
     progress: &Progress,
     store: &mut impl Store,
+    dtm: impl Fn(u32) -> Option<Vec<u16>>,
 ) -> anyhow::Result<()> {
     crate::solve_in_order(
         game,
-        |tier, solved| solve_tier(game, tier, solved, progress),
+        |tier, solved| {
+            let outcomes = (game.metric() == Metric::Dtz).then(|| dtm(tier)).flatten();
+            solve_tier_knowing(game, tier, solved, outcomes.as_deref(), progress)
+        },
         |tier| game.tiers_below(tier),
         store,
         crate::HELD_BUDGET,
@@ -468,6 +605,27 @@ mod tests {
         for ending in ["KRvKN", "KQvKQ"] {
             let game = Endgame::new(&Material::parse(ending).unwrap());
             both_solvers_agree(&game.with_metric(Metric::Dtz));
+        }
+    }
+
+    /// A DTZ solve given each tier's DTM codes, which spare the scan of every
+    /// draw, gives the same codes as one without them, with pawns or without.
+    #[test]
+    fn dtz_is_the_same_with_the_dtm_codes_or_without() {
+        let progress = Progress::hidden();
+        for ending in ["KRvKN", "KPvKB"] {
+            let game = Endgame::new(&Material::parse(ending).unwrap());
+            let dtz = game.clone().with_metric(Metric::Dtz);
+            let (mut dtm_codes, mut plain, mut knowing) = (Vec::new(), Vec::new(), Vec::new());
+            for tier in game.tiers() {
+                let codes = solve_tier(&game, tier, &mut dtm_codes, &progress);
+                let without = solve_tier(&dtz, tier, &mut plain, &progress);
+                let with = solve_tier_knowing(&dtz, tier, &mut knowing, Some(&codes), &progress);
+                assert!(with == without, "{}", game.tier_name(tier));
+                dtm_codes.push(codes);
+                plain.push(without);
+                knowing.push(with);
+            }
         }
     }
 

@@ -8,10 +8,10 @@
 //! an en passant capture is valued through the position with that right,
 //! whose moves all lead to known codes.
 
-use super::{Pieces, leave, moved, role};
+use super::{Pieces, known_outcome, leave, moved, role};
 use crate::order::Solved;
 use crate::progress::Progress;
-use crate::retrograde::{Parents, Scan, solve_by_scans};
+use crate::retrograde::{Parents, PerSlot, Scan, solve_by_scans};
 use games::chess::pawns::is_pawn;
 use games::chess::{
     Board, Color, Endgame, Layout, PROMOTIONS, PawnSlots, Placements, Role, Square, attacks,
@@ -365,6 +365,7 @@ pub(super) fn solve_tier(
     tier: u32,
     placements: &Placements,
     solved: &mut impl Solved,
+    outcomes: Option<&[u16]>,
     progress: &Progress,
 ) -> Vec<u16> {
     let size = game.index_size(tier) as usize;
@@ -393,7 +394,10 @@ pub(super) fn solve_tier(
         let local = solve_by_scans(
             game,
             (end - start) as usize,
-            |slot| slice.scan(start + slot as u64),
+            &PerSlot(|slot| {
+                let slot = start + slot as u64;
+                known_outcome(outcomes, slot).unwrap_or_else(|| slice.scan(slot))
+            }),
             &slice,
             progress,
         );
