@@ -6,7 +6,8 @@
 # promotion leads to first, so its whole chain is timed; tbgen makes the chain
 # itself (the chain is the tables tbgen wrote, in Syzygy's names). tbgen's DTM
 # tables and its DTZ tables are timed apart and together, against Syzygy's WDL
-# and DTZ tables, which its generators make in one run.
+# and DTZ tables, which its generators make in one run; tbgen makes DTZ after
+# DTM in one folder, as `tbgen chess ENDING --metric dtm,dtz` does.
 #
 #   scripts/bench-vs-syzygy.sh [ENDING ...]     # default: KQvKR (chain KQvK KRvK KQvKR)
 #   scripts/bench-vs-syzygy.sh KPvK KRPvKR      # pawn chains
@@ -63,7 +64,7 @@ RTBGENP=$WORK/tb/src/rtbgenp
 # to: fewer pieces first, then fewer pawns. The chain is what tbgen wrote; KvK
 # has no table.
 chain() {
-    ls "$1" | sed -n 's/^chess-\(.*\)\.tb$/\1/p' | grep -vx KvK \
+    ls "$1" | sed -n 's/^chess-\(.*\)\.tb$/\1/p' | grep -v '^dtz-' | grep -vx KvK \
         | "$WORK/venv/bin/python" -c '
 import sys, chess.syzygy
 names = {chess.syzygy.normalize_tablename(n.strip()): n.strip() for n in sys.stdin}
@@ -161,11 +162,13 @@ CHECKS=()
 printf '%-8s %-10s %8s %10s %7s %10s %7s %7s %7s\n' ending chain "DTM s" "DTM+DTZ s" MB \
     "Syzygy s" MB "DTM/S" "both/S"
 for ending in "${ENDINGS[@]}"; do
-    mkdir -p "$WORK/ours-$ending" "$WORK/dtz-$ending" "$WORK/syzygy-$ending"
+    mkdir -p "$WORK/ours-$ending" "$WORK/syzygy-$ending"
+    # DTZ is made after DTM in the same folder, as `--metric dtm,dtz` makes
+    # them: its solve reads the DTM tables and skips the scan of their draws.
     read -r dtm dtm_mb < <(measure "$TBGEN" chess "$ending" --threads "$THREADS" \
         --dir "$WORK/ours-$ending")
     read -r dtz dtz_mb < <(measure "$TBGEN" chess "$ending" --metric dtz --threads "$THREADS" \
-        --dir "$WORK/dtz-$ending")
+        --dir "$WORK/ours-$ending")
     mapfile -t tables < <(chain "$WORK/ours-$ending")
     syzygy=0
     syzygy_mb=0
@@ -188,11 +191,11 @@ for ending in "${ENDINGS[@]}"; do
     # Every table of the chain against Syzygy's, with the bytes of each.
     for pair in "${tables[@]}"; do
         table=${pair% *} ours=${pair#* }
-        said=$(check "$table" "$WORK/ours-$ending" "$WORK/dtz-$ending" "$WORK/syzygy-$ending") \
+        said=$(check "$table" "$WORK/ours-$ending" "$WORK/ours-$ending" "$WORK/syzygy-$ending") \
             || { echo "$table against Syzygy: $said" >&2; exit 1; }
         CHECKS+=("$(printf '%-8s %12d %12d %12d %12d  %s' "$table" \
             "$(bytes "$WORK/ours-$ending/chess-$ours.tb")" \
-            "$(bytes "$WORK/dtz-$ending/chess-dtz-$ours.tb")" \
+            "$(bytes "$WORK/ours-$ending/chess-dtz-$ours.tb")" \
             "$(bytes "$WORK/syzygy-$ending/$table.rtbw")" \
             "$(bytes "$WORK/syzygy-$ending/$table.rtbz")" "$said")")
     done
