@@ -201,12 +201,13 @@ impl Sight {
             if Pieces::color(kind) != by {
                 continue;
             }
-            let line = table.between(from, king) | from.bit();
+            let gap = table.between(from, king);
+            let line = gap | from.bit();
             if self.attacks[i] & king.bit() != 0 {
                 evasions &= line;
                 continue;
             }
-            let between = table.between(from, king) & self.pieces.occupied;
+            let between = gap & self.pieces.occupied;
             if table.lines(role(kind), from) & king.bit() != 0 && between.count_ones() == 1 {
                 if let Some(pinned) = pieces.iter().position(|p| p.1.bit() == between) {
                     allowed[pinned] = line;
