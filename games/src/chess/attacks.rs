@@ -108,12 +108,12 @@ pub fn attacks() -> &'static Attacks {
 impl Attacks {
     /// The squares a slider on `sq` reaches along `directions`, up to and
     /// including the first occupied square of each.
-    #[inline(always)]
     ///
     /// Without a branch: a ray that meets nothing stops at the corner it runs
     /// to (h8 for the directions that raise the square number, a1 for the
     /// others), whose own ray that way is empty. Which side of a blocker a
     /// ray is, is a guess a processor gets wrong half the time.
+    #[inline(always)]
     fn slide(&self, sq: Square, occupied: u64, directions: &[usize]) -> u64 {
         directions.iter().fold(0u64, |bits, &d| {
             let ray = self.rays[d][sq.index()];

@@ -304,21 +304,27 @@ impl Layout {
             groups[n] = group;
             n += 1;
         }
-        for &(start, len) in groups[..n].iter().rev() {
-            let radix = sets_of(len);
-            let rank = (field % radix) as usize;
+        for &group in groups[..n].iter().rev() {
+            let radix = sets_of(group.1);
+            self.place_group(group, field % radix);
             field /= radix;
-            let squares = match len {
-                1 => [
-                    Square::new(rank as u8),
-                    Square::default(),
-                    Square::default(),
-                ],
-                _ => sets()[len - 2][rank],
-            };
-            for (piece, sq) in self.others[start..start + len].iter_mut().zip(squares) {
-                piece.1 = sq;
-            }
+        }
+    }
+
+    /// Puts the run of identical pieces `(first, length)` on the set of squares
+    /// of rank `rank` (a lone piece on square `rank`).
+    #[inline]
+    fn place_group(&mut self, (start, len): (usize, usize), rank: u64) {
+        let squares = match len {
+            1 => [
+                Square::new(rank as u8),
+                Square::default(),
+                Square::default(),
+            ],
+            _ => sets()[len - 2][rank as usize],
+        };
+        for (piece, sq) in self.others[start..start + len].iter_mut().zip(squares) {
+            piece.1 = sq;
         }
     }
 
@@ -415,20 +421,7 @@ impl Walk {
     /// Puts the pieces of run `g` on the squares its field spells.
     #[inline]
     fn place(&mut self, g: usize) {
-        let (start, len) = self.groups[g];
-        let field = self.fields[g];
-        match len {
-            1 => self.layout.others[start].1 = Square::new(field as u8),
-            _ => {
-                let squares = sets()[len - 2][field as usize];
-                for (piece, sq) in self.layout.others[start..start + len]
-                    .iter_mut()
-                    .zip(squares)
-                {
-                    piece.1 = sq;
-                }
-            }
-        }
+        self.layout.place_group(self.groups[g], self.fields[g]);
     }
 }
 
