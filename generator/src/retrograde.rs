@@ -6,9 +6,10 @@
 //! fastest); a predecessor whose last undecided move has just turned out to be a win
 //! for the opponent is a loss in `n + 1` (its slowest). What is never decided is a
 //! draw. Every slot is one 16-bit word while solving (its value, or how many of its
-//! moves are still awaited), and each ply is one pass over the tier split by index
-//! range over the threads, through atomics; every write in a ply stores a value
-//! that depends only on the ply, so the result is the same for any number of threads.
+//! moves are still awaited), and each ply visits the slots decided at its distance,
+//! split over the threads, writing through atomics; every write in a ply stores a
+//! value that depends only on the ply, so the result is the same for any number of
+//! threads.
 //!
 //! Moves may leave the tier (a capture in chess) into tiers solved before, whose
 //! values are known from the start: a move to a loss in `n` there makes a win in
@@ -17,10 +18,10 @@
 
 use crate::progress::Progress;
 use games::capability::Retract;
-use games::{Game, Value};
+use games::{Game, Value, ValueKind};
 use rayon::prelude::*;
 use std::ops::Range;
-use std::sync::atomic::{AtomicBool, AtomicU16, Ordering};
+use std::sync::atomic::{AtomicU16, Ordering};
 
 use games::value::NO_POSITION;
 
@@ -275,38 +276,39 @@ const MAX_PLIES: u16 = (COUNTING - 4) / 2;
 /// Every slot's state before the first ply, and what the plies need besides.
 struct Counts {
     states: Vec<AtomicU16>,
-    /// Slots with a move out of the tier to a loss (for the mover), by slot, with
-    /// the longest such loss: a loss of the slot is at least that long.
-    floors: Vec<(u32, u16)>,
-    /// The longest distance known before the plies (a win or loss through a move
-    /// out of the tier, or a floor): the plies run at least this far.
-    latest: u16,
-    /// Each piece's distances known before the plies: the plies its pass must visit.
-    known: Vec<Distances>,
+    /// Slots with a move out of the tier to a loss (for the mover) in `n`, by
+    /// the ply `n - 1` that counts that move down as if it were a move in the
+    /// tier to a win decided then: a loss of the slot is at least `n` long.
+    floors: Plies,
+    /// The slots decided before the plies (the game over, or a win through a
+    /// move out of the tier), in order, by distance: the ply each is visited at.
+    decided: Plies,
 }
 
-/// A set of distances; those from 256 on are kept as one "some".
-#[derive(Debug, Clone, Copy, Default)]
-struct Distances {
-    below_256: [u64; 4],
-    beyond: bool,
-    longest: u16,
-}
+/// Slots to visit, by the ply that visits them.
+#[derive(Default)]
+struct Plies(Vec<Vec<u32>>);
 
-impl Distances {
-    fn insert(&mut self, n: u16) {
-        self.longest = self.longest.max(n);
-        match n {
-            0..256 => self.below_256[n as usize / 64] |= 1 << (n % 64),
-            _ => self.beyond = true,
+impl Plies {
+    fn add(&mut self, ply: u16, slots: impl IntoIterator<Item = u32>) {
+        let ply = usize::from(ply);
+        if self.0.len() <= ply {
+            self.0.resize_with(ply + 1, Vec::new);
         }
+        self.0[ply].extend(slots);
     }
 
-    fn contains(&self, n: u16) -> bool {
-        match n {
-            0..256 => self.below_256[n as usize / 64] & 1 << (n % 64) != 0,
-            _ => self.beyond,
-        }
+    /// The slots of `ply`, taken out.
+    fn take(&mut self, ply: u16) -> Vec<u32> {
+        self.0
+            .get_mut(usize::from(ply))
+            .map(std::mem::take)
+            .unwrap_or_default()
+    }
+
+    /// Whether no slot waits for `ply` or a later one.
+    fn done_from(&self, ply: u16) -> bool {
+        self.0.iter().skip(usize::from(ply)).all(Vec::is_empty)
     }
 }
 
@@ -316,12 +318,12 @@ const PIECE: usize = 1 << 12;
 impl Counts {
     fn from_scans(size: usize, scans: &impl Scans) -> Counts {
         let mut states: Vec<AtomicU16> = (0..size).map(|_| AtomicU16::new(NO_POSITION)).collect();
-        let pieces: Vec<(Vec<(u32, u16)>, Distances)> = states
+        let pieces: Vec<(Vec<(u16, u32)>, Vec<u32>)> = states
             .par_chunks_mut(PIECE)
             .enumerate()
             .map(|(piece, states)| {
                 let mut floors = Vec::new();
-                let mut distances = Distances::default();
+                let mut decided = Vec::new();
                 let start = piece * PIECE;
                 let mut states = states.iter_mut().enumerate();
                 scans.run(start..start + states.len(), |scan| {
@@ -344,43 +346,68 @@ impl Counts {
                             let n = value.distance().unwrap_or(0);
                             assert!(n <= MAX_PLIES, "slot {slot}: {n} plies is too long");
                             if value.distance().is_some() {
-                                distances.insert(n);
+                                decided.push(slot as u32);
                             }
                             value.code()
                         }
                         None => {
+                            let awaited = scan.out_degree + u32::from(loss_at_least > 0);
                             assert!(
-                                scan.out_degree <= MAX_COUNT,
+                                awaited <= MAX_COUNT,
                                 "slot {slot}: more than {MAX_COUNT} moves"
                             );
                             if loss_at_least > 0 {
-                                floors.push((slot as u32, loss_at_least));
-                                distances.insert(loss_at_least);
+                                floors.push((loss_at_least - 1, slot as u32));
                             }
-                            COUNTING + scan.out_degree as u16
+                            COUNTING + awaited as u16
                         }
                     };
                 });
-                (floors, distances)
+                (floors, decided)
             })
             .collect();
-        let latest = pieces.iter().map(|p| p.1.longest).max().unwrap_or(0);
-        let (floors, known): (Vec<_>, Vec<Distances>) = pieces.into_iter().unzip();
+        let distance = |slot: u32| {
+            let code = states[slot as usize].load(Ordering::Relaxed);
+            Value::from_code(ValueKind::WinLossDraw, code)
+                .and_then(Value::distance)
+                .expect("a decided slot")
+        };
+        // The decided slots by distance, in order, each list made at its size.
+        let mut sizes = Vec::new();
+        for &slot in pieces.iter().flat_map(|(_, decided)| decided) {
+            let n = usize::from(distance(slot));
+            if sizes.len() <= n {
+                sizes.resize(n + 1, 0);
+            }
+            sizes[n] += 1;
+        }
+        let mut known = Plies(sizes.into_iter().map(Vec::with_capacity).collect());
+        let mut all_floors = Plies::default();
+        for (floors, decided) in pieces {
+            for (ply, slot) in floors {
+                all_floors.add(ply, [slot]);
+            }
+            for slot in decided {
+                known.add(distance(slot), [slot]);
+            }
+        }
         Counts {
             states,
-            floors: floors.concat(),
-            latest,
-            known,
+            floors: all_floors,
+            decided: known,
         }
     }
 }
 
+/// Slots per parallel piece of a ply's visits.
+const VISITS: usize = 1 << 10;
+
 /// The plies of retrograde analysis from the state of every slot, given where to
-/// find the slots that move into a slot. Ply `n` is one pass over the whole
-/// tier, split by index range over the threads: every slot decided at distance
-/// `n` makes its predecessors wins at `n + 1` (it is a loss) or takes one
-/// awaited move from each (it is a win). Every write of a pass depends only on
-/// the ply, and a win only ever shortens, so the states are the same for any
+/// find the slots that move into a slot. Ply `n` visits the slots decided at
+/// distance `n`, split over the threads: each makes its predecessors wins at
+/// `n + 1` (it is a loss) or takes one awaited move from each (it is a win); a
+/// slot decided so is visited at its own ply. Every write of a ply depends only
+/// on the ply, and a win only ever shortens, so the states are the same for any
 /// number of threads and any order.
 fn solve_plies<G: Game>(
     game: &G,
@@ -390,33 +417,18 @@ fn solve_plies<G: Game>(
 ) -> Vec<u16> {
     let Counts {
         states,
-        floors,
-        latest,
-        known,
+        mut floors,
+        decided: mut due,
     } = counts;
-    // Which pieces a write of the next ply has touched; a pass visits those and
-    // the pieces with a distance of its ply known before.
-    let touched: [Vec<AtomicBool>; 2] =
-        std::array::from_fn(|_| known.iter().map(|_| AtomicBool::new(false)).collect());
-    let floor = |slot: u32| {
-        floors
-            .binary_search_by_key(&slot, |&(s, _)| s)
-            .map_or(0, |i| floors[i].1)
-    };
     progress.start(&format!("{} plies", game.id()), 0);
     let mut ply: u16 = 0;
-    loop {
+    while !due.done_from(ply) || !floors.done_from(ply) {
         assert!(ply < MAX_PLIES, "{}: {ply} plies is too long", game.id());
         let (win_now, loss_now) = (Value::Win(ply).code(), Value::Loss(ply).code());
         let win_next = Value::Win(ply + 1).code();
-        let [now_touched, next_touched] = match ply % 2 {
-            0 => [&touched[0], &touched[1]],
-            _ => [&touched[1], &touched[0]],
-        };
-        let touch = |slot: u32| next_touched[slot as usize / PIECE].store(true, Ordering::Relaxed);
         // A slot is a win at `ply + 1` unless decided otherwise or already a
         // nearer win (a win through a move out of the tier waits for its ply).
-        let win = |parent: u32| {
+        let win = |parent: u32, decided: &mut Vec<u32>| {
             let state = &states[parent as usize];
             let mut now = state.load(Ordering::Relaxed);
             while now >= COUNTING || (now > win_next && now % 2 == 0) {
@@ -426,58 +438,55 @@ fn solve_plies<G: Game>(
                     Ordering::Relaxed,
                     Ordering::Relaxed,
                 ) {
-                    Ok(_) => return touch(parent),
+                    Ok(_) => return decided.push(parent),
                     Err(seen) => now = seen,
                 }
             }
         };
         // One more move of an undecided slot is a win for the opponent; after
-        // the last, the slot is lost, unless a move out of the tier holds out longer.
-        let count_down = |parent: u32| {
+        // the last, the slot is lost.
+        let loss_next = Value::Loss(ply + 1).code();
+        let count_down = |parent: u32, decided: &mut Vec<u32>| {
             let state = &states[parent as usize];
             let mut now = state.load(Ordering::Relaxed);
             while now > COUNTING {
                 let next = match now - COUNTING {
-                    1 => Value::Loss((ply + 1).max(floor(parent))).code(),
+                    1 => loss_next,
                     _ => now - 1,
                 };
                 match state.compare_exchange_weak(now, next, Ordering::Relaxed, Ordering::Relaxed) {
-                    Ok(_) if next < COUNTING => return touch(parent),
+                    Ok(_) if next < COUNTING => return decided.push(parent),
                     Ok(_) => break,
                     Err(seen) => now = seen,
                 }
             }
         };
-        let found = states
-            .par_chunks(PIECE)
-            .enumerate()
-            .map(|(piece, chunk)| {
-                let mut found = 0u64;
-                if !now_touched[piece].load(Ordering::Relaxed) && !known[piece].contains(ply) {
-                    return 0;
-                }
-                for (i, state) in chunk.iter().enumerate() {
-                    let now = state.load(Ordering::Relaxed);
-                    if now != win_now && now != loss_now {
-                        continue;
-                    }
-                    found += 1;
-                    let slot = (piece * PIECE + i) as u32;
+        // In order: neighbouring slots have parents near each other.
+        let mut slots = due.take(ply);
+        slots.par_sort_unstable();
+        let late = floors.take(ply);
+        let late = late.par_chunks(VISITS).map(|late| {
+            let mut decided = Vec::new();
+            late.iter().for_each(|&slot| count_down(slot, &mut decided));
+            decided
+        });
+        let decided: Vec<Vec<u32>> = slots
+            .par_chunks(VISITS)
+            .map(|slots| {
+                let mut decided = Vec::new();
+                for &slot in slots {
+                    let now = states[slot as usize].load(Ordering::Relaxed);
                     if now == loss_now {
-                        parents.each(slot, win);
-                    } else {
-                        parents.each(slot, count_down);
+                        parents.each(slot, |parent| win(parent, &mut decided));
+                    } else if now == win_now {
+                        parents.each(slot, |parent| count_down(parent, &mut decided));
                     }
                 }
-                found
+                decided
             })
-            .sum::<u64>();
-        if found == 0 && ply >= latest {
-            break;
-        }
-        now_touched
-            .iter()
-            .for_each(|t| t.store(false, Ordering::Relaxed));
+            .chain(late)
+            .collect();
+        due.add(ply + 1, decided.into_iter().flatten());
         ply += 1;
         progress.advance(1);
     }

@@ -432,8 +432,10 @@ impl Iterator for Walk {
     fn next(&mut self) -> Option<Layout> {
         let pairs = &king_pairs().0;
         let &(wk, bk) = pairs.get(self.pair)?;
-        self.layout.kings = [wk, bk];
-        let current = self.layout;
+        let current = Layout {
+            kings: [wk, bk],
+            ..self.layout
+        };
         if self.layout.turn == Color::White {
             self.layout.turn = Color::Black;
             return Some(current);

@@ -11,7 +11,9 @@
 use crate::order::{Solved, Store};
 use crate::progress::Progress;
 use crate::retrograde::{Outside, Parents, Scan, Scans, solve_by_scans};
-use games::chess::{Color, Endgame, FIFTY_MOVES, Layout, Metric, Role, Settled, Square, attacks};
+use games::chess::{
+    Color, Endgame, FIFTY_MOVES, Layout, MAX_PIECES, Metric, Role, Settled, Square, attacks,
+};
 use games::value::NO_POSITION;
 use games::{Game, Value};
 use std::ops::Range;
@@ -119,19 +121,38 @@ impl Pieces {
 
 /// The layout after the piece at `at` (0, 1: the kings; then `others`) moves to
 /// `to`, with the piece at `captured` in `others` removed, the other side to move.
+/// Built whole, field by field: a square written into a copy of the layout and
+/// the copy read back at once waits on the write.
+#[inline]
 fn moved(layout: &Layout, at: usize, to: Square, captured: Option<usize>) -> Layout {
-    let mut after = *layout;
-    match at {
-        0 | 1 => after.kings[at] = to,
-        _ => after.others[at - 2].1 = to,
+    let [wk, bk] = layout.kings;
+    let kings = match at {
+        0 => [to, bk],
+        1 => [wk, to],
+        _ => [wk, bk],
+    };
+    let others: [(u8, Square); MAX_PIECES - 2] = std::array::from_fn(|i| match i + 2 == at {
+        true => (layout.others[i].0, to),
+        false => layout.others[i],
+    });
+    let Some(c) = captured else {
+        return Layout {
+            kings,
+            others,
+            count: layout.count,
+            turn: layout.turn.other(),
+        };
+    };
+    Layout {
+        kings,
+        others: std::array::from_fn(|i| match i {
+            _ if i < c => others[i],
+            _ if i + 1 < layout.count => others[i + 1],
+            _ => (0, Square::default()),
+        }),
+        count: layout.count - 1,
+        turn: layout.turn.other(),
     }
-    if let Some(c) = captured {
-        after.others.copy_within(c + 1..layout.count, c);
-        after.count -= 1;
-        after.others[after.count] = (0, Square::default());
-    }
-    after.turn = layout.turn.other();
-    after
 }
 
 /// Counts a move out of the slot's tier or slice (a capture or a pawn move) into
@@ -409,8 +430,10 @@ impl<S: Solved> Tier<'_, S> {
                     froms &= froms - 1;
                     let fast = match (at, field) {
                         (0 | 1, _) => {
-                            let mut kings = image.kings;
-                            kings[at] = from;
+                            // Built whole: a king written into a copy of the pair
+                            // and read back with it waits on the write.
+                            let [wk, bk] = image.kings;
+                            let kings = if at == 0 { [from, bk] } else { [wk, from] };
                             settle.slot(kings, squares, mover)
                         }
                         (_, Some((rest, weight))) => {
