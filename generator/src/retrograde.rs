@@ -312,13 +312,20 @@ impl Plies {
     }
 }
 
-/// Slots per parallel piece of a scan or a pass.
+/// What the scan of one piece of slots leaves for the plies: its floors, by
+/// ply, and its decided slots, in order.
+struct Found {
+    floors: Vec<(u16, u32)>,
+    decided: Vec<u32>,
+}
+
+/// Slots per parallel piece of a scan.
 const PIECE: usize = 1 << 12;
 
 impl Counts {
     fn from_scans(size: usize, scans: &impl Scans) -> Counts {
         let mut states: Vec<AtomicU16> = (0..size).map(|_| AtomicU16::new(NO_POSITION)).collect();
-        let pieces: Vec<(Vec<(u16, u32)>, Vec<u32>)> = states
+        let pieces: Vec<Found> = states
             .par_chunks_mut(PIECE)
             .enumerate()
             .map(|(piece, states)| {
@@ -363,7 +370,7 @@ impl Counts {
                         }
                     };
                 });
-                (floors, decided)
+                Found { floors, decided }
             })
             .collect();
         let distance = |slot: u32| {
@@ -374,7 +381,7 @@ impl Counts {
         };
         // The decided slots by distance, in order, each list made at its size.
         let mut sizes = Vec::new();
-        for &slot in pieces.iter().flat_map(|(_, decided)| decided) {
+        for &slot in pieces.iter().flat_map(|piece| &piece.decided) {
             let n = usize::from(distance(slot));
             if sizes.len() <= n {
                 sizes.resize(n + 1, 0);
@@ -383,7 +390,7 @@ impl Counts {
         }
         let mut known = Plies(sizes.into_iter().map(Vec::with_capacity).collect());
         let mut all_floors = Plies::default();
-        for (floors, decided) in pieces {
+        for Found { floors, decided } in pieces {
             for (ply, slot) in floors {
                 all_floors.add(ply, [slot]);
             }
