@@ -428,14 +428,16 @@ impl<S: Solved> Tier<'_, S> {
                 while froms != 0 {
                     let from = Square::first(froms);
                     froms &= froms - 1;
+                    // The parent's kings, built whole: a king written into a copy
+                    // of the pair and read back with it waits on the write.
+                    let [wk, bk] = image.kings;
+                    let kings = match at {
+                        0 => [from, bk],
+                        1 => [wk, from],
+                        _ => [wk, bk],
+                    };
                     let fast = match (at, field) {
-                        (0 | 1, _) => {
-                            // Built whole: a king written into a copy of the pair
-                            // and read back with it waits on the write.
-                            let [wk, bk] = image.kings;
-                            let kings = if at == 0 { [from, bk] } else { [wk, from] };
-                            settle.slot(kings, squares, mover)
-                        }
+                        (0 | 1, _) => settle.slot(kings, squares, mover),
                         (_, Some((rest, weight))) => {
                             let squares = rest + u64::from(from.number()) * weight;
                             settle.slot(image.kings, squares, mover)
@@ -450,11 +452,10 @@ impl<S: Solved> Tier<'_, S> {
                         visit(slot);
                         continue;
                     }
-                    let parent = moved(&image, at, from, None);
-                    if !Endgame::canonical_kings(parent.kings) {
+                    if !Endgame::canonical_kings(kings) {
                         continue;
                     }
-                    if let Some(slot) = game.stored_slot_of(tier, &parent) {
+                    if let Some(slot) = game.stored_slot_of(tier, &moved(&image, at, from, None)) {
                         visit(slot);
                     }
                 }
