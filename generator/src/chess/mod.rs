@@ -43,7 +43,8 @@ impl Pieces {
         let mut list = [(0u8, Square::default()); 6];
         list[0] = (Role::King as u8, layout.kings[0]);
         list[1] = (8 + Role::King as u8, layout.kings[1]);
-        list[2..2 + layout.count].copy_from_slice(&layout.others[..layout.count]);
+        // All of `others`, a copy of known length (the unused ones are empty).
+        list[2..MAX_PIECES].copy_from_slice(&layout.others);
         let len = 2 + layout.count;
         let occupied = list[..len].iter().fold(0u64, |bits, p| bits | p.1.bit());
         Pieces {
@@ -56,66 +57,6 @@ impl Pieces {
     #[inline]
     fn color(kind: u8) -> Color {
         if kind < 8 { Color::White } else { Color::Black }
-    }
-
-    /// Whether a piece of `by` attacks `sq`.
-    #[inline]
-    fn attacked(&self, sq: Square, by: Color) -> bool {
-        let attacks = attacks();
-        self.list[..self.len].iter().any(|&(kind, from)| {
-            Self::color(kind) == by && attacks.hits_by(by, role(kind), from, sq, self.occupied)
-        })
-    }
-
-    /// The squares the pieces of `by` attack, with `through` taken off the board.
-    #[inline]
-    fn attacks_through(&self, through: Square, by: Color) -> u64 {
-        let attacks = attacks();
-        let occupied = self.occupied & !through.bit();
-        self.list[..self.len]
-            .iter()
-            .filter(|&&(kind, _)| Self::color(kind) == by)
-            .fold(0, |bits, &(kind, from)| {
-                bits | attacks.of(by, role(kind), from, occupied)
-            })
-    }
-
-    /// The pieces that alone stand between `king` and a slider of `by` that
-    /// would attack it along their line.
-    #[inline]
-    fn pinned(&self, king: Square, by: Color) -> u64 {
-        let attacks = attacks();
-        let target = king.bit();
-        self.list[..self.len]
-            .iter()
-            .filter(|&&(kind, _)| Self::color(kind) == by)
-            .fold(0, |pinned, &(kind, from)| {
-                let line = attacks.lines(role(kind), from);
-                let between = attacks.between(from, king) & self.occupied;
-                match line & target != 0 && between.count_ones() == 1 {
-                    true => pinned | between,
-                    false => pinned,
-                }
-            })
-    }
-
-    /// Whether a piece of `by` attacks `sq` once the piece at `at` has moved to
-    /// `on`, capturing whatever stood there.
-    #[inline]
-    fn attacked_after(&self, sq: Square, by: Color, at: usize, on: Square) -> bool {
-        let attacks = attacks();
-        let occupied = self.occupied & !self.list[at].1.bit() | on.bit();
-        self.list[..self.len]
-            .iter()
-            .enumerate()
-            .any(|(i, &(kind, from))| {
-                let from = match i == at {
-                    true => on,
-                    false if from == on => return false,
-                    false => from,
-                };
-                Self::color(kind) == by && attacks.hits_by(by, role(kind), from, sq, occupied)
-            })
     }
 }
 
@@ -178,7 +119,8 @@ fn leave(scan: &mut Scan, child: Value, reset: Option<u16>) {
 /// What every piece of a layout attacks, found once for both sides to move.
 struct Sight {
     pieces: Pieces,
-    /// Each piece's attacks, in the order of `pieces.list`.
+    /// Each piece's attacks (a pawn's: the squares it takes on), in the order
+    /// of `pieces.list`.
     attacks: [u64; 6],
     /// The squares of each side's pieces, kings included, by colour.
     sides: [u64; 2],
@@ -199,7 +141,7 @@ impl Sight {
         };
         for (i, &(kind, sq)) in pieces.list[..pieces.len].iter().enumerate() {
             let side = Pieces::color(kind) as usize;
-            let bits = table.targets(role(kind), sq, pieces.occupied);
+            let bits = table.of(Pieces::color(kind), role(kind), sq, pieces.occupied);
             sight.attacks[i] = bits;
             sight.sides[side] |= sq.bit();
             sight.seen[side] |= bits;

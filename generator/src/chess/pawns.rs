@@ -8,7 +8,7 @@
 //! an en passant capture is valued through the position with that right,
 //! whose moves all lead to known codes.
 
-use super::{Pieces, known_outcome, leave, moved, role};
+use super::{Pieces, Sight, known_outcome, leave, moved, role};
 use crate::order::Solved;
 use crate::progress::Progress;
 use crate::retrograde::{Parents, PerSlot, Scan, solve_by_scans};
@@ -46,20 +46,6 @@ impl<S: Solved> Slice<'_, S> {
     #[inline]
     fn placement(&self, slot: u64) -> usize {
         (slot / self.per_placement) as usize - self.first
-    }
-
-    /// The slot's position, with its pieces, if it is legal and stored as it
-    /// stands: where its placement is not its own mirror image, every position
-    /// with it is.
-    fn legal_layout(&self, slot: u64) -> Option<(Layout, Pieces)> {
-        let layout = self.game.layout_at(self.tier, slot)?;
-        let pieces = Pieces::of(&layout);
-        let waiting = layout.kings[layout.turn.other() as usize];
-        let legal = pieces.occupied.count_ones() as usize == pieces.len
-            && !pieces.attacked(waiting, layout.turn)
-            && (!self.symmetric[self.placement(slot)]
-                || self.game.stored_slot_of(self.tier, &layout) == Some(slot));
-        legal.then_some((layout, pieces))
     }
 
     /// The value for its side to move of a position after a pawn's push: from
@@ -111,64 +97,59 @@ impl<S: Solved> Slice<'_, S> {
         self.board_value(&board)
     }
 
-    /// Every move of a slot: what it settles, as the generic solver's scan has it.
+    /// Every move of a slot: what it settles, as the generic solver's scan has
+    /// it. Each piece's moves are masked as in the pawnless scan (along a pin,
+    /// onto a checker or between it and the king); a pawn's by the same mask.
     fn scan(&self, slot: u64) -> Scan {
-        let Some((layout, pieces)) = self.legal_layout(slot) else {
+        let Some(layout) = self.game.layout_at(self.tier, slot) else {
             return Scan::default();
         };
+        let sight = Sight::of(&layout);
+        let pieces = &sight.pieces;
+        let (mover, opponent) = (layout.turn as usize, layout.turn.other());
+        let enemy_king = layout.kings[opponent as usize].bit();
+        // Legal: no two pieces on a square, the side not to move not in check,
+        // and stored as it stands (where the placement is not its own mirror
+        // image, every position is).
+        let legal = pieces.occupied.count_ones() as usize == pieces.len
+            && sight.seen[mover] & enemy_king == 0
+            && (!self.symmetric[self.placement(slot)]
+                || self.game.stored_slot_of(self.tier, &layout) == Some(slot));
+        if !legal {
+            return Scan::default();
+        }
         let mut scan = Scan {
             legal: true,
             ..Scan::default()
         };
-        let attacks = attacks();
-        let (mover, opponent) = (layout.turn, layout.turn.other());
-        let own = pieces.list[..pieces.len]
-            .iter()
-            .filter(|p| Pieces::color(p.0) == mover)
-            .fold(0u64, |bits, p| bits | p.1.bit());
-        let enemy_king = layout.kings[opponent as usize].bit();
-        let enemies = pieces.occupied & !own & !enemy_king;
-        let own_king = layout.kings[mover as usize];
-        let danger = pieces.attacks_through(own_king, opponent);
-        let in_check = danger & own_king.bit() != 0;
-        let pinned = match in_check {
-            true => !0,
-            false => pieces.pinned(own_king, opponent),
-        };
+        let own_king = layout.kings[mover];
+        let danger = sight.danger(opponent, own_king);
+        let in_check = sight.seen[opponent as usize] & own_king.bit() != 0;
+        let allowed = sight.allowed(opponent, own_king);
+        let enemies = sight.sides[opponent as usize] & !enemy_king;
         let mut legal_moves = 0;
-        for (at, &(kind, from)) in pieces.list[..pieces.len].iter().enumerate() {
-            if Pieces::color(kind) != mover {
+        for (at, &(kind, _)) in pieces.list[..pieces.len].iter().enumerate() {
+            if Pieces::color(kind) as usize != mover {
                 continue;
             }
-            let is_king = at == mover as usize;
-            let free = !is_king && pinned & from.bit() == 0;
-            let king_after = |to: Square| if is_king { to } else { own_king };
-            let legal =
-                |to: Square| free || !pieces.attacked_after(king_after(to), opponent, at, to);
             if is_pawn(kind) {
-                legal_moves += self.pawn_moves(&layout, &pieces, at, legal, &mut scan);
+                let reach = allowed[at];
+                let legal = |to: Square| reach & to.bit() != 0;
+                legal_moves += self.pawn_moves(&layout, pieces, at, legal, &mut scan);
                 continue;
             }
-            let mut targets =
-                attacks.targets(role(kind), from, pieces.occupied) & !own & !enemy_king;
-            if free || is_king {
-                let safe = if is_king { !danger } else { !0 };
-                let quiet = (targets & !pieces.occupied & safe).count_ones();
-                legal_moves += quiet;
-                scan.out_degree += quiet;
-                targets &= pieces.occupied;
+            let mut targets = sight.attacks[at] & !sight.sides[mover] & allowed[at];
+            if at == mover {
+                targets &= !danger;
             }
+            let quiet = (targets & !pieces.occupied).count_ones();
+            legal_moves += quiet;
+            scan.out_degree += quiet;
+            targets &= enemies;
             while targets != 0 {
                 let to = Square::first(targets);
                 targets &= targets - 1;
-                if !legal(to) {
-                    continue;
-                }
                 legal_moves += 1;
-                if enemies & to.bit() == 0 {
-                    scan.out_degree += 1;
-                    continue;
-                }
                 let after = moved(&layout, at, to, Some(captured_at(&layout, to)));
                 leave(&mut scan, self.value_of(&after), self.reset);
             }
@@ -286,10 +267,11 @@ impl<S: Solved> Slice<'_, S> {
                     .fold(0, |bits, p| bits | p.1.bit());
             let pieces = image.without_pawns();
             let squares = pieces.squares();
-            let mut found = |parent: &Layout, slot: Option<u64>| match symmetric {
+            // The parent is built only where it may be stored as its image.
+            let mut found = |parent: &dyn Fn() -> Layout, slot: Option<u64>| match symmetric {
                 false => slot.into_iter().for_each(&mut visit),
                 true => game
-                    .stored_slot_of(tier, parent)
+                    .stored_slot_of(tier, &parent())
                     .into_iter()
                     .for_each(&mut visit),
             };
@@ -298,12 +280,14 @@ impl<S: Solved> Slice<'_, S> {
             while froms != 0 {
                 let from = Square::first(froms);
                 froms &= froms - 1;
-                let mut parent = *image;
-                parent.kings[mover as usize] = from;
-                parent.turn = mover;
+                let [wk, bk] = image.kings;
+                let kings = match mover {
+                    Color::White => [from, bk],
+                    Color::Black => [wk, from],
+                };
                 found(
-                    &parent,
-                    self.slots.slot(placement, parent.kings, squares, mover),
+                    &|| moved(image, mover as usize, from, None),
+                    self.slots.slot(placement, kings, squares, mover),
                 );
             }
             for (i, &(kind, to)) in pieces.others[..pieces.count].iter().enumerate() {
@@ -320,15 +304,13 @@ impl<S: Solved> Slice<'_, S> {
                 while froms != 0 {
                     let from = Square::first(froms);
                     froms &= froms - 1;
-                    let mut parent = *image;
-                    parent.others[at].1 = from;
-                    parent.turn = mover;
+                    let parent = || moved(image, at + 2, from, None);
                     let parent_squares = match unique {
                         true => {
                             squares - u64::from(to.number()) * weight
                                 + u64::from(from.number()) * weight
                         }
-                        false => parent.in_order().without_pawns().squares(),
+                        false => parent().in_order().without_pawns().squares(),
                     };
                     found(
                         &parent,
