@@ -254,6 +254,11 @@ pub struct MateSearch<'g, G: Game> {
 const WINS: usize = 0;
 const LOSES: usize = 1;
 
+/// The most positions a mate search remembers (about 100 bytes each for
+/// chess) before it forgets them all: a verification samples thousands of
+/// positions, each searched 7 plies deep, and must not keep all it saw.
+const MATE_MEMO: usize = 1 << 20;
+
 impl<'g, G: Game> MateSearch<'g, G> {
     pub fn new(game: &'g G) -> Self {
         MateSearch {
@@ -278,6 +283,10 @@ impl<'g, G: Game> MateSearch<'g, G> {
             return known;
         }
         let answer = self.search(position, depth, question);
+        // A bounded memory: what the memo forgets is searched again if asked.
+        if self.memo.len() >= MATE_MEMO {
+            self.memo.clear();
+        }
         self.memo.entry(key).or_default()[question].learn(depth, answer);
         answer
     }
