@@ -96,6 +96,14 @@ fn moved(layout: &Layout, at: usize, to: Square, captured: Option<usize>) -> Lay
     }
 }
 
+/// Where in a layout's others the piece on `to` stands (a capture's victim).
+fn captured_at(layout: &Layout, to: Square) -> usize {
+    layout.others[..layout.count]
+        .iter()
+        .position(|&(_, sq)| sq == to)
+        .expect("a capture takes a piece other than a king")
+}
+
 /// Counts a move out of the slot's tier or slice (a capture or a pawn move) into
 /// `scan`, the position it leads to worth `child` to the opponent; under DTZ
 /// (`reset`: the 50-move limit) the move counts by that position's outcome.
@@ -300,10 +308,7 @@ impl<S: Solved> Tier<'_, S> {
     /// Counts the capture of the piece on `to` by the piece at `at` into `scan`.
     #[inline]
     fn capture(&self, layout: &Layout, at: usize, to: Square, scan: &mut Scan) {
-        let captured = layout.others[..layout.count]
-            .iter()
-            .position(|&(_, sq)| sq == to)
-            .expect("a capture takes a piece other than a king");
+        let captured = captured_at(layout, to);
         let after = moved(layout, at, to, Some(captured));
         let (child_tier, swap) = self.capture_tiers[captured];
         let child_slot = self.game.slot_of_layout(child_tier, swap, &after);

@@ -8,7 +8,7 @@
 //! an en passant capture is valued through the position with that right,
 //! whose moves all lead to known codes.
 
-use super::{Pieces, Sight, known_outcome, leave, moved, role};
+use super::{Pieces, Sight, captured_at, known_outcome, leave, moved, role};
 use crate::order::Solved;
 use crate::progress::Progress;
 use crate::retrograde::{Parents, PerSlot, Scan, solve_by_scans};
@@ -330,14 +330,6 @@ impl<S: Solved> Parents for Slice<'_, S> {
             visit((parent - self.start) as u32)
         });
     }
-}
-
-/// Where in a layout's others the piece on `to` stands (a capture's victim).
-fn captured_at(layout: &Layout, to: Square) -> usize {
-    layout.others[..layout.count]
-        .iter()
-        .position(|&(_, sq)| sq == to)
-        .expect("a capture takes a piece other than a king")
 }
 
 /// Solves a tier with pawns slice by slice, most advanced first, the tiers its
