@@ -7,10 +7,12 @@
 //! and SIGINT stop it gracefully within a drain time.
 //!
 //! [`server`] holds the limits and the connections, [`routes`] the handlers,
-//! [`request`] what each route is asked, [`respond`] how errors are answered
-//! and [`batch`] the batch endpoint.
+//! [`request`] what each route is asked, [`respond`] how errors are answered,
+//! [`quick`] which answers run on the async workers and [`batch`] the batch
+//! endpoint.
 
 pub mod batch;
+pub mod quick;
 pub mod request;
 pub mod respond;
 pub mod routes;

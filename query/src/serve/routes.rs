@@ -6,6 +6,7 @@
 //! error chooses its status ([`super::respond`]).
 
 use super::batch;
+use super::quick::{Lane, Lanes};
 use super::request::{
     BatchRequest, ComputerRequest, EditRequest, GameRequest, LineAnswer, LineRequest, MoveRequest,
     Params, ProbeRequest, StandardRequest, StatsRequest, ViewRequest,
@@ -28,6 +29,9 @@ use axum::http::{Method, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{Html, IntoResponse, Json, Response};
 use axum::routing::get;
+use cpu_time::ThreadTime;
+use games::registry;
+use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
@@ -59,6 +63,8 @@ pub struct AppState {
     pub probes: Arc<Semaphore>,
     /// How many permits there are.
     pub max_probes: usize,
+    /// Which answers run on the async workers ([`super::quick`]).
+    pub lanes: Arc<Lanes>,
 }
 
 /// The routes with default limits: `/`, `/api/v1/games`, `/api/v1/{game}`,
@@ -80,6 +86,7 @@ pub fn app(library: Library, limits: &Limits, metrics: Metrics) -> Router {
         answer_time: limits.request_timeout,
         probes: Arc::new(Semaphore::new(limits.max_probes)),
         max_probes: limits.max_probes,
+        lanes: Arc::default(),
     };
     let mut app = Router::new()
         .route("/", get(page))
@@ -157,6 +164,27 @@ impl AppState {
         answer.map_err(|e| e.within(&dir))
     }
 
+    /// Runs `work` as [`AppState::run`] does, but on this async worker while
+    /// its `lane`'s answers are quick ([`super::quick`]): a probe of a table
+    /// costs less than the two thread switches to the blocking pool and back.
+    async fn quick<T: Send + 'static>(
+        &self,
+        lane: Lane,
+        work: impl FnOnce(&Library) -> Result<T, QueryError> + Send + 'static,
+    ) -> Result<T, QueryError> {
+        if !self.lanes.is_quick(lane) {
+            return self.run(work).await;
+        }
+        let _permit = self.permit()?;
+        let (watch, _leash) = Watch::new(self.answer_time);
+        let (wall, processor) = (Instant::now(), ThreadTime::now());
+        let library = &self.library;
+        let answer = std::panic::catch_unwind(AssertUnwindSafe(|| watch.run(|| work(library))));
+        self.lanes.took(lane, processor.elapsed(), wall.elapsed());
+        let answer = answer.map_err(|_| QueryError::Internal("an answer failed".into()))?;
+        answer.map_err(|e| e.within(&library.dir))
+    }
+
     /// A body made by `work` as it goes: each piece is sent a few ahead of
     /// the client; the work stops when the client stops reading for the rest of
     /// the answer's time, or goes away (the body dropped), or the time is over.
@@ -199,6 +227,12 @@ impl AppState {
         })
         .await
     }
+}
+
+/// The lane of `route` for the game named `game`: unknown names share one,
+/// answered at once with an error.
+fn lane(route: &'static str, game: &str) -> Lane {
+    (route, registry::entry(game).map_or("", |entry| entry.id))
 }
 
 /// Counts every answered request by status, with its latency.
@@ -264,7 +298,7 @@ async fn probe(
     Path(game): Path<String>,
     Params(request): Params<ProbeRequest>,
 ) -> Answer<PositionAnswer> {
-    let answer = state.run(move |library| {
+    let answer = state.quick(lane("probe", &game), move |library| {
         let options = api::options(&game, &request.options)?;
         let captured = request.captured.as_deref();
         api::probe(library, &game, &options, &request.position, captured)
@@ -277,7 +311,9 @@ async fn standard(
     State(state): State<AppState>,
     Params(request): Params<StandardRequest>,
 ) -> Answer<StandardAnswer> {
-    let answer = state.run(move |library| lichess::standard(library, &request.fen));
+    let answer = state.quick(("standard", ""), move |library| {
+        lichess::standard(library, &request.fen)
+    });
     answer.await.map(Json)
 }
 
@@ -312,7 +348,7 @@ async fn view(
     Path(game): Path<String>,
     Params(request): Params<ViewRequest>,
 ) -> Answer<View> {
-    let answer = state.run(move |library| {
+    let answer = state.quick(lane("view", &game), move |library| {
         let options = api::options(&game, request.options())?;
         let position = request.position.clone();
         let mut view = api::with_oracle(library, &game, &options, request)??;
