@@ -196,6 +196,15 @@ fn solve_block(
     }
 }
 
+/// An FNV-1a hash of every mask's score in mask order, as
+/// `scripts/dots-loop.c` prints it for the same board: the two agree on every
+/// mask when their hashes do.
+pub fn scores_hash(scores: &[i8]) -> u64 {
+    scores.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &score| {
+        (hash ^ u64::from(score as u8)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
 /// The table code of a solved score.
 pub fn score_code(score: i8) -> u16 {
     Value::Score(i64::from(score)).code()
