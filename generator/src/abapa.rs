@@ -163,6 +163,28 @@ fn scan_position(rules: Rules, n: u32, pits: &Pits, solved: &[Vec<i8>]) -> (u8, 
     (quiet, best)
 }
 
+/// A hash of the values of the tier of `n` seeds (`values` by rank) that does not
+/// depend on how positions are numbered, as `scripts/abapa-reference.c` prints
+/// it: the sum over positions of `mix(mix(pits) ^ value)`, the pits packed 5
+/// bits each from pit 0 up. Tiers' hashes add up to the hash of their union.
+pub fn values_hash(n: u32, values: &[i8]) -> u64 {
+    fn mix(mut x: u64) -> u64 {
+        x ^= x >> 33;
+        x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        x ^= x >> 33;
+        x = x.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+        x ^ (x >> 33)
+    }
+    let mut pits = abapa::unrank(n, 0);
+    let mut hash = 0u64;
+    for &value in values {
+        let packed = (pits.iter().rev()).fold(0u64, |p, &seeds| p << 5 | u64::from(seeds));
+        hash = hash.wrapping_add(mix(mix(packed) ^ u64::from(value as u8)));
+        abapa::next_position(&mut pits);
+    }
+    hash
+}
+
 /// An update sent to a position's owner: one of its quiet moves leads to a
 /// position just decided, low (`low`, so the owner's position is high) or high.
 fn update(index: u64, low: bool) -> u64 {
