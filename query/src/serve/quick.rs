@@ -73,9 +73,15 @@ mod tests {
         lanes.took(moore, QUICK + Duration::from_micros(1), ms(3));
         assert!(!lanes.is_quick(moore));
         assert!(lanes.is_quick(chess));
-        assert!(lanes.is_quick(("view", "moore")), "another route of the game");
+        assert!(
+            lanes.is_quick(("view", "moore")),
+            "another route of the game"
+        );
         lanes.took(chess, ms(1), STALLED + ms(1));
-        assert!(!lanes.is_quick(chess), "waited on a disk for 21 ms: 21 s away");
+        assert!(
+            !lanes.is_quick(chess),
+            "waited on a disk for 21 ms: 21 s away"
+        );
         lanes.took(moore, QUICK + Duration::from_nanos(1), ms(3));
         std::thread::sleep((QUICK + Duration::from_nanos(1)) * HOLD);
         assert!(lanes.is_quick(moore), "once the hold is over");
