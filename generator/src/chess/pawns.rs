@@ -11,13 +11,14 @@
 use super::{Pieces, Sight, captured_at, known_outcome, leave, moved, role};
 use crate::order::Solved;
 use crate::progress::Progress;
-use crate::retrograde::{Parents, PerSlot, Scan, solve_by_scans};
+use crate::retrograde::{Parents, Scan, Scans, solve_by_scans};
 use games::chess::pawns::is_pawn;
 use games::chess::{
     Board, Color, Endgame, Layout, PROMOTIONS, PawnSlots, Placements, Role, Square, attacks,
 };
 use games::value::NO_POSITION;
 use games::{Game, Value};
+use std::ops::Range;
 
 /// One slice of a tier being solved: what its scans and un-moves read.
 struct Slice<'a, S: Solved> {
@@ -39,6 +40,8 @@ struct Slice<'a, S: Solved> {
     solved: &'a S,
     /// Under DTZ, the 50-move limit a capture or pawn move restarts.
     reset: Option<u16>,
+    /// Under DTZ, the tier's DTM codes, for the slots they settle.
+    outcomes: Option<&'a [u16]>,
 }
 
 impl<S: Solved> Slice<'_, S> {
@@ -97,14 +100,12 @@ impl<S: Solved> Slice<'_, S> {
         self.board_value(&board)
     }
 
-    /// Every move of a slot: what it settles, as the generic solver's scan has
-    /// it. Each piece's moves are masked as in the pawnless scan (along a pin,
-    /// onto a checker or between it and the king); a pawn's by the same mask.
-    fn scan(&self, slot: u64) -> Scan {
-        let Some(layout) = self.game.layout_at(self.tier, slot) else {
-            return Scan::default();
-        };
-        let sight = Sight::of(&layout);
+    /// Every move of the position `layout` at `slot`, whose sight is `sight`:
+    /// what it settles, as the generic solver's scan has it. Each piece's moves
+    /// are masked as in the pawnless scan (along a pin, onto a checker or between
+    /// it and the king); a pawn's by the same mask.
+    fn scan(&self, slot: u64, layout: &Layout, sight: &Sight) -> Scan {
+        let layout = *layout;
         let pieces = &sight.pieces;
         let (mover, opponent) = (layout.turn as usize, layout.turn.other());
         let enemy_king = layout.kings[opponent as usize].bit();
@@ -323,6 +324,41 @@ impl<S: Solved> Slice<'_, S> {
     }
 }
 
+impl<S: Solved> Scans for Slice<'_, S> {
+    fn run(&self, slots: Range<usize>, mut visit: impl FnMut(Scan)) {
+        // Both sides to move share a position's pieces and its sight, one slot
+        // after the other: spelled once, for the slot over two.
+        let mut shared: Option<(u64, Option<(Layout, Sight)>)> = None;
+        for slot in slots {
+            let slot = self.start + slot as u64;
+            if let Some(scan) = known_outcome(self.outcomes, slot) {
+                visit(scan);
+                continue;
+            }
+            let seen = match shared {
+                Some((pair, ref seen)) if pair == slot / 2 => seen,
+                _ => {
+                    let layout = self.game.layout_at(self.tier, slot);
+                    &shared
+                        .insert((slot / 2, layout.map(|l| (l, Sight::of(&l)))))
+                        .1
+                }
+            };
+            visit(match seen {
+                Some((layout, sight)) => {
+                    let turn = if slot % 2 == 0 {
+                        Color::White
+                    } else {
+                        Color::Black
+                    };
+                    self.scan(slot, &Layout { turn, ..*layout }, sight)
+                }
+                None => Scan::default(),
+            });
+        }
+    }
+}
+
 impl<S: Solved> Parents for Slice<'_, S> {
     fn each(&self, slot: u32, mut visit: impl FnMut(u32)) {
         self.predecessors(self.start + u64::from(slot), |parent| {
@@ -364,17 +400,9 @@ pub(super) fn solve_tier(
             own: &codes,
             solved: &*solved,
             reset: super::reset(game),
+            outcomes,
         };
-        let local = solve_by_scans(
-            game,
-            (end - start) as usize,
-            &PerSlot(|slot| {
-                let slot = start + slot as u64;
-                known_outcome(outcomes, slot).unwrap_or_else(|| slice.scan(slot))
-            }),
-            &slice,
-            progress,
-        );
+        let local = solve_by_scans(game, (end - start) as usize, &slice, &slice, progress);
         codes[start as usize..end as usize].copy_from_slice(&local);
         solved.release();
     }
