@@ -124,6 +124,24 @@ fn leave(scan: &mut Scan, child: Value, reset: Option<u16>) {
     }
 }
 
+/// What the two slots of a pair (the same pieces, each side to move) share,
+/// made once for the pair as a scan reads its slots in order.
+struct PairShare<T>(Option<(u64, T)>);
+
+impl<T> PairShare<T> {
+    fn new() -> Self {
+        PairShare(None)
+    }
+
+    /// The share of `slot`'s pair, made by `make` unless it is the last one's.
+    fn of(&mut self, slot: u64, make: impl FnOnce() -> T) -> &T {
+        if !matches!(self.0, Some((pair, _)) if pair == slot / 2) {
+            self.0 = Some((slot / 2, make()));
+        }
+        &self.0.as_ref().expect("just made").1
+    }
+}
+
 /// What every piece of a layout attacks, found once for both sides to move.
 struct Sight {
     pieces: Pieces,
@@ -414,18 +432,14 @@ impl<S: Solved> Tier<'_, S> {
 impl<S: Solved> Scans for Tier<'_, S> {
     fn run(&self, slots: Range<usize>, mut visit: impl FnMut(Scan)) {
         let walk = self.game.walk(self.tier, slots.start as u64);
-        // Both sides to move share a layout, one after the other: its sight, with
-        // its slot over two.
-        let mut sight: Option<(usize, Sight)> = None;
+        // Both sides to move share a layout, one after the other, and its sight.
+        let mut sight = PairShare::new();
         for (slot, layout) in slots.zip(walk) {
             if let Some(scan) = known_outcome(self.outcomes, slot as u64) {
                 visit(scan);
                 continue;
             }
-            let seen = match sight {
-                Some((pair, ref seen)) if pair == slot / 2 => seen,
-                _ => &sight.insert((slot / 2, Sight::of(&layout))).1,
-            };
+            let seen = sight.of(slot as u64, || Sight::of(&layout));
             visit(self.scan(slot as u64, &layout, seen));
         }
     }

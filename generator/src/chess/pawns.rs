@@ -8,7 +8,7 @@
 //! an en passant capture is valued through the position with that right,
 //! whose moves all lead to known codes.
 
-use super::{Pieces, Sight, captured_at, known_outcome, leave, moved, role};
+use super::{PairShare, Pieces, Sight, captured_at, known_outcome, leave, moved, role};
 use crate::order::Solved;
 use crate::progress::Progress;
 use crate::retrograde::{Parents, Scan, Scans, solve_by_scans};
@@ -327,23 +327,18 @@ impl<S: Solved> Slice<'_, S> {
 impl<S: Solved> Scans for Slice<'_, S> {
     fn run(&self, slots: Range<usize>, mut visit: impl FnMut(Scan)) {
         // Both sides to move share a position's pieces and its sight, one slot
-        // after the other: spelled once, for the slot over two.
-        let mut shared: Option<(u64, Option<(Layout, Sight)>)> = None;
+        // after the other: spelled once for the pair.
+        let mut shared = PairShare::new();
         for slot in slots {
             let slot = self.start + slot as u64;
             if let Some(scan) = known_outcome(self.outcomes, slot) {
                 visit(scan);
                 continue;
             }
-            let seen = match shared {
-                Some((pair, ref seen)) if pair == slot / 2 => seen,
-                _ => {
-                    let layout = self.game.layout_at(self.tier, slot);
-                    &shared
-                        .insert((slot / 2, layout.map(|l| (l, Sight::of(&l)))))
-                        .1
-                }
-            };
+            let seen = shared.of(slot, || {
+                let layout = self.game.layout_at(self.tier, slot);
+                layout.map(|l| (l, Sight::of(&l)))
+            });
             visit(match seen {
                 Some((layout, sight)) => {
                     let turn = if slot % 2 == 0 {
