@@ -126,11 +126,14 @@ pub fn parse_rows(text: &str, allowed: &str) -> Result<[u8; CELLS], GameError> {
 
 /// Writes 16 cell symbols as four rows separated by `/`.
 pub fn write_rows(cells: &[u8; CELLS]) -> String {
-    cells
-        .chunks(SIZE)
-        .map(|row| row.iter().map(|&b| b as char).collect::<String>())
-        .collect::<Vec<_>>()
-        .join("/")
+    let mut out = String::with_capacity(CELLS + SIZE);
+    for (i, &symbol) in cells.iter().enumerate() {
+        if i > 0 && i % SIZE == 0 {
+            out.push('/');
+        }
+        out.push(char::from(symbol));
+    }
+    out
 }
 
 /// A drawing of the board with coordinates, for terminal play.
@@ -164,11 +167,15 @@ pub fn parse_cell_list(text: &str) -> Result<u16, GameError> {
 
 /// Writes a bit mask of cells as names joined by `-`, in row-major order.
 pub fn write_cell_list(mask: u16) -> String {
-    (0..CELLS)
-        .filter(|c| mask & (1 << c) != 0)
-        .map(cell_name)
-        .collect::<Vec<_>>()
-        .join("-")
+    let mut out = String::with_capacity(3 * mask.count_ones() as usize);
+    for cell in (0..CELLS).filter(|c| mask & (1 << c) != 0) {
+        if !out.is_empty() {
+            out.push('-');
+        }
+        out.push(char::from(b'a' + (cell % SIZE) as u8));
+        out.push(char::from(b'1' + (cell / SIZE) as u8));
+    }
+    out
 }
 
 #[cfg(test)]

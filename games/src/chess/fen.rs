@@ -161,15 +161,15 @@ impl Board {
     /// The FEN, with an empty castling field, the en passant square where a
     /// legal capture uses it, and counters `0 1`.
     pub fn fen(&self) -> String {
-        let mut out = String::new();
+        let mut out = String::with_capacity(96);
         for rank in (0..8u8).rev() {
-            let mut empty = 0;
+            let mut empty = 0u8;
             for file in 0..8u8 {
                 match self.piece_at(Square::at(file, rank)) {
                     None => empty += 1,
                     Some(p) => {
                         if empty > 0 {
-                            out.push_str(&empty.to_string());
+                            out.push(char::from(b'0' + empty));
                             empty = 0;
                         }
                         out.push(p.fen_char());
@@ -177,17 +177,23 @@ impl Board {
                 }
             }
             if empty > 0 {
-                out.push_str(&empty.to_string());
+                out.push(char::from(b'0' + empty));
             }
             if rank > 0 {
                 out.push('/');
             }
         }
-        let side = if self.turn == Color::White { 'w' } else { 'b' };
-        let ep = self
-            .ep_square()
-            .map_or("-".to_string(), |sq| sq.to_string());
-        format!("{out} {side} - {ep} 0 1")
+        out.push_str(if self.turn == Color::White {
+            " w - "
+        } else {
+            " b - "
+        });
+        match self.ep_square() {
+            Some(square) => square.push_name(&mut out),
+            None => out.push('-'),
+        }
+        out.push_str(" 0 1");
+        out
     }
 }
 

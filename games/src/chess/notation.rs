@@ -8,19 +8,19 @@ use super::square::Square;
 impl Board {
     /// The move in UCI: `e2e4`, `e7e8q`.
     pub fn uci(mv: &Move) -> String {
-        let promotion = mv.promotion.map(|r| r.letter().to_ascii_lowercase());
-        format!(
-            "{}{}{}",
-            mv.from,
-            mv.to,
-            promotion.map_or(String::new(), String::from)
-        )
+        let mut out = String::with_capacity(5);
+        mv.from.push_name(&mut out);
+        mv.to.push_name(&mut out);
+        if let Some(role) = mv.promotion {
+            out.push(role.letter().to_ascii_lowercase());
+        }
+        out
     }
 
     /// The move in SAN, with `+` for check and `#` for mate: `Qb7#`, `Rxa8+`,
     /// `Nbd7` where two knights could go to d7, `exd6`, `e8=Q+`.
     pub fn san(&self, mv: &Move) -> String {
-        let mut out = String::new();
+        let mut out = String::with_capacity(8);
         match mv.role {
             Role::Pawn if mv.capture.is_some() => out.push(char::from(b'a' + mv.from.file())),
             Role::Pawn => {}
@@ -52,7 +52,7 @@ impl Board {
         if mv.capture.is_some() {
             out.push('x');
         }
-        out.push_str(&mv.to.to_string());
+        mv.to.push_name(&mut out);
         if let Some(role) = mv.promotion {
             out.push('=');
             out.push(role.letter());

@@ -114,11 +114,21 @@ impl Square {
         ((0..8).contains(&file) && (0..8).contains(&rank))
             .then(|| Square::at(file as u8, rank as u8))
     }
+
+    /// The square's name (`e4`), added to `out` without formatting machinery:
+    /// answers write several per move.
+    #[inline]
+    pub fn push_name(self, out: &mut String) {
+        out.push(char::from(b'a' + self.file()));
+        out.push(char::from(b'1' + self.rank()));
+    }
 }
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", char::from(b'a' + self.file()), self.rank() + 1)
+        use fmt::Write;
+        f.write_char(char::from(b'a' + self.file()))?;
+        f.write_char(char::from(b'1' + self.rank()))
     }
 }
 
