@@ -185,6 +185,13 @@ pub trait Game: Send + Sync + 'static {
     /// The slot of a position inside its tier (the position must be covered).
     fn index(&self, position: &Self::Position) -> u64;
 
+    /// The tier and the slot of a covered position at once: where finding one
+    /// finds most of the other (a chess position's material), a game says so
+    /// here.
+    fn locate(&self, position: &Self::Position) -> (u32, u64) {
+        (self.tier_of(position), self.index(position))
+    }
+
     /// The position stored at a slot (the class representative where symmetries
     /// are folded), or `None` when the slot holds no legal position.
     fn position_at(&self, tier: u32, index: u64) -> Option<Self::Position>;

@@ -166,7 +166,8 @@ pub fn solve_retracting<G: Game>(
     let solve = |tier: u32, solved: &mut Finished| {
         let solved = &*solved;
         let earlier = |position: &G::Position| -> Value {
-            let code = solved.code(game.tier_of(position), game.index(position));
+            let (tier, index) = game.locate(position);
+            let code = solved.code(tier, index);
             Value::from_code(game.value_kind(), code).expect("a solved legal position")
         };
         solve_retracting_tier(game, retract, tier, &earlier, progress)

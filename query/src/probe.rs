@@ -46,8 +46,9 @@ pub fn valued<G: Game>(
     position: &G::Position,
     value_of: impl Fn(&G::Position) -> Result<Value, QueryError>,
 ) -> Result<Probe<G>, QueryError> {
-    let mut moves = Vec::new();
-    for mv in game.moves(position) {
+    let legal = game.moves(position);
+    let mut moves = Vec::with_capacity(legal.len());
+    for mv in legal {
         let child = game.play(position, &mv);
         let value = child.value_for_mover(value_of(&child.position)?);
         let text = game.write_move(position, &mv);

@@ -154,10 +154,14 @@ impl<'g, G: Game> Tablebase<'g, G> {
 
     /// The open table of a tier, opening and checking it on first use.
     pub fn table(&self, tier: u32) -> Result<&Table, QueryError> {
-        let at = self
-            .tiers
-            .binary_search(&tier)
-            .unwrap_or_else(|_| panic!("{}: unknown tier {tier}", self.game.id()));
+        // Most games number their tiers from 0 up.
+        let at = match self.tiers.get(tier as usize) {
+            Some(&t) if t == tier => tier as usize,
+            _ => self
+                .tiers
+                .binary_search(&tier)
+                .unwrap_or_else(|_| panic!("{}: unknown tier {tier}", self.game.id())),
+        };
         let slot = &self.tables[at];
         if let Some(table) = slot.get() {
             return Ok(table);
@@ -269,9 +273,8 @@ impl<'g, G: Game> Tablebase<'g, G> {
         if !self.game.stored(position) {
             return self.value_through_moves(position);
         }
-        let tier = self.game.tier_of(position);
+        let (tier, index) = self.game.locate(position);
         let table = self.table(tier)?;
-        let index = self.game.index(position);
         let code = table.get(index)?;
         Value::from_code(self.game.value_kind(), code).ok_or_else(|| QueryError::WrongTable {
             path: table.path().to_path_buf(),

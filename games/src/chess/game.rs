@@ -279,6 +279,11 @@ impl Game for Endgame {
         self.slot_in(tier, swap, board)
     }
 
+    fn locate(&self, board: &Board) -> (u32, u64) {
+        let (tier, swap) = self.find_tier(board).expect("a material of this ending");
+        (tier, self.slot_in(tier, swap, board))
+    }
+
     /// A board whose material is not among these endings (more than five
     /// pieces, or an ending not made) is beyond the tables.
     fn coverage(&self, board: &Board) -> Result<(), String> {
