@@ -7,7 +7,7 @@ use games::spec::{Options, Spec};
 use games::{Game, GameError};
 use std::any::Any;
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::{Arc, Mutex};
 use tables::BlockCache;
 
@@ -26,7 +26,8 @@ pub const DEFAULT_MAX_VIEW: usize = 8 << 20;
 /// A folder of tables and the ones already open.
 #[derive(Debug, Clone)]
 pub struct Library {
-    pub dir: PathBuf,
+    /// Shared, not copied, by each request's handle.
+    pub dir: Arc<Path>,
     pub cache: Arc<TableCache>,
     games: Arc<Mutex<Built>>,
     /// The most bytes a page view's moves may take; a view that would take
@@ -38,7 +39,7 @@ impl Library {
     /// The tables in `dir`, their blocks in the process-wide cache.
     pub fn new(dir: impl AsRef<Path>) -> Self {
         Library {
-            dir: dir.as_ref().to_path_buf(),
+            dir: Arc::from(dir.as_ref()),
             cache: Arc::default(),
             games: Arc::default(),
             max_view: DEFAULT_MAX_VIEW,
@@ -48,7 +49,7 @@ impl Library {
     /// The tables in `dir`, with a block cache of its own of `budget` bytes.
     pub fn with_budget(dir: impl AsRef<Path>, budget: u64) -> Self {
         Library {
-            dir: dir.as_ref().to_path_buf(),
+            dir: Arc::from(dir.as_ref()),
             cache: Arc::new(TableCache::new(BlockCache::new(budget))),
             games: Arc::default(),
             max_view: DEFAULT_MAX_VIEW,

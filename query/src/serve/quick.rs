@@ -10,6 +10,11 @@
 //! disk), sends its lane to the blocking pool for [`HOLD`] times as long: slow
 //! answers hold an async worker at most about a thousandth of the time, per
 //! lane.
+//!
+//! Reading a thread's processor time is a system call, a tenth of a quick
+//! answer's cost, so it is read only where the wall clock leaves a doubt: an
+//! answer that took longer than [`QUICK`] by the wall clock (slow, or only
+//! preempted) has the next answer of its lane measured.
 
 use std::collections::HashMap;
 use std::sync::RwLock;
@@ -30,31 +35,56 @@ pub const HOLD: u32 = 1000;
 /// game): `'static`, so there are at most as many lanes as routes times games.
 pub type Lane = (&'static str, &'static str);
 
-/// Until when each lane whose answer was slow answers on the blocking pool.
+/// Where the next answer of a lane runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pace {
+    /// On the async worker; `measure`: with its processor time read.
+    Quick { measure: bool },
+    /// On the blocking pool.
+    Held,
+}
+
+/// What is known of a lane that is not simply quick.
+#[derive(Debug, Clone, Copy)]
+enum Mark {
+    /// An answer took longer than [`QUICK`] by the wall clock only.
+    Doubt,
+    /// Answers run on the blocking pool until then.
+    Held(Instant),
+}
+
+/// The lanes that are not simply quick.
 #[derive(Debug, Default)]
 pub struct Lanes {
-    slow: RwLock<HashMap<Lane, Instant>>,
+    marks: RwLock<HashMap<Lane, Mark>>,
 }
 
 impl Lanes {
-    /// Whether `lane`'s answers run on the async worker now.
-    pub fn is_quick(&self, lane: Lane) -> bool {
-        let slow = self.slow.read().unwrap_or_else(|e| e.into_inner());
-        slow.get(&lane).is_none_or(|&until| Instant::now() >= until)
+    /// Where `lane`'s next answer runs.
+    pub fn pace(&self, lane: Lane) -> Pace {
+        let marks = self.marks.read().unwrap_or_else(|e| e.into_inner());
+        match marks.get(&lane) {
+            None => Pace::Quick { measure: false },
+            Some(Mark::Held(until)) if Instant::now() < *until => Pace::Held,
+            Some(_) => Pace::Quick { measure: true },
+        }
     }
 
-    /// Records that an answer of `lane` on an async worker took `work` of its
-    /// processor time and `wall` in all.
-    pub fn took(&self, lane: Lane, work: Duration, wall: Duration) {
-        let hold = if work > QUICK {
-            work * HOLD
-        } else if wall > STALLED {
-            wall * HOLD
-        } else {
-            return;
+    /// Records that an answer of `lane` on an async worker took `wall` in all,
+    /// and `work` of its processor time where that was measured.
+    pub fn took(&self, lane: Lane, work: Option<Duration>, wall: Duration) {
+        let mark = match work {
+            Some(work) if work > QUICK => Some(Mark::Held(Instant::now() + work * HOLD)),
+            _ if wall > STALLED => Some(Mark::Held(Instant::now() + wall * HOLD)),
+            Some(_) => None,
+            None if wall > QUICK => Some(Mark::Doubt),
+            None => return,
         };
-        let mut slow = self.slow.write().unwrap_or_else(|e| e.into_inner());
-        slow.insert(lane, Instant::now() + hold);
+        let mut marks = self.marks.write().unwrap_or_else(|e| e.into_inner());
+        match mark {
+            Some(mark) => marks.insert(lane, mark),
+            None => marks.remove(&lane),
+        };
     }
 }
 
@@ -67,23 +97,61 @@ mod tests {
         let lanes = Lanes::default();
         let (chess, moore) = (("probe", "chess"), ("probe", "moore"));
         let ms = Duration::from_millis;
-        assert!(lanes.is_quick(chess));
-        lanes.took(chess, QUICK, STALLED);
-        assert!(lanes.is_quick(chess), "QUICK and STALLED are still quick");
-        lanes.took(moore, QUICK + Duration::from_micros(1), ms(3));
-        assert!(!lanes.is_quick(moore));
-        assert!(lanes.is_quick(chess));
-        assert!(
-            lanes.is_quick(("view", "moore")),
+        let (quick, measured) = (
+            Pace::Quick { measure: false },
+            Pace::Quick { measure: true },
+        );
+        assert_eq!(lanes.pace(chess), quick);
+        lanes.took(chess, Some(QUICK), STALLED);
+        assert_eq!(
+            lanes.pace(chess),
+            quick,
+            "QUICK and STALLED are still quick"
+        );
+        lanes.took(moore, Some(QUICK + Duration::from_micros(1)), ms(3));
+        assert_eq!(lanes.pace(moore), Pace::Held);
+        assert_eq!(lanes.pace(chess), quick);
+        assert_eq!(
+            lanes.pace(("view", "moore")),
+            quick,
             "another route of the game"
         );
-        lanes.took(chess, ms(1), STALLED + ms(1));
-        assert!(
-            !lanes.is_quick(chess),
+        lanes.took(chess, None, STALLED + ms(1));
+        assert_eq!(
+            lanes.pace(chess),
+            Pace::Held,
             "waited on a disk for 21 ms: 21 s away"
         );
-        lanes.took(moore, QUICK + Duration::from_nanos(1), ms(3));
+        lanes.took(moore, Some(QUICK + Duration::from_nanos(1)), ms(3));
         std::thread::sleep((QUICK + Duration::from_nanos(1)) * HOLD);
-        assert!(lanes.is_quick(moore), "once the hold is over");
+        assert_eq!(
+            lanes.pace(moore),
+            measured,
+            "once the hold is over, measured"
+        );
+        lanes.took(moore, Some(ms(1)), ms(1));
+        assert_eq!(lanes.pace(moore), quick, "and quick again");
+    }
+
+    #[test]
+    fn a_doubt_of_the_wall_clock_has_the_next_answer_measured() {
+        let lanes = Lanes::default();
+        let euler = ("probe", "euler");
+        let ms = Duration::from_millis;
+        lanes.took(euler, None, ms(3));
+        assert_eq!(
+            lanes.pace(euler),
+            Pace::Quick { measure: true },
+            "slow, or preempted?"
+        );
+        lanes.took(euler, Some(ms(1)), ms(3));
+        assert_eq!(
+            lanes.pace(euler),
+            Pace::Quick { measure: false },
+            "preempted"
+        );
+        lanes.took(euler, None, ms(3));
+        lanes.took(euler, Some(ms(3)), ms(3));
+        assert_eq!(lanes.pace(euler), Pace::Held, "slow");
     }
 }

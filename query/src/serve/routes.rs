@@ -6,12 +6,12 @@
 //! error chooses its status ([`super::respond`]).
 
 use super::batch;
-use super::quick::{Lane, Lanes};
+use super::quick::{Lane, Lanes, Pace};
 use super::request::{
     BatchRequest, ComputerRequest, EditRequest, GameRequest, LineAnswer, LineRequest, MoveRequest,
     Params, ProbeRequest, StandardRequest, StatsRequest, ViewRequest,
 };
-use super::respond::{json_errors, no_route};
+use super::respond::{Json, json_errors, no_route};
 use super::server::Limits;
 use crate::QueryError;
 use crate::answer::{
@@ -27,7 +27,7 @@ use axum::body::Body;
 use axum::extract::{Path, Request, State};
 use axum::http::{Method, StatusCode, header};
 use axum::middleware::{self, Next};
-use axum::response::{Html, IntoResponse, Json, Response};
+use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
 use cpu_time::ThreadTime;
 use games::registry;
@@ -47,9 +47,20 @@ const STREAM_AHEAD: usize = 64;
 /// A handler's answer: JSON, or an error answered with its status.
 type Answer<T> = Result<Json<T>, QueryError>;
 
-/// What every handler reads.
+/// What every handler reads: one [`Shared`], whose handle each request copies.
 #[derive(Debug, Clone)]
-pub struct AppState {
+pub struct AppState(Arc<Shared>);
+
+impl std::ops::Deref for AppState {
+    type Target = Shared;
+    fn deref(&self) -> &Shared {
+        &self.0
+    }
+}
+
+/// The server's tables, counters and limits.
+#[derive(Debug)]
+pub struct Shared {
     pub library: Library,
     pub metrics: Metrics,
     /// The longest value of a request, in bytes.
@@ -64,7 +75,7 @@ pub struct AppState {
     /// How many permits there are.
     pub max_probes: usize,
     /// Which answers run on the async workers ([`super::quick`]).
-    pub lanes: Arc<Lanes>,
+    pub lanes: Lanes,
 }
 
 /// The routes with default limits: `/`, `/api/v1/games`, `/api/v1/{game}`,
@@ -78,7 +89,7 @@ pub fn router(library: Library) -> Router {
 /// take a permit each (`AppState::run`); when none is left they are refused
 /// with 503 and Retry-After.
 pub fn app(library: Library, limits: &Limits, metrics: Metrics) -> Router {
-    let state = AppState {
+    let state = AppState(Arc::new(Shared {
         library,
         metrics,
         max_position: limits.max_position,
@@ -86,8 +97,8 @@ pub fn app(library: Library, limits: &Limits, metrics: Metrics) -> Router {
         answer_time: limits.request_timeout,
         probes: Arc::new(Semaphore::new(limits.max_probes)),
         max_probes: limits.max_probes,
-        lanes: Arc::default(),
-    };
+        lanes: Lanes::default(),
+    }));
     let mut app = Router::new()
         .route("/", get(page))
         .route("/app.js", get(script))
@@ -172,15 +183,16 @@ impl AppState {
         lane: Lane,
         work: impl FnOnce(&Library) -> Result<T, QueryError> + Send + 'static,
     ) -> Result<T, QueryError> {
-        if !self.lanes.is_quick(lane) {
+        let Pace::Quick { measure } = self.lanes.pace(lane) else {
             return self.run(work).await;
-        }
+        };
         let _permit = self.permit()?;
         let (watch, _leash) = Watch::new(self.answer_time);
-        let (wall, processor) = (Instant::now(), ThreadTime::now());
+        let (wall, processor) = (Instant::now(), measure.then(ThreadTime::now));
         let library = &self.library;
         let answer = std::panic::catch_unwind(AssertUnwindSafe(|| watch.run(|| work(library))));
-        self.lanes.took(lane, processor.elapsed(), wall.elapsed());
+        let work = processor.map(|processor| processor.elapsed());
+        self.lanes.took(lane, work, wall.elapsed());
         let answer = answer.map_err(|_| QueryError::Internal("an answer failed".into()))?;
         answer.map_err(|e| e.within(&library.dir))
     }
@@ -285,8 +297,8 @@ async fn metrics_text(State(state): State<AppState>) -> Response {
 
 /// That the server answers, reading no table: for load balancers, and the
 /// ceiling the load test measures probes against.
-async fn health() -> Json<serde_json::Value> {
-    Json(serde_json::json!({"status": "ok"}))
+async fn health() -> axum::Json<serde_json::Value> {
+    axum::Json(serde_json::json!({"status": "ok"}))
 }
 
 async fn list_games(State(state): State<AppState>) -> Answer<GameList> {
