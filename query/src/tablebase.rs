@@ -6,6 +6,7 @@ use games::{Game, Value};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant};
 use tables::{Access, BlockCache, FileIdentity, Table, file_name};
 
 /// Open tables shared by every query of a long-running process (the server), so a
@@ -13,11 +14,23 @@ use tables::{Access, BlockCache, FileIdentity, Table, file_name};
 /// not mapped ([`Access::Read`]): a file overwritten in place while served gives
 /// errors for the blocks that changed, never a crash. A table replaced on disk
 /// (tbgen renames a new file into place) or changed in place is opened again on
-/// its next use; queries still holding the old one keep its open file.
+/// its first use after [`RECHECK`]; queries still holding the old one keep its
+/// open file.
 #[derive(Debug)]
 pub struct TableCache {
-    open: Mutex<HashMap<PathBuf, Arc<Table>>>,
+    open: Mutex<HashMap<PathBuf, Kept>>,
     blocks: BlockCache,
+}
+
+/// How long an open table is used before its file is looked at again: a
+/// `stat` per use would be a twentieth of a served probe's time.
+pub const RECHECK: Duration = Duration::from_secs(1);
+
+/// An open table, and when its file was last seen to be the one opened.
+#[derive(Debug)]
+struct Kept {
+    table: Arc<Table>,
+    seen: Instant,
 }
 
 impl Default for TableCache {
@@ -45,19 +58,26 @@ impl TableCache {
         self.lock().len()
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<PathBuf, Arc<Table>>> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<PathBuf, Kept>> {
         self.open
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     /// The table at `path`, opened again if the file is not the one opened before
-    /// (replaced, or changed in place); none if there is no file. No lock is held
-    /// while a file is opened.
+    /// (replaced, or changed in place) when last looked at more than
+    /// [`RECHECK`] ago; none if there is no file. No lock is held while a file
+    /// is looked at or opened.
     pub(crate) fn get_or_open(
         &self,
         path: &Path,
     ) -> Result<Option<Arc<Table>>, tables::TableError> {
+        if let Some(kept) = self.lock().get(path)
+            && kept.seen.elapsed() < RECHECK
+        {
+            return Ok(Some(Arc::clone(&kept.table)));
+        }
+        let seen = Instant::now();
         let now = match std::fs::metadata(path) {
             Ok(meta) => FileIdentity::of(&meta),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
@@ -66,13 +86,18 @@ impl TableCache {
                     .map(|t| Some(Arc::new(t)));
             }
         };
-        if let Some(table) = self.lock().get(path)
-            && table.identity() == now
+        if let Some(kept) = self.lock().get_mut(path)
+            && kept.table.identity() == now
         {
-            return Ok(Some(Arc::clone(table)));
+            kept.seen = seen;
+            return Ok(Some(Arc::clone(&kept.table)));
         }
         let table = Arc::new(Table::open_with(path, self.blocks.clone(), Access::Read)?);
-        self.lock().insert(path.to_path_buf(), Arc::clone(&table));
+        let kept = Kept {
+            table: Arc::clone(&table),
+            seen,
+        };
+        self.lock().insert(path.to_path_buf(), kept);
         Ok(Some(table))
     }
 }

@@ -240,6 +240,11 @@ impl Drop for Server {
     }
 }
 
+/// Waits until the server looks at its tables' files again.
+fn table_seen_again() {
+    std::thread::sleep(query::tablebase::RECHECK + Duration::from_millis(100));
+}
+
 #[test]
 fn the_server_survives_a_table_overwritten_in_place_and_picks_up_a_new_one() {
     let dir = tempfile::tempdir().unwrap();
@@ -258,6 +263,7 @@ fn the_server_survives_a_table_overwritten_in_place_and_picks_up_a_new_one() {
         .unwrap()
         .write_all(&smaller)
         .unwrap();
+    table_seen_again();
     let (status, body) = server.get(probe);
     assert_eq!(status, 500, "{body}");
     assert!(
@@ -268,6 +274,7 @@ fn the_server_survives_a_table_overwritten_in_place_and_picks_up_a_new_one() {
     let fresh = dir.path().join("fresh.tmp");
     std::fs::write(&fresh, &good).unwrap();
     std::fs::rename(&fresh, dir.path().join("dots-2x2.tb")).unwrap();
+    table_seen_again();
     let (status, body) = server.get(probe);
     assert_eq!(status, 200, "{body}");
     // Parameters named the old way still work; absurd ones are refused.
@@ -471,6 +478,7 @@ fn survive_copies_over_a_served_table(seconds: u64) {
     assert!(answered > 0, "no answer in {seconds} s");
     // Once the right table is back, every answer is right again.
     std::fs::write(&served, &good).unwrap();
+    table_seen_again();
     for (path, body) in paths.iter().zip(&expected) {
         assert_eq!(&server.get(path).1, body);
     }
