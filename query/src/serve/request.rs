@@ -34,9 +34,19 @@ impl<T: DeserializeOwned> FromRequestParts<AppState> for Params<T> {
                 std::error::Error::source(&e).map_or_else(|| e.body_text(), |s| s.to_string());
             QueryError::Request(why)
         };
-        let pairs = Query::<Vec<(String, String)>>::try_from_uri(&parts.uri).map_err(refused)?;
-        if let Some((_, long)) = pairs.0.iter().find(|(_, v)| v.len() > state.max_position) {
-            return Err(QueryError::too_long(long, state.max_position));
+        // A value is never longer decoded than written: only a query with a
+        // long written value is decoded to measure its values.
+        let query = parts.uri.query().unwrap_or_default();
+        let written = |pair: &str| pair.split_once('=').map_or(0, |(_, value)| value.len());
+        if query
+            .split('&')
+            .any(|pair| written(pair) > state.max_position)
+        {
+            let pairs =
+                Query::<Vec<(String, String)>>::try_from_uri(&parts.uri).map_err(refused)?;
+            if let Some((_, long)) = pairs.0.iter().find(|(_, v)| v.len() > state.max_position) {
+                return Err(QueryError::too_long(long, state.max_position));
+            }
         }
         Ok(Params(
             Query::<T>::try_from_uri(&parts.uri).map_err(refused)?.0,
