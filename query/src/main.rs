@@ -409,6 +409,13 @@ fn verify_args(command: Command, _features: Features) -> Command {
         .arg(json_flag("The report as one JSON object"))
 }
 
+/// A served probe makes a few hundred small strings (each move's name and
+/// position); glibc's allocator sweeps its freed small blocks whenever a
+/// larger one is asked for (each request's read buffer and answer), mimalloc
+/// does not: about a tenth more probes a second at 16 connections.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     let matches = cli().get_matches();
     match run(&matches) {
