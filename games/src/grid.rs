@@ -11,8 +11,15 @@ pub const CELLS: usize = SIZE * SIZE;
 
 /// The name of a cell: column a-d, row 1-4 from the top, e.g. `b3`.
 pub fn cell_name(cell: usize) -> String {
-    let col = (b'a' + (cell % SIZE) as u8) as char;
-    format!("{}{}", col, cell / SIZE + 1)
+    let mut name = String::with_capacity(2);
+    push_cell_name(cell, &mut name);
+    name
+}
+
+/// A cell's name added to `out`: answers write one or more per move.
+fn push_cell_name(cell: usize, out: &mut String) {
+    out.push(char::from(b'a' + (cell % SIZE) as u8));
+    out.push(char::from(b'1' + (cell / SIZE) as u8));
 }
 
 /// The names of the cells of a mask, in cell order.
@@ -172,8 +179,7 @@ pub fn write_cell_list(mask: u16) -> String {
         if !out.is_empty() {
             out.push('-');
         }
-        out.push(char::from(b'a' + (cell % SIZE) as u8));
-        out.push(char::from(b'1' + (cell / SIZE) as u8));
+        push_cell_name(cell, &mut out);
     }
     out
 }
