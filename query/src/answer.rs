@@ -243,6 +243,13 @@ pub struct ToolInfo {
     pub on_board: bool,
 }
 
+/// That the server answers (`/health`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Health {
+    /// Always `ok`: an answer at all is the news.
+    pub status: &'static str,
+}
+
 /// Every game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameList {

@@ -6,7 +6,8 @@
 //! clients that trickle bytes cannot starve the ones that ask and go. SIGTERM
 //! and SIGINT stop it gracefully within a drain time.
 //!
-//! [`server`] holds the limits and the connections, [`routes`] the handlers,
+//! [`server`] holds the connections, [`state`] the limits and what every
+//! handler reads, [`routes`] the handlers,
 //! [`request`] what each route is asked, [`respond`] how errors are answered,
 //! [`quick`] which answers run on the async workers and [`batch`] the batch
 //! endpoint.
@@ -17,6 +18,8 @@ pub mod request;
 pub mod respond;
 pub mod routes;
 pub mod server;
+pub mod state;
 
 pub use routes::{app, router};
-pub use server::{Limits, serve, shutdown_signal};
+pub use server::{serve, shutdown_signal};
+pub use state::{AppState, Limits};

@@ -2,7 +2,7 @@
 //! struct, the game's options flattened in (every parameter the route does not
 //! take itself), and what each request asks of a game's oracle.
 
-use super::routes::AppState;
+use super::state::AppState;
 use crate::QueryError;
 use crate::answer::{ComputerAnswer, EditAnswer, MoveView, StatsAnswer, View};
 use crate::api::Ask;
@@ -350,7 +350,7 @@ impl ComputerRequest {
 impl Ask for ComputerRequest {
     type Output = Result<ComputerAnswer, QueryError>;
     fn ask<G: Game>(self, oracle: &Oracle<G>) -> Self::Output {
-        let searches = oracle.caps.search_beyond_tables;
+        let searches = oracle.spec.entry.extras.search_beyond_tables;
         let asked = [("algorithm", &self.algorithm), ("depth", &self.depth)];
         if let (false, Some((name, Some(value)))) = (searches, asked.iter().find(|a| a.1.is_some()))
         {

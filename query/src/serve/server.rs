@@ -1,11 +1,11 @@
-//! The server itself: its limits, the accept loop with its connection cap
+//! The server itself: the accept loop with its connection cap
 //! (the oldest connection makes room for a new one), the request-head timeout,
 //! and a graceful stop on SIGTERM or SIGINT within a drain time.
 
 use super::routes::app;
+use super::state::Limits;
 use crate::library::Library;
 use crate::metrics::Metrics;
-use axum::http::HeaderValue;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
 use hyper_util::service::TowerToHyperService;
@@ -15,42 +15,6 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::oneshot;
 use tracing::{info, warn};
-
-/// How the server protects itself.
-#[derive(Debug, Clone)]
-pub struct Limits {
-    /// A client must send a request's head within this time.
-    pub header_timeout: Duration,
-    /// A request must be answered within this time (408 otherwise).
-    pub request_timeout: Duration,
-    /// After SIGTERM or SIGINT, open connections may finish for this long.
-    pub drain_timeout: Duration,
-    /// Probes answered at once; more are refused with 503 and Retry-After.
-    pub max_probes: usize,
-    /// Connections open at once; a new one closes the oldest beyond this.
-    pub max_connections: usize,
-    /// The longest position (and request line) accepted, in bytes.
-    pub max_position: usize,
-    /// The largest request body, in bytes.
-    pub max_body: usize,
-    /// An origin allowed to call the API from a browser (CORS), if any.
-    pub cors: Option<HeaderValue>,
-}
-
-impl Default for Limits {
-    fn default() -> Self {
-        Limits {
-            header_timeout: Duration::from_secs(10),
-            request_timeout: Duration::from_secs(30),
-            drain_timeout: Duration::from_secs(10),
-            max_probes: 256,
-            max_connections: 4096,
-            max_position: 8 << 10,
-            max_body: 1 << 20,
-            cors: None,
-        }
-    }
-}
 
 /// The most a request head may take in bytes before hyper refuses it (431).
 const HEAD_BUFFER: usize = 256 << 10;
