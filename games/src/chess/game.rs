@@ -6,7 +6,7 @@
 
 use super::board::{Board, Move};
 use super::index::{Layout, Settled};
-use super::material::{MAX_PIECES, Material};
+use super::material::{Counts, MAX_PIECES, Material, count_at};
 use super::pawns::Placements;
 use super::piece::{Color, Role};
 use crate::capability::{DistanceUnits, Drawing, MoveAliases, Side, TableNotes};
@@ -65,10 +65,6 @@ impl Metric {
 /// The plies the 50-move rule allows between captures and pawn moves.
 pub const FIFTY_MOVES: u16 = 100;
 
-/// How many pieces of each colour and role a position has, kings included, at
-/// [`Counts::at`].
-pub(super) type Counts = [u8; 12];
-
 /// Piece counts as one number, four bits a count: what the tier lookup
 /// searches, with no hashing. None where a count does not fit (a board of more
 /// pieces than any table has).
@@ -76,12 +72,6 @@ fn packed(counts: &Counts) -> Option<u64> {
     counts.iter().try_fold(0u64, |key, &count| {
         (count < 16).then_some(key << 4 | u64::from(count))
     })
-}
-
-/// Where [`Counts`] keeps a colour and role.
-#[inline]
-pub(super) fn count_at(color: Color, role: Role) -> usize {
-    color as usize * 6 + role as usize
 }
 
 impl Endgame {

@@ -6,9 +6,7 @@
 //! its slot depends on, which the dedicated solver works on without boards.
 
 use super::board::Board;
-use super::game::{Counts, Endgame, count_at};
-use super::material::MAX_PIECES;
-use super::pawns::is_pawn;
+use super::material::{Counts, MAX_PIECES, count_at};
 use super::piece::{Color, Piece, Role};
 use super::square::Square;
 use std::sync::OnceLock;
@@ -123,7 +121,7 @@ pub(super) fn king_pairs() -> &'static KingPairs {
 /// one for most pairs, two or more where a king stands on the long diagonal, so a
 /// slot is looked for under those alone.
 #[inline]
-fn canonizing() -> &'static [u8] {
+pub(super) fn canonizing() -> &'static [u8] {
     static MASKS: OnceLock<Vec<u8>> = OnceLock::new();
     MASKS.get_or_init(|| {
         let ranks = &king_pairs().1;
@@ -360,7 +358,7 @@ impl Layout {
     }
 
     /// The pieces' colours and roles as counts, as [`Endgame::counts`] has them.
-    fn counts(&self) -> Counts {
+    pub(super) fn counts(&self) -> Counts {
         let mut counts: Counts = [0; 12];
         counts[count_at(Color::White, Role::King)] = 1;
         counts[count_at(Color::Black, Role::King)] = 1;
@@ -387,6 +385,18 @@ pub struct Settled {
 }
 
 impl Settled {
+    /// How a tier spells its settled slots: its pieces' squares can be `radix`
+    /// numbers; it may store either colour as White (`both_views`), or has
+    /// `pawns`.
+    pub(super) fn new(both_views: bool, pawns: bool, radix: u64) -> Settled {
+        Settled {
+            ranks: &king_pairs().1,
+            both_views,
+            pawns,
+            radix,
+        }
+    }
+
     /// The slot of the position with these kings, other pieces on `squares` (as
     /// [`Layout::squares`] spells them) and side to move, if its kings settle.
     #[inline]
@@ -418,6 +428,32 @@ pub struct Walk {
 }
 
 impl Walk {
+    /// The walk from `slot` of the tier whose pieces `layout` holds (its
+    /// template: kinds set, squares not).
+    pub(super) fn new(layout: Layout, slot: u64) -> Walk {
+        let mut walk = Walk {
+            layout,
+            groups: [(0, 0); MAX_PIECES - 2],
+            fields: [0; MAX_PIECES - 2],
+            radices: [0; MAX_PIECES - 2],
+            runs: 0,
+            pair: 0,
+        };
+        for (start, len) in layout.groups() {
+            walk.groups[walk.runs] = (start, len);
+            walk.radices[walk.runs] = sets_of(len);
+            walk.runs += 1;
+        }
+        let mut field = slot / 2;
+        for g in (0..walk.runs).rev() {
+            walk.fields[g] = field % walk.radices[g];
+            field /= walk.radices[g];
+            walk.place(g);
+        }
+        walk.pair = field as usize;
+        walk
+    }
+
     /// Puts the pieces of run `g` on the squares its field spells.
     #[inline]
     fn place(&mut self, g: usize) {
@@ -463,11 +499,12 @@ fn on_diagonal(sq: Square) -> bool {
     sq.rank() == sq.file()
 }
 
-impl Endgame {
-    /// The slot of a normalized position under one symmetry, if its kings land on a
-    /// canonical pair. Identical pieces are ordered by square after the symmetry.
+impl Layout {
+    /// The slot of a normalized position (pawnless) under one symmetry, if its
+    /// kings land on a canonical pair. Identical pieces are ordered by square after the symmetry.
     #[inline]
-    fn slot_under(layout: &Layout, t: &[Square; 64]) -> Option<u64> {
+    pub(super) fn slot_under(&self, t: &[Square; 64]) -> Option<u64> {
+        let layout = self;
         let [wk, bk] = layout.kings;
         let pair = king_pairs().1[t[wk.index()].index() * 64 + t[bk.index()].index()];
         if pair == u16::MAX {
@@ -480,270 +517,6 @@ impl Endgame {
         let image = image.in_order();
         let slot = u64::from(pair) * image.squares_radix() + image.squares();
         Some(slot * 2 + u64::from(layout.turn == Color::Black))
-    }
-}
-
-impl Endgame {
-    /// Every distinct board that the slot's symmetries (and the colour swap, with
-    /// equal material) make of `board`.
-    pub(super) fn images(&self, tier: u32, board: &Board) -> Vec<Board> {
-        let views: &[bool] = match self.both_views(tier) {
-            true => &[false, true],
-            false => &[false],
-        };
-        // Pawns leave the identity and the left-right mirror, the first two.
-        let symmetries = match self.placements(tier) {
-            Some(_) => &transforms()[..2],
-            None => &transforms()[..],
-        };
-        let mut images: Vec<Board> = Vec::with_capacity(16);
-        for &swap in views {
-            let seen = if swap { mirrored(board) } else { board.clone() };
-            for t in symmetries {
-                let mut image = Board::empty(seen.turn);
-                for (sq, p) in seen.pieces() {
-                    image.set(t[sq.index()], Some(p));
-                }
-                if !images.contains(&image) {
-                    images.push(image);
-                }
-            }
-        }
-        images
-    }
-
-    /// The slot of a board of `tier` (seen with the colours swapped when `swap`).
-    pub(super) fn slot_in(&self, tier: u32, swap: bool, board: &Board) -> u64 {
-        self.slot_of_layout(tier, swap, &Layout::of(board))
-    }
-
-    /// Whether either colour may be stored as White: the same pieces on both
-    /// sides, and no pawns (a tier with pawns stores both views apart).
-    #[inline]
-    pub fn both_views(&self, tier: u32) -> bool {
-        let (key, swapped) = self.keys[tier as usize];
-        key == swapped && self.placements(tier).is_none()
-    }
-
-    /// The slot of a position of `tier`, mirrored first when `swap`: the smallest
-    /// over the symmetries that bring the kings to a canonical pair, and over the
-    /// colour swap when both sides have the same pieces.
-    pub fn slot_of_layout(&self, tier: u32, swap: bool, layout: &Layout) -> u64 {
-        if let Some(placements) = self.placements(tier) {
-            let seen = if swap {
-                layout.mirrored()
-            } else {
-                layout.in_order()
-            };
-            return Self::pawn_slot_of_layout(placements, &seen);
-        }
-        if !swap {
-            let sorted = layout.in_order();
-            let settled = self.settled(tier);
-            if let Some(slot) = settled.slot(sorted.kings, sorted.squares(), sorted.turn) {
-                return slot;
-            }
-        }
-        let mirror = layout.mirrored();
-        let views: &[&Layout] = match (self.both_views(tier), swap) {
-            (true, _) => &[layout, &mirror],
-            (false, false) => &[layout],
-            (false, true) => &[&mirror],
-        };
-        views
-            .iter()
-            .flat_map(|layout| {
-                let mask = canonizing()[layout.kings[0].index() * 64 + layout.kings[1].index()];
-                (0..8)
-                    .filter(move |t| mask & 1 << t != 0)
-                    .filter_map(move |t| Self::slot_under(layout, &transforms()[t]))
-            })
-            .min()
-            .expect("some symmetry brings the kings to a canonical pair")
-    }
-
-    /// The slot of a board of `tier` stored as it stands (what `position_at`
-    /// returns), or None for any other board.
-    pub(super) fn stored_slot(&self, tier: u32, board: &Board) -> Option<u64> {
-        self.stored_slot_of(tier, &Layout::of(board))
-    }
-
-    /// The slot of a position of `tier` if it is stored as it stands (its own
-    /// slot, not a symmetric one's), else None.
-    #[inline]
-    pub fn stored_slot_of(&self, tier: u32, layout: &Layout) -> Option<u64> {
-        if let Some(placements) = self.placements(tier) {
-            let layout = layout.in_order();
-            let slot = Self::pawn_slot(placements, &layout)?;
-            return (slot == Self::pawn_slot_of_layout(placements, &layout)).then_some(slot);
-        }
-        let slot = Self::slot_under(layout, &transforms()[0])?;
-        if self.kings_settle(tier, layout.kings) {
-            return Some(slot);
-        }
-        (slot == self.slot_of_layout(tier, false, layout)).then_some(slot)
-    }
-
-    /// Whether every position of `tier` with these kings is stored as it stands
-    /// (see [`Settled`]).
-    #[inline]
-    pub fn kings_settle(&self, tier: u32, kings: [Square; 2]) -> bool {
-        self.settled(tier).slot(kings, 0, Color::White).is_some()
-    }
-
-    /// How many numbers the squares of `tier`'s pieces other than the kings and
-    /// pawns can be: 64 for each lone piece, C(64, k) for each kind of which it
-    /// has k.
-    pub(super) fn squares_radix(&self, tier: u32) -> u64 {
-        self.template(tier, 0).squares_radix()
-    }
-
-    /// A layout with `tier`'s pieces other than the kings and pawns, their
-    /// kinds set and their squares not, and the side to move of `slot`.
-    #[inline]
-    pub(super) fn template(&self, tier: u32, slot: u64) -> Layout {
-        let turn = match slot % 2 {
-            0 => Color::White,
-            _ => Color::Black,
-        };
-        Layout {
-            turn,
-            ..self.shapes[tier as usize].1
-        }
-    }
-
-    /// [`Endgame::template`], made.
-    pub(super) fn pieces_of(&self, tier: u32) -> Layout {
-        let mut layout = Layout {
-            kings: [Square::default(); 2],
-            others: [(0, Square::default()); MAX_PIECES - 2],
-            count: 0,
-            turn: Color::White,
-        };
-        for kind in self.kinds(tier).filter(|&kind| !is_pawn(kind)) {
-            layout.others[layout.count].0 = kind;
-            layout.count += 1;
-        }
-        layout
-    }
-
-    /// How many slots `tier` has.
-    pub(super) fn slots(&self, tier: u32) -> u64 {
-        match self.placements(tier) {
-            Some(placements) => placements.len() as u64 * self.placement_size(tier),
-            None => king_pairs().0.len() as u64 * self.squares_radix(tier) * 2,
-        }
-    }
-
-    /// How `tier` spells the slots of positions stored as they stand.
-    #[inline]
-    pub fn settled(&self, tier: u32) -> Settled {
-        self.settled[tier as usize]
-    }
-
-    /// [`Endgame::settled`], made.
-    pub(super) fn settles(&self, tier: u32) -> Settled {
-        Settled {
-            ranks: &king_pairs().1,
-            both_views: self.both_views(tier),
-            pawns: self.placements(tier).is_some(),
-            radix: self.squares_radix(tier),
-        }
-    }
-
-    /// Whether the kings stand on one of the 462 canonical pairs.
-    #[inline]
-    pub fn canonical_kings(kings: [Square; 2]) -> bool {
-        king_pairs().1[kings[0].index() * 64 + kings[1].index()] != u16::MAX
-    }
-
-    /// The position at a slot of `tier` as its slot spells it: kings on a canonical
-    /// pair, the other pieces on their squares; None where the king pair is out of
-    /// range. Whether it is legal and stored as it stands is not checked.
-    #[inline]
-    pub fn layout_at(&self, tier: u32, slot: u64) -> Option<Layout> {
-        if let Some(placements) = self.placements(tier) {
-            return self.pawn_layout_at(tier, placements, slot);
-        }
-        let mut layout = self.template(tier, slot);
-        let radix = layout.squares_radix();
-        layout.set_squares(slot / 2 % radix);
-        let (wk, bk) = *king_pairs().0.get((slot / 2 / radix) as usize)?;
-        layout.kings = [wk, bk];
-        Some(layout)
-    }
-
-    /// The layouts of the slots of a pawnless `tier` from `slot` on, in order
-    /// (see [`Walk`]).
-    pub fn walk(&self, tier: u32, slot: u64) -> Walk {
-        assert!(
-            self.placements(tier).is_none(),
-            "a walk is over pawnless slots"
-        );
-        let layout = self.template(tier, slot);
-        let mut walk = Walk {
-            layout,
-            groups: [(0, 0); MAX_PIECES - 2],
-            fields: [0; MAX_PIECES - 2],
-            radices: [0; MAX_PIECES - 2],
-            runs: 0,
-            pair: 0,
-        };
-        for (start, len) in layout.groups() {
-            walk.groups[walk.runs] = (start, len);
-            walk.radices[walk.runs] = sets_of(len);
-            walk.runs += 1;
-        }
-        let mut field = slot / 2;
-        for g in (0..walk.runs).rev() {
-            walk.fields[g] = field % walk.radices[g];
-            field /= walk.radices[g];
-            walk.place(g);
-        }
-        walk.pair = field as usize;
-        walk
-    }
-
-    /// The colour and role (`colour * 8 + role`) of each piece other than the
-    /// kings, in the order a slot of `tier` spells them.
-    fn kinds(&self, tier: u32) -> impl Iterator<Item = u8> + '_ {
-        let material = &self.tiers[tier as usize];
-        let white = material.white.iter().map(|&r| r as u8);
-        white.chain(material.black.iter().map(|&r| 8 + r as u8))
-    }
-
-    /// For each piece other than the kings, in slot order, the tier its capture
-    /// leads to and whether the colours are swapped there.
-    pub fn capture_tiers(&self, tier: u32) -> Vec<(u32, bool)> {
-        let counts = self.keys[tier as usize].0;
-        self.kinds(tier)
-            .map(|kind| {
-                let mut after = counts;
-                after[usize::from(kind / 8) * 6 + usize::from(kind % 8)] -= 1;
-                self.tier_of_counts(after)
-                    .expect("every material a capture leads to is an ending of the set")
-            })
-            .collect()
-    }
-
-    /// The tiers the captures and promotions of `tier` lead to, each once.
-    pub fn tiers_below(&self, tier: u32) -> Vec<u32> {
-        self.tiers[tier as usize]
-            .successors()
-            .iter()
-            .map(|m| {
-                let below = self.tiers.iter().position(|t| t == m);
-                below.expect("every material a move leads to is an ending of the set") as u32
-            })
-            .collect()
-    }
-
-    /// The tier of a position's material and its slot there (a capture's result).
-    pub fn locate(&self, layout: &Layout) -> (u32, u64) {
-        let (tier, swap) = self
-            .tier_of_counts(layout.counts())
-            .expect("a material of this ending");
-        (tier, self.slot_of_layout(tier, swap, layout))
     }
 }
 
@@ -765,7 +538,7 @@ pub(crate) fn mirrored(board: &Board) -> Board {
 mod tests {
     use super::*;
     use crate::Game;
-    use crate::chess::Material;
+    use crate::chess::{Endgame, Material};
 
     #[test]
     fn a_walk_spells_every_slot_as_layout_at_does() {

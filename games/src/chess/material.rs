@@ -250,6 +250,16 @@ impl std::fmt::Display for Material {
     }
 }
 
+/// How many pieces of each colour and role a position has, kings included, at
+/// [`count_at`].
+pub(super) type Counts = [u8; 12];
+
+/// Where [`Counts`] keeps a colour and role.
+#[inline]
+pub(super) fn count_at(color: Color, role: Role) -> usize {
+    color as usize * 6 + role as usize
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -34,6 +34,7 @@ pub mod notation;
 pub mod page;
 pub mod pawns;
 pub mod piece;
+pub mod slots;
 pub mod square;
 pub mod unmoves;
 
@@ -50,7 +51,7 @@ pub use square::{Square, SquareError};
 use crate::Game;
 use crate::capability::{Capabilities, Check, Dedicated, Solver};
 use crate::game::GameError;
-use crate::spec::{Entry, OptionSpec, Scope, Spec, Values};
+use crate::spec::{Entry, Extras, OptionSpec, Scope, Spec, Values};
 
 /// The refusal of the FEN `text` for the reason `why`, in the tools' words.
 pub(crate) fn refused<E: std::fmt::Display>(text: &str) -> impl FnOnce(E) -> GameError + '_ {
@@ -61,6 +62,7 @@ pub(crate) fn refused<E: std::fmt::Display>(text: &str) -> impl FnOnce(E) -> Gam
 pub static SPEC: Spec<Endgame> = Spec {
     entry: Entry {
         id: "chess",
+        extras: Extras::NONE,
         about: "Chess endings of up to 5 pieces, pawns included: distance to mate, or to the next capture or pawn move under the 50-move rule (metric: dtz), for every position",
         notation: "a FEN without castling rights, an en passant square where a capture uses it: \
                    8/8/8/4k3/8/8/4P3/4K3 w - - 0 1; moves in SAN (e4, e8=Q) or UCI (e2e4, e7e8q)",

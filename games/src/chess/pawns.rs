@@ -7,9 +7,8 @@
 //! placement: the solver takes the placements of one advancement together, a
 //! slice of consecutive slots, after every slice its pawn moves reach.
 
-use super::game::Endgame;
 use super::index::{Layout, choose};
-use super::piece::{Color, Role};
+use super::piece::Color;
 use super::square::Square;
 use std::sync::OnceLock;
 
@@ -79,7 +78,7 @@ impl Pawns {
         pawns
     }
 
-    fn side(&self, color: Color) -> &[Square] {
+    pub(super) fn side(&self, color: Color) -> &[Square] {
         &self.squares[color as usize][..self.counts[color as usize]]
     }
 
@@ -229,88 +228,6 @@ impl Pawns {
     }
 }
 
-impl Endgame {
-    /// The pawn placements of `tier`; None for a tier without pawns.
-    #[inline]
-    pub fn placements(&self, tier: u32) -> Option<&'static Placements> {
-        self.shapes[tier as usize].0
-    }
-
-    /// [`Endgame::placements`], found.
-    pub(super) fn placements_of(&self, tier: u32) -> Option<&'static Placements> {
-        let material = &self.tiers[tier as usize];
-        let [white, black] = [Color::White, Color::Black].map(|c| material.pawns_of(c));
-        (white + black > 0).then(|| placements(white, black))
-    }
-
-    /// How many slots one placement of `tier`'s pawns spans: the king pairs,
-    /// the other pieces' squares and the side to move.
-    #[inline]
-    pub fn placement_size(&self, tier: u32) -> u64 {
-        free_pairs().0.len() as u64 * self.squares_radix(tier) * 2
-    }
-
-    /// How `tier`'s slots are spelled from their parts (a tier with pawns).
-    pub fn pawn_slots(&self, tier: u32) -> PawnSlots {
-        PawnSlots {
-            radix: self.squares_radix(tier),
-            pairs: free_pairs(),
-        }
-    }
-
-    /// The slot of a position of a tier with pawns, as it stands, if its
-    /// placement of pawns is one the tier stores and its kings are apart.
-    #[inline]
-    pub(super) fn pawn_slot(placements: &Placements, layout: &Layout) -> Option<u64> {
-        let placement = placements.number(&Pawns::of(layout))?;
-        let [wk, bk] = layout.kings;
-        let pair = match free_pairs().1[wk.index() * 64 + bk.index()] {
-            u16::MAX => return None,
-            pair => u64::from(pair),
-        };
-        let pieces = layout.without_pawns();
-        let squares = pieces.squares();
-        let slot =
-            (placement * free_pairs().0.len() as u64 + pair) * pieces.squares_radix() + squares;
-        Some(slot * 2 + u64::from(layout.turn == Color::Black))
-    }
-
-    /// The slot of a position of a tier with pawns: its own or its mirror
-    /// image's, whichever is stored (the smaller where both are).
-    #[inline]
-    pub(super) fn pawn_slot_of_layout(placements: &Placements, layout: &Layout) -> u64 {
-        let mirror = layout.file_mirrored();
-        [layout, &mirror]
-            .into_iter()
-            .filter_map(|image| Self::pawn_slot(placements, image))
-            .min()
-            .expect("the mirror stores one of a placement and its image")
-    }
-
-    /// The position at a slot of a tier with pawns as the slot spells it.
-    pub(super) fn pawn_layout_at(
-        &self,
-        tier: u32,
-        placements: &Placements,
-        slot: u64,
-    ) -> Option<Layout> {
-        let mut layout = self.template(tier, slot);
-        let radix = layout.squares_radix();
-        layout.set_squares(slot / 2 % radix);
-        let pairs = free_pairs().0.len() as u64;
-        let (wk, bk) = free_pairs().0[(slot / 2 / radix % pairs) as usize];
-        layout.kings = [wk, bk];
-        let pawns = placements.get((slot / 2 / radix / pairs) as usize)?;
-        for (color, kind) in [(Color::White, WHITE_PAWN), (Color::Black, BLACK_PAWN)] {
-            for &sq in pawns.side(color) {
-                layout.others[layout.count] = (kind, sq);
-                layout.count += 1;
-            }
-        }
-        Some(layout.in_order())
-    }
-}
-
 /// A slot of a tier with pawns from its parts, as un-moves need it: the pawns
 /// stay, so only the kings or one piece's square change.
 #[derive(Debug, Clone, Copy)]
@@ -322,6 +239,15 @@ pub struct PawnSlots {
 }
 
 impl PawnSlots {
+    /// The slots of a tier whose pieces other than kings and pawns can stand
+    /// on `radix` numbers of squares.
+    pub(super) fn new(radix: u64) -> PawnSlots {
+        PawnSlots {
+            radix,
+            pairs: free_pairs(),
+        }
+    }
+
     /// The slot of the position with the pawns of placement number `placement`,
     /// these kings, the other pieces on `squares` (as [`Layout::squares`] spells
     /// them without the pawns) and side to move; None where the kings touch.
@@ -342,15 +268,10 @@ impl PawnSlots {
     }
 }
 
-/// Whether a piece written `colour * 8 + role` is a pawn.
-#[inline]
-pub fn is_pawn(kind: u8) -> bool {
-    kind % 8 == Role::Pawn as u8
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::chess::Endgame;
 
     #[test]
     fn placements_are_halved_by_the_mirror_and_ordered_by_advancement() {

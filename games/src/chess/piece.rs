@@ -116,3 +116,9 @@ impl Piece {
         Some(Piece { color, role })
     }
 }
+
+/// Whether a piece written `colour * 8 + role` is a pawn.
+#[inline]
+pub fn is_pawn(kind: u8) -> bool {
+    kind % 8 == Role::Pawn as u8
+}

@@ -12,7 +12,7 @@ use super::{PairShare, Pieces, Sight, captured_at, known_outcome, leave, moved, 
 use crate::order::Solved;
 use crate::progress::Progress;
 use crate::retrograde::{Parents, Scan, Scans, solve_by_scans};
-use games::chess::pawns::is_pawn;
+use games::chess::piece::is_pawn;
 use games::chess::{
     Board, Color, Endgame, Layout, PROMOTIONS, PawnSlots, Placements, Role, Square, attacks,
 };
