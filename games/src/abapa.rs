@@ -17,7 +17,7 @@ use crate::capability::{
     Solver, Tool, WholeGame, one_step,
 };
 use crate::game::{Child, Game, GameError};
-use crate::spec::{Entry, OptionSpec, Options, Purpose, Scope, Spec, Values};
+use crate::spec::{Entry, Extras, OptionSpec, Options, Purpose, Scope, Spec, Values};
 use crate::svg::Svg;
 use crate::value::{Value, ValueKind};
 use std::sync::OnceLock;
@@ -25,6 +25,11 @@ use std::sync::OnceLock;
 pub static SPEC: Spec<Abapa> = Spec {
     entry: Entry {
         id: "abapa",
+        extras: Extras {
+            whole_game: true,
+            search_beyond_tables: true,
+            ..Extras::NONE
+        },
         about: "Abapa (tournament Oware) endgames: the best net seeds the mover can still win",
         notation: "the mover's 6 pits, '/', the opponent's 6, in sowing order: \
                    0 0 0 0 0 1 / 1 0 0 0 0 0; a move is the pit sown, a to f",
@@ -62,7 +67,6 @@ pub static SPEC: Spec<Abapa> = Spec {
         whole_game: Some(game),
         picture: Some(game),
         editing: Some(game),
-        search_beyond_tables: true,
         ..Capabilities::new(
             Solver::Dedicated(Dedicated::AbapaThresholds),
             vec![Check::Reference(game)],

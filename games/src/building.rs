@@ -18,12 +18,13 @@ use crate::game::{Child, Game, GameError};
 use crate::heap_picture;
 use crate::heaps::{Take, parse_heaps, write_heaps};
 use crate::nim::{self, Rule};
-use crate::spec::{Entry, OptionSpec, Options, Scope, Spec, Values};
+use crate::spec::{Entry, Extras, OptionSpec, Options, Scope, Spec, Values};
 use crate::value::{Value, ValueKind};
 
 pub static SPEC: Spec<Building> = Spec {
     entry: Entry {
         id: "building-nim",
+        extras: Extras::NONE,
         about: "Building Nim: place the chips one by one on the heaps, then play Nim; who takes the last chip wins",
         notation: "the chips still to place, '|', the heaps: 15 | 0 0 0; \
                    a move places a chip (+h2) or, once all are placed, takes as in Nim (h2-3)",

@@ -22,7 +22,7 @@ use crate::heap_picture;
 use crate::heaps::{parse_heaps, write_heaps};
 use crate::multiset::orderings;
 use crate::partition::Partitions;
-use crate::spec::{Entry, OptionSpec, Scope, Spec, Values};
+use crate::spec::{Entry, Extras, OptionSpec, Scope, Spec, Values};
 use crate::value::{Value, ValueKind};
 use std::sync::OnceLock;
 
@@ -38,6 +38,7 @@ pub const COMPUTED_ROW: u64 = 10_000;
 pub static SPEC: Spec<CircularKayles> = Spec {
     entry: Entry {
         id: "circular-kayles",
+        extras: Extras::NONE,
         about: "Circular Kayles: knock down 1 to k adjacent pins of a circle, then of the rows it leaves; \
                 who knocks the last pin wins (misère play: loses)",
         notation: "a circle of pins: c12; or rows of pins separated by spaces or commas: 5 3; \

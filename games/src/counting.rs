@@ -20,7 +20,7 @@ use crate::capability::{
     Capabilities, Check, Clicks, ClosedForm, Formula, Layered, Marks, Picture, Solver, one_step,
 };
 use crate::game::{Child, Game, GameError};
-use crate::spec::{Entry, OptionSpec, Scope, Spec, Values};
+use crate::spec::{Entry, Extras, OptionSpec, Scope, Spec, Values};
 use crate::svg::Svg;
 use crate::value::{Value, ValueKind};
 
@@ -38,6 +38,7 @@ fn capabilities(game: &Counting) -> Capabilities<'_, Counting> {
 pub static GAME21: Spec<Counting> = Spec {
     entry: Entry {
         id: "game21",
+        extras: Extras::NONE,
         about: "The 21 game: say a number a little above the last; who must say 21 loses",
         notation: "the last number said, 0 before the first: 0; a move is the number said: 4",
         options: &[OptionSpec {
@@ -67,6 +68,7 @@ pub static GAME21: Spec<Counting> = Spec {
 pub static GAME100: Spec<Counting> = Spec {
     entry: Entry {
         id: "game100",
+        extras: Extras::NONE,
         about: "The 100 game: from 0, add 1 to 10; who reaches 100 wins",
         notation: "the running total, 0 before the first move: 0; a move is the new total: 12",
         options: &[],

@@ -16,12 +16,13 @@ use crate::capability::{
 use crate::game::{Child, Game, GameError};
 use crate::heap_picture;
 use crate::nim::{self, Rule};
-use crate::spec::{Entry, OptionSpec, Scope, Spec, Values};
+use crate::spec::{Entry, Extras, OptionSpec, Scope, Spec, Values};
 use crate::value::{Value, ValueKind};
 
 pub static SPEC: Spec<Divisor> = Spec {
     entry: Entry {
         id: "divisor",
+        extras: Extras::NONE,
         about: "The divisor game: divide n by a prime power that divides it; who reaches 1 wins (misère play: loses)",
         notation: "a whole number from 1 to 18446744073709551615: 360; a move is the prime power divided by: /8",
         options: &[OptionSpec {

@@ -13,13 +13,17 @@ use crate::capability::{
     Tool, WholeGame, one_step,
 };
 use crate::game::{Child, Game, GameError};
-use crate::spec::{Entry, OptionSpec, Scope, Spec, Values};
+use crate::spec::{Entry, Extras, OptionSpec, Scope, Spec, Values};
 use crate::svg::Svg;
 use crate::value::{Value, ValueKind};
 
 pub static SPEC: Spec<Dots> = Spec {
     entry: Entry {
         id: "dots",
+        extras: Extras {
+            whole_game: true,
+            ..Extras::NONE
+        },
         about: "Dots-and-boxes: draw an edge; completing a box scores it and moves again; most boxes wins",
         notation: "every edge '1' (drawn) or '0': the horizontal edges row by row from the top, \
                    '/', then the vertical ones: 000000000000/000000000000 (3x3); \

@@ -24,7 +24,7 @@ use crate::capability::{
 };
 use crate::game::{Child, Game, GameError};
 use crate::heap_picture;
-use crate::spec::{Entry, Spec, no_generate_options};
+use crate::spec::{Entry, Extras, Spec, no_generate_options};
 use crate::value::{Value, ValueKind};
 
 const NOTATION: &str = "the heaps left to right, none empty, '-' for no heaps: 3 5 7 2; \
@@ -33,6 +33,7 @@ const NOTATION: &str = "the heaps left to right, none empty, '-' for no heaps: 3
 pub static END_NIM: Spec<EndRow> = Spec {
     entry: Entry {
         id: "end-nim",
+        extras: Extras::COUNTED,
         about: "End-Nim: take from the leftmost or the rightmost heap of a row; who takes the last stone wins",
         notation: NOTATION,
         options: &[],
@@ -42,7 +43,6 @@ pub static END_NIM: Spec<EndRow> = Spec {
     capabilities: |game| Capabilities {
         formula: Some(game),
         picture: Some(game),
-        counted_input: true,
         ..Capabilities::new(
             Solver::Layered(game),
             vec![Check::Formula, Check::LiveSearch],
@@ -54,6 +54,7 @@ pub static END_NIM: Spec<EndRow> = Spec {
 pub static END_WYTHOFF: Spec<EndRow> = Spec {
     entry: Entry {
         id: "end-wythoff",
+        extras: Extras::COUNTED,
         about: "End-Wythoff: take from an end heap of a row, or the same from both end heaps; who takes the last stone wins",
         notation: "the heaps left to right, none empty, '-' for no heaps: 3 5 7 2; \
                    a move takes from the leftmost or rightmost heap or the same from both: l-3, r-3, b-3",
@@ -63,7 +64,6 @@ pub static END_WYTHOFF: Spec<EndRow> = Spec {
     build: |_| Ok(EndRow { both: true }),
     capabilities: |game| Capabilities {
         picture: Some(game),
-        counted_input: true,
         ..Capabilities::new(
             Solver::Layered(game),
             vec![Check::Consistency, Check::LiveSearch],

@@ -8,13 +8,14 @@ use crate::capability::{
     Capabilities, Check, Clicks, Exact, Marks, Picture, Sampler, Solver, one_step,
 };
 use crate::game::{Child, Game, GameError};
-use crate::spec::{Entry, Spec, no_generate_options};
+use crate::spec::{Entry, Extras, Spec, no_generate_options};
 use crate::svg::Svg;
 use crate::value::{Value, ValueKind};
 
 pub static SPEC: Spec<Ends> = Spec {
     entry: Entry {
         id: "ends",
+        extras: Extras::COUNTED,
         about: "Pick from the ends: take the leftmost or rightmost number of a row; the larger total wins",
         notation: "up to 1,000 whole numbers separated by spaces or commas: 1 9 2 4; \
                    a move is left or right",
@@ -25,7 +26,6 @@ pub static SPEC: Spec<Ends> = Spec {
     capabilities: |game| Capabilities {
         exact: Some(game),
         picture: Some(game),
-        counted_input: true,
         ..Capabilities::new(Solver::None, vec![Check::ExactAgainstSearch(game)])
     },
     generate_options: no_generate_options,

@@ -12,13 +12,14 @@ use crate::capability::{
 };
 use crate::game::{Child, Game, GameError};
 use crate::grid::{self, CELLS, SIZE};
-use crate::spec::{Entry, Spec, no_generate_options};
+use crate::spec::{Entry, Extras, Spec, no_generate_options};
 use crate::value::{Value, ValueKind};
 use std::sync::OnceLock;
 
 pub static SPEC: Spec<Euler> = Spec {
     entry: Entry {
         id: "euler",
+        extras: Extras::NONE,
         about: "The Game of Euler: cover cells of a 4x4 board with nails; who covers the last cell loses",
         notation: "four rows from the top, '.' free and 'x' covered: x.../..../..../....; \
                    a move is the cells a nail covers: b3 or a1-b1-c1",

@@ -19,13 +19,14 @@ use crate::capability::{
 };
 use crate::game::{Child, Game, GameError};
 use crate::heap_picture;
-use crate::spec::{Entry, Spec, no_generate_options};
+use crate::spec::{Entry, Extras, Spec, no_generate_options};
 use crate::value::{Value, ValueKind};
 use crate::zeckendorf::{fibonacci, is_fibonacci, parts};
 
 pub static SPEC: Spec<Fibonacci> = Spec {
     entry: Entry {
         id: "fibonacci",
+        extras: Extras::NONE,
         about: "Fibonacci Nim: one heap; take up to twice what was last taken (first move: not all); who takes the last stone wins",
         notation: "n for a fresh heap of n stones, n/t for n left after a move that took t: 20, 17/3; \
                    a move is the number taken: 3",

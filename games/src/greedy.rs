@@ -21,12 +21,13 @@ use crate::game::{Child, Game, GameError};
 use crate::heap_picture;
 use crate::heaps::{Take, multiset_slots, parse_heaps, split_take, stones, write_heaps};
 use crate::multiset::Multisets;
-use crate::spec::{Entry, OptionSpec, Scope, Spec, Values};
+use crate::spec::{Entry, Extras, OptionSpec, Scope, Spec, Values};
 use crate::value::{Value, ValueKind};
 
 pub static SPEC: Spec<Greedy> = Spec {
     entry: Entry {
         id: "greedy-nim",
+        extras: Extras::COUNTED,
         about: "Greedy Nim: take any number from a largest heap; who takes the last stone wins (misère play: loses)",
         notation: "heap sizes separated by spaces or commas: 3 4 5; \
                    a move takes from a largest heap, counted from 1: h3-2",
@@ -44,7 +45,6 @@ pub static SPEC: Spec<Greedy> = Spec {
     capabilities: |game| Capabilities {
         formula: Some(game),
         picture: Some(game),
-        counted_input: true,
         ..Capabilities::new(Solver::Retrograde, vec![Check::Formula, Check::LiveSearch])
     },
     generate_options: |game, _| match game.misere {

@@ -19,7 +19,7 @@ use crate::game::{Child, Game, GameError};
 use crate::heap_picture;
 use crate::heaps::{parse_heaps, write_heaps};
 use crate::partition::Partitions;
-use crate::spec::{Entry, OptionSpec, Options, Scope, Spec, Values};
+use crate::spec::{Entry, Extras, OptionSpec, Options, Scope, Spec, Values};
 use crate::value::{Value, ValueKind};
 use std::sync::{Mutex, OnceLock};
 
@@ -78,6 +78,7 @@ macro_rules! heap_spec {
         pub static $name: Spec<SplitGame> = Spec {
             entry: Entry {
                 id: $id,
+                extras: Extras::COUNTED,
                 about: $about,
                 notation: SPLIT_NOTATION,
                 options: $options,
@@ -136,7 +137,6 @@ fn split_capabilities(game: &SplitGame) -> Capabilities<'_, SplitGame> {
         return Capabilities {
             picture: Some(game),
             editing: Some(game),
-            counted_input: true,
             ..Capabilities::new(
                 Solver::Layered(game),
                 vec![Check::Consistency, Check::LiveSearch],
@@ -148,7 +148,6 @@ fn split_capabilities(game: &SplitGame) -> Capabilities<'_, SplitGame> {
         notes: Some(game),
         picture: Some(game),
         editing: Some(game),
-        counted_input: true,
         ..Capabilities::new(
             Solver::Layered(game),
             vec![Check::Formula, Check::LiveSearch],

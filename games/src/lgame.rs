@@ -14,7 +14,7 @@
 use crate::capability::{Capabilities, Check, Clicks, Drawing, Marks, Picture, Side, Solver};
 use crate::game::{Child, Game, GameError};
 use crate::grid::{self, CELLS, SIZE};
-use crate::spec::{Entry, Spec, no_generate_options};
+use crate::spec::{Entry, Extras, Spec, no_generate_options};
 use crate::symmetry;
 use crate::value::{Value, ValueKind};
 use std::sync::OnceLock;
@@ -22,6 +22,7 @@ use std::sync::OnceLock;
 pub static SPEC: Spec<LGame> = Spec {
     entry: Entry {
         id: "lgame",
+        extras: Extras::NONE,
         about: "Edward de Bono's L-Game: move your L, then optionally a neutral piece; who cannot move the L loses",
         notation: "four rows from the mover's side, 'x' the mover's L, 'y' the opponent's, 'o' neutral, \
                    '.' free: oyy./.xy./.xy./.xxo; a move is the new L's cells, then optionally \

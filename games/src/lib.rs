@@ -15,6 +15,8 @@ pub mod building;
 pub mod capability;
 pub mod chess;
 pub mod circular_kayles;
+#[cfg(feature = "cli")]
+pub mod cli;
 pub mod compositions;
 pub mod counting;
 pub mod divisor;

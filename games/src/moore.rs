@@ -18,7 +18,7 @@ use crate::game::{Child, Game, GameError};
 use crate::heap_picture;
 use crate::heaps::{Take, multiset_slots, parse_heaps, split_take, stones, write_heaps};
 use crate::multiset::{Multisets, binomial};
-use crate::spec::{Entry, OptionSpec, Scope, Spec, Values};
+use crate::spec::{Entry, Extras, OptionSpec, Scope, Spec, Values};
 use crate::value::{Value, ValueKind};
 
 /// The largest `--k`.
@@ -27,6 +27,7 @@ pub const MAX_K: u64 = 8;
 pub static SPEC: Spec<Moore> = Spec {
     entry: Entry {
         id: "moore",
+        extras: Extras::COUNTED,
         about: "Moore's Nim: take from at most k heaps at once, any amount from each; who takes the last stone wins",
         notation: "heap sizes separated by spaces or commas: 3 4 5; \
                    a move joins takes from different heaps, counted from 1: h1-3,h3-2",
@@ -44,7 +45,6 @@ pub static SPEC: Spec<Moore> = Spec {
     capabilities: |game| Capabilities {
         formula: Some(game),
         picture: Some(game),
-        counted_input: true,
         ..Capabilities::new(
             Solver::Layered(game),
             vec![Check::Formula, Check::LiveSearch],

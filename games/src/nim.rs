@@ -15,7 +15,7 @@ use crate::heaps::{
     HEAP_NOTATION, Take, multiset_slots, parse_heaps, split_take, stones, write_heaps,
 };
 use crate::multiset::Multisets;
-use crate::spec::{Entry, OptionSpec, Scope, Spec, Values, no_generate_options};
+use crate::spec::{Entry, Extras, OptionSpec, Scope, Spec, Values, no_generate_options};
 use crate::value::{Value, ValueKind};
 
 /// The capabilities of a heap game with a table and a formula.
@@ -24,7 +24,6 @@ fn heap_capabilities(game: &Heaps) -> Capabilities<'_, Heaps> {
         formula: Some(game),
         picture: Some(game),
         editing: Some(game),
-        counted_input: true,
         ..Capabilities::new(
             Solver::Layered(game),
             vec![Check::Formula, Check::LiveSearch],
@@ -35,6 +34,7 @@ fn heap_capabilities(game: &Heaps) -> Capabilities<'_, Heaps> {
 pub static NIM: Spec<Heaps> = Spec {
     entry: Entry {
         id: "nim",
+        extras: Extras::COUNTED,
         about: "Nim: take any number from one heap; who takes the last stone wins (xor formula for any size)",
         notation: HEAP_NOTATION,
         options: &[],
@@ -48,6 +48,7 @@ pub static NIM: Spec<Heaps> = Spec {
 pub static MISERE: Spec<Heaps> = Spec {
     entry: Entry {
         id: "nim-misere",
+        extras: Extras::COUNTED,
         about: "Misère Nim: take any number from one heap; who takes the last stone loses",
         notation: HEAP_NOTATION,
         options: &[],
@@ -64,6 +65,7 @@ pub const MAX_TAKE: u64 = 1_000_000_000_000_000_000;
 pub static SUBTRACTION: Spec<Heaps> = Spec {
     entry: Entry {
         id: "subtraction",
+        extras: Extras::COUNTED,
         about: "A subtraction game: take 1 to k from one heap; who takes the last stone wins",
         notation: HEAP_NOTATION,
         options: &[OptionSpec {

@@ -21,13 +21,14 @@ use crate::capability::{
 use crate::game::{Child, Game, GameError};
 use crate::multiset::Multisets;
 use crate::nim::{self, Rule};
-use crate::spec::{Entry, OptionSpec, Purpose, Scope, Spec, Values};
+use crate::spec::{Entry, Extras, OptionSpec, Purpose, Scope, Spec, Values};
 use crate::svg::Svg;
 use crate::value::{Value, ValueKind};
 
 pub static SPEC: Spec<Northcott> = Spec {
     entry: Entry {
         id: "northcott",
+        extras: Extras::NONE,
         about: "Northcott's game: slide your piece along its column, not past the other's; who cannot move loses",
         notation: "each column top to bottom, 'x' the mover's piece, 'o' the opponent's, '.' empty, \
                    columns separated by '/': x..o/.x.o; a move is the column letter and the row \

@@ -20,13 +20,14 @@ use crate::capability::{
     Tool,
 };
 use crate::game::{Child, Game, GameError};
-use crate::spec::{Entry, Spec, no_generate_options};
+use crate::spec::{Entry, Extras, Spec, no_generate_options};
 use crate::svg::Svg;
 use crate::value::{Value, ValueKind};
 
 pub static SPEC: Spec<Pits> = Spec {
     entry: Entry {
         id: "pits",
+        extras: Extras::NONE,
         about: "Stones in pits: slide a stone 1 or 2 pits left into an empty pit, never over a stone; who cannot move loses",
         notation: "the pits left to right, '.' empty and 'o' (or 'X') a stone, up to 64 pits: ..o.o; \
                    a move is from-to, pits counted from 1 at the left: 5-4",

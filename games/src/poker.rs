@@ -19,13 +19,14 @@ use crate::capability::{
 use crate::compositions::BoundedTuples;
 use crate::game::{Child, Game, GameError};
 use crate::heaps::{parse_heaps, write_heaps};
-use crate::spec::{Entry, Spec, no_generate_options};
+use crate::spec::{Entry, Extras, Spec, no_generate_options};
 use crate::svg::Svg;
 use crate::value::{Value, ValueKind};
 
 pub static SPEC: Spec<PokerNim> = Spec {
     entry: Entry {
         id: "poker-nim",
+        extras: Extras::NONE,
         about: "Poker Nim: take chips from a heap into your reserve, or add chips from it to a heap; who takes the last chip wins",
         notation: "the heaps, '|', the mover's reserve and the opponent's: 3 5 7 | 2 0; \
                    a move takes from or adds to a heap, counted from 1: h2-3, h2+3",

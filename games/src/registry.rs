@@ -165,6 +165,28 @@ mod tests {
         }
     }
 
+    /// The extras an entry offers as data are the ones its game has.
+    #[test]
+    fn extras_agree_with_capabilities() {
+        struct WholeGame;
+        impl Visitor for WholeGame {
+            type Output = bool;
+            fn visit<G: Game>(self, spec: &'static Spec<G>, game: &G) -> bool {
+                (spec.capabilities)(game).whole_game.is_some()
+            }
+        }
+        for entry in entries() {
+            let whole = with_game(entry.id, &Options::query(), WholeGame).unwrap();
+            assert_eq!(entry.extras.whole_game, whole, "{}", entry.id);
+        }
+        let with = |pick: fn(&Entry) -> bool| -> Vec<&str> {
+            entries().iter().filter(|e| pick(e)).map(|e| e.id).collect()
+        };
+        assert_eq!(with(|e| e.extras.whole_game), ["dots", "abapa"]);
+        assert_eq!(with(|e| e.extras.search_beyond_tables), ["abapa"]);
+        assert_eq!(with(|e| e.extras.counted_input).len(), 13);
+    }
+
     #[test]
     fn options_are_checked_with_their_limits() {
         let subtraction = entry("subtraction").unwrap();

@@ -165,6 +165,37 @@ impl Options {
     }
 }
 
+/// What a game's commands take beyond the common arguments: data, so that the
+/// tools offer them before any game is built.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Extras {
+    /// `--captured M,O`: a score game played for a fixed total, whose answers
+    /// can say who wins the whole game from what each side has taken (the
+    /// game's [`crate::capability::WholeGame`]).
+    pub whole_game: bool,
+    /// Play may search beyond the tables (score games with cycles: the net
+    /// score so far, the tables as exact values where a line reaches them).
+    pub search_beyond_tables: bool,
+    /// `--counted`: a position is a list of numbers that may also be given as
+    /// a count followed by that many numbers, as programming tasks write their
+    /// input.
+    pub counted_input: bool,
+}
+
+impl Extras {
+    /// Nothing beyond the common arguments.
+    pub const NONE: Extras = Extras {
+        whole_game: false,
+        search_beyond_tables: false,
+        counted_input: false,
+    };
+    /// Positions that may be given counted.
+    pub const COUNTED: Extras = Extras {
+        counted_input: true,
+        ..Extras::NONE
+    };
+}
+
 /// A game as data: what the tools list, offer and document.
 #[derive(Debug, Clone, Copy)]
 pub struct Entry {
@@ -174,6 +205,8 @@ pub struct Entry {
     pub about: &'static str,
     /// How positions and moves are written, with an example.
     pub notation: &'static str,
+    /// What its commands take beyond the common arguments.
+    pub extras: Extras,
     pub options: &'static [OptionSpec],
     /// The tables `tbgen all` makes, as option sets; a comma-separated value of
     /// a variant option makes one set of tables per value.

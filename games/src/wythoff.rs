@@ -16,13 +16,14 @@ use crate::capability::{
 use crate::game::{Child, Game, GameError};
 use crate::heap_picture;
 use crate::heaps::{parse_heaps, write_heaps};
-use crate::spec::{Entry, Spec, no_generate_options};
+use crate::spec::{Entry, Extras, Spec, no_generate_options};
 use crate::value::{Value, ValueKind};
 use crate::zeckendorf::{floor_phi, wythoff_partner};
 
 pub static SPEC: Spec<Wythoff> = Spec {
     entry: Entry {
         id: "wythoff",
+        extras: Extras::COUNTED,
         about: "Wythoff's game: take any number from one heap, or the same from both; who takes the last stone wins",
         notation: "the two heaps: 4 7; a move takes from heap 1 or 2, or the same from both: h1-3, h2-3, b-3",
         options: &[],
@@ -32,7 +33,6 @@ pub static SPEC: Spec<Wythoff> = Spec {
     capabilities: |game| Capabilities {
         formula: Some(game),
         picture: Some(game),
-        counted_input: true,
         ..Capabilities::new(Solver::Retrograde, vec![Check::Formula, Check::LiveSearch])
     },
     generate_options: no_generate_options,

@@ -2,9 +2,9 @@
 //! makes come from the registry in `games`.
 
 use anyhow::Context;
-use clap::{Arg, ArgAction, ArgMatches, Command, value_parser};
-use games::registry;
-use games::spec::{Entry, OptionSpec, Options, Purpose, Values};
+use clap::{ArgMatches, Command, CommandFactory, FromArgMatches, Parser, value_parser};
+use games::spec::{Entry, Options, Purpose};
+use games::{cli, registry};
 use generator::{Progress, Summary, WriteOptions, check_game};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -13,57 +13,45 @@ use std::time::Instant;
 /// The most worker threads `--threads` accepts.
 const MAX_THREADS: u64 = 256;
 
-fn cli() -> Command {
-    let mut command = Command::new("tbgen")
-        .version(env!("CARGO_PKG_VERSION"))
-        .about("Solve games completely and write tablebase files")
-        .subcommand_required(true)
-        .arg(
-            Arg::new("dir")
-                .long("dir")
-                .global(true)
-                .value_name("DIR")
-                .default_value("tablebases")
-                .value_parser(value_parser!(PathBuf))
-                .help("Folder to write tables into"),
-        )
-        .arg(
-            Arg::new("threads")
-                .long("threads")
-                .global(true)
-                .value_name("N")
-                .value_parser(value_parser!(u64).range(1..=MAX_THREADS))
-                .help("Worker threads (default: one per core); tables are identical for any count"),
-        )
-        .arg(
-            Arg::new("reproducible")
-                .long("reproducible")
-                .global(true)
-                .action(ArgAction::SetTrue)
-                .help("Record a solve time of 0 in headers, so files are identical byte for byte"),
-        )
-        .arg(
-            Arg::new("level")
-                .long("level")
-                .global(true)
-                .value_name("LEVEL")
-                .value_parser(value_parser!(i32).range(1..=22))
-                .help("zstd level, 1-22 (default: 12 up to a million slots, 3 above)"),
-        )
-        .arg(
-            Arg::new("resume")
-                .long("resume")
-                .global(true)
-                .action(ArgAction::SetTrue)
-                .help("Keep the sound tables a stopped run wrote instead of making them again"),
-        )
-        .subcommand(Command::new("all").about(
-            "Every default table of every game (each game's subcommand says what it makes)",
-        ));
-    for entry in registry::entries() {
-        command = command.subcommand(game_command(entry));
-    }
-    command
+/// `tbgen`'s fixed flags; its subcommands are `all` and one per game, with
+/// the game's options from the registry ([`cli`]).
+#[derive(Debug, Parser)]
+#[command(
+    name = "tbgen",
+    version,
+    about = "Solve games completely and write tablebase files",
+    subcommand_required = true,
+    arg_required_else_help = false
+)]
+struct Cli {
+    /// Folder to write tables into
+    #[arg(long, global = true, value_name = "DIR", default_value = "tablebases")]
+    dir: PathBuf,
+    /// Worker threads (default: one per core); tables are identical for any count
+    #[arg(long, global = true, value_name = "N",
+          value_parser = value_parser!(u64).range(1..=MAX_THREADS))]
+    threads: Option<u64>,
+    /// Record a solve time of 0 in headers, so files are identical byte for byte
+    #[arg(long, global = true)]
+    reproducible: bool,
+    /// zstd level, 1-22 (default: 12 up to a million slots, 3 above)
+    #[arg(long, global = true, value_name = "LEVEL",
+          value_parser = value_parser!(i32).range(1..=22))]
+    level: Option<i32>,
+    /// Keep the sound tables a stopped run wrote instead of making them again
+    #[arg(long, global = true)]
+    resume: bool,
+}
+
+/// The whole command line: the fixed flags, `all`, and a subcommand per game.
+fn command_line() -> Command {
+    let all = Command::new("all")
+        .about("Every default table of every game (each game's subcommand says what it makes)");
+    registry::entries()
+        .iter()
+        .fold(Cli::command().subcommand(all), |command, entry| {
+            command.subcommand(game_command(entry))
+        })
 }
 
 /// A game's subcommand: its options, and what `tbgen all` makes of it.
@@ -88,60 +76,13 @@ fn game_command(entry: &'static Entry) -> Command {
             .collect::<Vec<_>>()
             .join("; "),
     };
-    let mut command = Command::new(entry.id)
+    let command = Command::new(entry.id)
         .about(entry.about)
         .after_help(format!(
             "Positions: {}\n`tbgen all` makes: {all}",
             entry.notation
         ));
-    for option in entry.options_for(Purpose::Generate) {
-        command = command.arg(option_arg(option));
-    }
-    command
-}
-
-fn option_arg(option: &'static OptionSpec) -> Arg {
-    let mut help = format!("{} [{}", option.help, option.describe_values());
-    if let Some(default) = option.default {
-        help.push_str(&format!("; default {default}"));
-    }
-    if option.scope.is_variant() {
-        help.push_str("; comma-separated for several");
-    }
-    help.push(']');
-    let arg = Arg::new(option.name).help(help).value_name("VALUE");
-    if option.values == Values::Flag {
-        Arg::new(option.name)
-            .long(option.name)
-            .action(ArgAction::SetTrue)
-            .help(option.help)
-    } else if option.positional {
-        arg.num_args(0..).value_name(option.name.to_uppercase())
-    } else {
-        arg.long(option.name)
-    }
-}
-
-/// The options given on the command line for `entry`.
-fn given_options(entry: &Entry, matches: &ArgMatches) -> Options {
-    let mut options = Options::generate();
-    for option in entry.options_for(Purpose::Generate) {
-        if option.values == Values::Flag {
-            if matches.get_flag(option.name) {
-                options.set(option.name, "yes");
-            }
-            continue;
-        }
-        let values: Vec<&String> = matches
-            .get_many::<String>(option.name)
-            .map(|v| v.collect())
-            .unwrap_or_default();
-        if !values.is_empty() {
-            let joined: Vec<&str> = values.iter().map(|v| v.as_str()).collect();
-            options.set(option.name, &joined.join(","));
-        }
-    }
-    options
+    cli::option_args(command, entry, Purpose::Generate)
 }
 
 /// One set of options per variant: a comma-separated variant option makes one
@@ -170,7 +111,9 @@ fn variants(entry: &Entry, options: &Options) -> Vec<Options> {
 }
 
 fn main() -> ExitCode {
-    match run(cli().get_matches()) {
+    let matches = command_line().get_matches();
+    let parsed = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    match run(parsed, &matches) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e:#}");
@@ -179,21 +122,18 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(matches: ArgMatches) -> anyhow::Result<()> {
-    if let Some(&threads) = matches.get_one::<u64>("threads") {
+fn run(flags: Cli, matches: &ArgMatches) -> anyhow::Result<()> {
+    if let Some(threads) = flags.threads {
         rayon::ThreadPoolBuilder::new()
             .num_threads(threads as usize)
             .build_global()
             .context("starting worker threads")?;
     }
     let write = WriteOptions {
-        dir: matches
-            .get_one::<PathBuf>("dir")
-            .cloned()
-            .unwrap_or_else(|| PathBuf::from("tablebases")),
-        reproducible: matches.get_flag("reproducible"),
-        level: matches.get_one::<i32>("level").copied(),
-        resume: matches.get_flag("resume"),
+        dir: flags.dir,
+        reproducible: flags.reproducible,
+        level: flags.level,
+        resume: flags.resume,
     };
     let (name, sub) = matches.subcommand().expect("a subcommand is required");
     // Every game and variant to make, all checked before any work starts.
@@ -211,7 +151,7 @@ fn run(matches: ArgMatches) -> anyhow::Result<()> {
             println!("{name} keeps no tables: every position is answered on demand");
             return Ok(());
         }
-        let options = given_options(entry, sub);
+        let options = cli::given_options(entry, Purpose::Generate, sub);
         jobs.extend(variants(entry, &options).into_iter().map(|o| (entry.id, o)));
     }
     for (id, options) in &jobs {

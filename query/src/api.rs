@@ -164,7 +164,7 @@ pub fn games(library: &Library) -> GameList {
                     })
                     .collect(),
                 record: oracle.caps.record.map(|r| r.format().to_string()),
-                search: oracle.caps.search_beyond_tables,
+                search: entry.extras.search_beyond_tables,
                 flips: oracle.caps.picture.is_some_and(|p| p.flips()),
                 options: entry
                     .options_for(Purpose::Query)

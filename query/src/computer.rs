@@ -183,7 +183,7 @@ pub fn explain<G: Game>(
                 "{} for {them}",
                 render::value_words(oracle, Valuation::of(*value))
             );
-            if oracle.caps.search_beyond_tables {
+            if oracle.spec.entry.extras.search_beyond_tables {
                 note.push_str(", exact, from the tables");
             }
             if *mistakes > 0 && to_a_person {

@@ -2,13 +2,15 @@
 //! registry in `games`; every command works the same way for every game.
 
 use anyhow::Context;
-use clap::parser::ValueSource;
-use clap::{Arg, ArgAction, ArgMatches, Command, value_parser};
-use games::registry;
-use games::spec::{Entry, Options, Purpose, Spec, Values, Visitor};
+use clap::{
+    ArgMatches, Args, Command, CommandFactory, FromArgMatches, Parser, Subcommand, value_parser,
+};
+use games::spec::{Entry, Options, Purpose, Spec, Visitor};
 use games::{Game, GameError};
+use games::{cli, registry};
 use query::answer::{Beside, PositionAnswer};
 use query::api::{self, error_answer};
+use query::engine::Algorithm;
 use query::lines::{LineError, LineReader};
 use query::oracle::{Oracle, parse_captured};
 use query::play::{Ending, Player, Settings, play};
@@ -26,387 +28,339 @@ const MAX_SAMPLES: u64 = 1_000_000_000;
 /// error, counted but not held.
 const MAX_INPUT_LINE: usize = 1 << 20;
 
-/// What a game offers beyond the common commands, for its subcommands' options.
-#[derive(Debug, Clone, Copy, Default)]
-struct Features {
-    whole_game: bool,
-    search: bool,
+/// `tbquery`'s fixed commands and flags; the per-game commands get one
+/// subcommand per game from the registry ([`cli`]).
+#[derive(Debug, Parser)]
+#[command(
+    name = "tbquery",
+    version,
+    about = "Probe tablebases, play perfectly, verify tables, serve HTTP",
+    subcommand_required = true,
+    arg_required_else_help = false
+)]
+struct Cli {
+    /// Folder holding the tables
+    #[arg(long, global = true, value_name = "DIR", default_value = "tablebases")]
+    dir: PathBuf,
+    /// Memory for decompressed table blocks, in MB; the least used are dropped first
+    #[arg(long = "cache-mb", global = true, value_name = "MB", default_value_t = 256,
+          value_parser = value_parser!(u64).range(1..=1 << 20))]
+    cache_mb: u64,
+    #[command(subcommand)]
+    tool: Tool,
+}
+
+#[derive(Debug, Subcommand)]
+enum Tool {
+    /// The value of a position and every legal move with its value, best first
+    Probe,
+    /// Play a game in the terminal: against perfect play, each other, or to watch
+    Play,
+    /// The line of perfect play from a position to the end of the game
+    Line,
+    /// Check tables against live search, formulas and their own moves; exits 1 on any mismatch
+    Verify,
+    /// Every game with its options, start position and tables
+    Games {
+        /// One JSON object, the same as GET /api/v1/games
+        #[arg(long)]
+        json: bool,
+    },
+    /// A chess FEN as the lichess tablebase API answers it: the outcome under the 50-move rule from the FEN's halfmove clock, DTZ and DTM, and every move with the same, in lichess's order
+    #[command(
+        after_help = "Reads the chess-* (DTM) and chess-dtz-* tables: tbgen chess ENDING --metric dtm,dtz makes both."
+    )]
+    Standard {
+        /// A FEN; its halfmove clock counts toward the 50-move rule
+        #[arg(value_name = "FEN")]
+        fen: String,
+        /// The JSON GET /standard answers, as lichess's
+        #[arg(long)]
+        json: bool,
+    },
+    /// The tables in the folder with their header statistics
+    Info {
+        /// One JSON object listing every table
+        #[arg(long)]
+        json: bool,
+    },
+    /// Read and check every block of every table in the folder; exits 1 on any damage
+    Check {
+        /// One JSON object listing every table and its damage
+        #[arg(long)]
+        json: bool,
+    },
+    /// Serve the JSON API, metrics and a web page over HTTP; SIGTERM or Ctrl-C stops it gracefully
+    #[command(
+        after_help = "Request logs go to standard error; TBQUERY_LOG sets their level (error, warn, info, debug), info by default."
+    )]
+    Serve(ServeArgs),
+}
+
+#[derive(Debug, Args)]
+struct ServeArgs {
+    /// Address and port to listen on
+    #[arg(long, value_name = "ADDRESS", default_value = "127.0.0.1:8080")]
+    addr: String,
+    /// Let pages from this origin call the API, e.g. https://example.org
+    #[arg(long, value_name = "ORIGIN")]
+    cors: Option<String>,
+    /// Probes answered at once; more are refused with 503 and Retry-After
+    #[arg(long, value_name = "N", default_value_t = 256,
+          value_parser = value_parser!(u64).range(1..=65_536))]
+    max_probes: u64,
+    /// The most a page view's moves may take, in MB; a view that would take more answers without them
+    #[arg(long = "max-view-mb", value_name = "MB", default_value_t = 8,
+          value_parser = value_parser!(u64).range(1..=4096))]
+    max_view_mb: u64,
+    /// Connections open at once; a new one closes the oldest beyond this
+    #[arg(long, value_name = "N", default_value_t = 4096,
+          value_parser = value_parser!(u64).range(1..=1_000_000))]
+    max_connections: u64,
+    /// Time a client has to send a request's head
+    #[arg(long, value_name = "SECONDS", default_value_t = 10,
+          value_parser = value_parser!(u64).range(1..=3600))]
+    header_timeout: u64,
+    /// Time an answer may take; its work stops then (408)
+    #[arg(long, value_name = "SECONDS", default_value_t = 30,
+          value_parser = value_parser!(u64).range(1..=3600))]
+    answer_timeout: u64,
+    /// Time open connections may finish in after SIGTERM or Ctrl-C
+    #[arg(long, value_name = "SECONDS", default_value_t = 10,
+          value_parser = value_parser!(u64).range(0..=3600))]
+    drain_timeout: u64,
+}
+
+/// `probe GAME`'s own arguments.
+#[derive(Debug, Args)]
+struct ProbeArgs {
+    /// The position, `start`, or `-` to read one position per line from standard input
+    #[arg(value_name = "POSITION")]
+    position: String,
+    /// One JSON object per position (JSON Lines when reading standard input)
+    #[arg(long)]
+    json: bool,
+}
+
+/// `probe GAME --counted`, for games whose positions are lists of numbers.
+#[derive(Debug, Args)]
+struct CountedArg {
+    /// Read the position as a count n and then n numbers, over any lines (with `-`, all of standard input is one position)
+    #[arg(long)]
     counted: bool,
 }
 
-fn features(entry: &Entry) -> Features {
-    struct Ask;
-    impl Visitor for Ask {
-        type Output = Features;
-        fn visit<G: Game>(self, spec: &'static Spec<G>, game: &G) -> Features {
-            let caps = (spec.capabilities)(game);
-            Features {
-                whole_game: caps.whole_game.is_some(),
-                search: caps.search_beyond_tables,
-                counted: caps.counted_input,
-            }
-        }
-    }
-    registry::with_game(entry.id, &Options::query(), Ask).unwrap_or_default()
+/// `probe GAME --captured`, for score games played for a fixed total.
+#[derive(Debug, Args)]
+struct CapturedArg {
+    /// What the mover and the opponent have already taken; adds who wins the whole game
+    #[arg(long, value_name = "M,O")]
+    captured: Option<String>,
 }
 
-fn cli() -> Command {
+/// `play GAME`'s own arguments.
+#[derive(Debug, Args)]
+struct PlayArgs {
+    /// Start from this position instead of the game's start
+    #[arg(long, value_name = "POSITION")]
+    from: Option<String>,
+    /// Who moves first against the other [default: human]
+    #[arg(long, value_name = "WHO", conflicts_with = "players")]
+    first: Option<Player>,
+    /// Who plays each side: human or computer, e.g. human,human or computer,computer
+    #[arg(long, value_name = "FIRST,SECOND", value_delimiter = ',')]
+    players: Option<Vec<Player>>,
+    /// The computer's strength: 10 plays perfectly; below, it makes a deliberate mistake with probability (10 - level)/10 on each move
+    #[arg(long, value_name = "0-10", default_value_t = 10,
+          value_parser = value_parser!(u8).range(0..=10))]
+    level: u8,
+    /// Seeds the computer's mistakes below level 10, to play a game again [default: from the clock]
+    #[arg(long, value_name = "N")]
+    seed: Option<u64>,
+    /// Write the game to standard output as JSON Lines, one object per ply and a last one with the result; the board and prompts go to standard error
+    #[arg(long)]
+    transcript: bool,
+}
+
+/// `play GAME`'s search, for games whose play searches beyond the tables.
+#[derive(Debug, Args)]
+struct SearchArgs {
+    /// Seconds the computer may search where the tables do not reach, deepening one ply at a time
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = 2.0,
+        conflicts_with = "depth"
+    )]
+    think: f64,
+    /// How the computer searches beyond the tables; all three find the same score at the same depth, alpha-beta visiting the fewest positions
+    #[arg(long, value_name = "NAME", value_enum, default_value_t = Algorithm::AlphaBeta)]
+    algorithm: Algorithm,
+    /// Search exactly this many plies beyond the tables instead of for --think seconds
+    #[arg(long, value_name = "PLIES",
+          value_parser = value_parser!(u32).range(1..=i64::from(query::engine::MAX_DEPTH)))]
+    depth: Option<u32>,
+}
+
+/// `line GAME`'s own arguments.
+#[derive(Debug, Args)]
+struct LineArgs {
+    /// The position, or `start`
+    #[arg(value_name = "POSITION")]
+    position: String,
+    /// One JSON object: the line, ply by ply
+    #[arg(long)]
+    json: bool,
+    /// The line in the game's record format (chess: PGN with FEN and SetUp headers)
+    #[arg(long, conflicts_with = "json")]
+    pgn: bool,
+    /// The most plies; a drawn line also stops where a position repeats
+    #[arg(long, value_name = "N", default_value_t = 500,
+          value_parser = value_parser!(u64).range(1..=query::view::MAX_LINE as u64))]
+    plies: u64,
+}
+
+/// `verify GAME`'s own arguments.
+#[derive(Debug, Args)]
+struct VerifyArgs {
+    /// Only this table and the tables its moves lead to (chess: a material such as KQvKR; abapa: the most seeds); by default every table present
+    #[arg(value_name = "TABLE")]
+    table: Option<String>,
+    /// Check every slot against live search
+    #[arg(long)]
+    all: bool,
+    /// Slots per table checked against live search, drawn at random (at most the slots a table has) [default: 10000]
+    #[arg(long, value_name = "N", conflicts_with = "all",
+          value_parser = value_parser!(u64).range(0..=MAX_SAMPLES))]
+    samples: Option<u64>,
+    /// Seed for drawing samples
+    #[arg(long, value_name = "SEED", default_value_t = 1)]
+    seed: u64,
+    /// The report as one JSON object
+    #[arg(long)]
+    json: bool,
+}
+
+/// A per-game command with its arguments, read once the game is known.
+#[derive(Debug)]
+enum GameCommand {
+    Probe {
+        args: ProbeArgs,
+        counted: bool,
+        captured: Option<String>,
+    },
+    Play {
+        args: PlayArgs,
+        search: Option<SearchArgs>,
+    },
+    Line(LineArgs),
+    Verify(VerifyArgs),
+}
+
+impl GameCommand {
+    /// The purpose a command reads a game's options for: `play` takes the
+    /// options of how a game is played out too.
+    fn purpose(tool: &Tool) -> Purpose {
+        match tool {
+            Tool::Play => Purpose::Play,
+            _ => Purpose::Query,
+        }
+    }
+
+    /// `tool`'s subcommand for `entry`: the game's options, the command's own
+    /// arguments and those of the extras the game has.
+    fn command(tool: &Tool, entry: &'static Entry) -> Command {
+        let game = cli::option_args(Command::new(entry.id), entry, Self::purpose(tool));
+        let extras = entry.extras;
+        let game = match tool {
+            Tool::Probe => {
+                let game = ProbeArgs::augment_args(game);
+                let game = match extras.counted_input {
+                    true => CountedArg::augment_args(game),
+                    false => game,
+                };
+                match extras.whole_game {
+                    true => CapturedArg::augment_args(game),
+                    false => game,
+                }
+            }
+            Tool::Play => match extras.search_beyond_tables {
+                true => SearchArgs::augment_args(PlayArgs::augment_args(game)),
+                false => PlayArgs::augment_args(game),
+            },
+            Tool::Line => LineArgs::augment_args(game),
+            _ => VerifyArgs::augment_args(game),
+        };
+        // Set last: the arguments' own doc comments would be taken as its about.
+        game.about(entry.about)
+            .after_help(format!("Positions: {}", entry.notation))
+    }
+
+    /// The command `tool` asks of `entry` with `args`, parsed by [`Self::command`].
+    fn read(tool: &Tool, entry: &Entry, args: &ArgMatches) -> Result<GameCommand, clap::Error> {
+        let extras = entry.extras;
+        Ok(match tool {
+            Tool::Probe => GameCommand::Probe {
+                args: ProbeArgs::from_arg_matches(args)?,
+                counted: extras.counted_input && CountedArg::from_arg_matches(args)?.counted,
+                captured: match extras.whole_game {
+                    true => CapturedArg::from_arg_matches(args)?.captured,
+                    false => None,
+                },
+            },
+            Tool::Play => GameCommand::Play {
+                args: PlayArgs::from_arg_matches(args)?,
+                search: match extras.search_beyond_tables {
+                    true => Some(SearchArgs::from_arg_matches(args)?),
+                    false => None,
+                },
+            },
+            Tool::Line => GameCommand::Line(LineArgs::from_arg_matches(args)?),
+            _ => GameCommand::Verify(VerifyArgs::from_arg_matches(args)?),
+        })
+    }
+}
+
+/// The whole command line: the derived commands, each per-game command with
+/// a subcommand per game.
+fn command_line() -> Command {
     let games: Vec<String> = registry::entries()
         .iter()
         .map(|e| format!("  {:12} {}", e.id, e.about))
         .collect();
-    Command::new("tbquery")
-        .version(env!("CARGO_PKG_VERSION"))
-        .about("Probe tablebases, play perfectly, verify tables, serve HTTP")
-        .subcommand_required(true)
-        .after_help(format!(
-            "Games (`tbquery probe GAME --help` gives a game's position notation and options; \
-             every game takes `start` for its start position):\n{}",
-            games.join("\n")
-        ))
-        .arg(
-            Arg::new("dir")
-                .long("dir")
-                .global(true)
-                .value_name("DIR")
-                .default_value("tablebases")
-                .value_parser(value_parser!(PathBuf))
-                .help("Folder holding the tables"),
-        )
-        .arg(
-            Arg::new("cache-mb")
-                .long("cache-mb")
-                .global(true)
-                .value_name("MB")
-                .value_parser(value_parser!(u64).range(1..=1 << 20))
-                .default_value("256")
-                .help("Memory for decompressed table blocks, in MB; the least used are dropped first"),
-        )
-        .subcommand(per_game(
-            "probe",
-            "The value of a position and every legal move with its value, best first",
-            probe_args,
-        ))
-        .subcommand(per_game(
-            "play",
-            "Play a game in the terminal: against perfect play, each other, or to watch",
-            play_args,
-        ))
-        .subcommand(per_game(
-            "line",
-            "The line of perfect play from a position to the end of the game",
-            line_args,
-        ))
-        .subcommand(per_game(
-            "verify",
-            "Check tables against live search, formulas and their own moves; exits 1 on any mismatch",
-            verify_args,
-        ))
-        .subcommand(
-            Command::new("games")
-                .about("Every game with its options, start position and tables")
-                .arg(json_flag("One JSON object, the same as GET /api/v1/games")),
-        )
-        .subcommand(
-            Command::new("standard")
-                .about("A chess FEN as the lichess tablebase API answers it: the outcome under the 50-move rule from the FEN's halfmove clock, DTZ and DTM, and every move with the same, in lichess's order")
-                .after_help("Reads the chess-* (DTM) and chess-dtz-* tables: tbgen chess ENDING --metric dtm,dtz makes both.")
-                .arg(Arg::new("fen").required(true).value_name("FEN").help("A FEN; its halfmove clock counts toward the 50-move rule"))
-                .arg(json_flag("The JSON GET /standard answers, as lichess's")),
-        )
-        .subcommand(
-            Command::new("info")
-                .about("The tables in the folder with their header statistics")
-                .arg(json_flag("One JSON object listing every table")),
-        )
-        .subcommand(
-            Command::new("check")
-                .about("Read and check every block of every table in the folder; exits 1 on any damage")
-                .arg(json_flag("One JSON object listing every table and its damage")),
-        )
-        .subcommand(
-            Command::new("serve")
-                .about("Serve the JSON API, metrics and a web page over HTTP; SIGTERM or Ctrl-C stops it gracefully")
-                .after_help("Request logs go to standard error; TBQUERY_LOG sets their level (error, warn, info, debug), info by default.")
-                .arg(
-                    Arg::new("addr")
-                        .long("addr")
-                        .value_name("ADDRESS")
-                        .default_value("127.0.0.1:8080")
-                        .help("Address and port to listen on"),
-                )
-                .arg(
-                    Arg::new("cors")
-                        .long("cors")
-                        .value_name("ORIGIN")
-                        .help("Let pages from this origin call the API, e.g. https://example.org"),
-                )
-                .arg(
-                    Arg::new("max-probes")
-                        .long("max-probes")
-                        .value_name("N")
-                        .value_parser(value_parser!(u64).range(1..=65_536))
-                        .default_value("256")
-                        .help("Probes answered at once; more are refused with 503 and Retry-After"),
-                )
-                .arg(
-                    Arg::new("max-view-mb")
-                        .long("max-view-mb")
-                        .value_name("MB")
-                        .value_parser(value_parser!(u64).range(1..=4096))
-                        .default_value("8")
-                        .help("The most a page view's moves may take, in MB; a view that would take more answers without them"),
-                )
-                .arg(
-                    Arg::new("max-connections")
-                        .long("max-connections")
-                        .value_name("N")
-                        .value_parser(value_parser!(u64).range(1..=1_000_000))
-                        .default_value("4096")
-                        .help("Connections open at once; a new one closes the oldest beyond this"),
-                )
-                .arg(
-                    Arg::new("header-timeout")
-                        .long("header-timeout")
-                        .value_name("SECONDS")
-                        .value_parser(value_parser!(u64).range(1..=3600))
-                        .default_value("10")
-                        .help("Time a client has to send a request's head"),
-                )
-                .arg(
-                    Arg::new("answer-timeout")
-                        .long("answer-timeout")
-                        .value_name("SECONDS")
-                        .value_parser(value_parser!(u64).range(1..=3600))
-                        .default_value("30")
-                        .help("Time an answer may take; its work stops then (408)"),
-                )
-                .arg(
-                    Arg::new("drain-timeout")
-                        .long("drain-timeout")
-                        .value_name("SECONDS")
-                        .value_parser(value_parser!(u64).range(0..=3600))
-                        .default_value("10")
-                        .help("Time open connections may finish in after SIGTERM or Ctrl-C"),
-                ),
-        )
-}
-
-fn json_flag(help: &'static str) -> Arg {
-    Arg::new("json")
-        .long("json")
-        .action(ArgAction::SetTrue)
-        .help(help)
-}
-
-/// What a command reads a game's options for: `play` takes the options of how
-/// a game is played out too.
-fn purpose_of(command: &str) -> Purpose {
-    match command {
-        "play" => Purpose::Play,
-        _ => Purpose::Query,
+    let mut command = Cli::command().after_help(format!(
+        "Games (`tbquery probe GAME --help` gives a game's position notation and options; \
+         every game takes `start` for its start position):\n{}",
+        games.join("\n")
+    ));
+    // Every command in turn (each one changed moves to the end, so all keep
+    // their order), the per-game ones given a subcommand per game.
+    let names: Vec<String> = command
+        .get_subcommands()
+        .map(|c| c.get_name().to_string())
+        .collect();
+    for name in names {
+        let tool = [Tool::Probe, Tool::Play, Tool::Line, Tool::Verify]
+            .into_iter()
+            .find(|tool| format!("{tool:?}").eq_ignore_ascii_case(&name));
+        command = command.mut_subcommand(name, |command| match tool {
+            Some(tool) => per_game(command, &tool),
+            None => command,
+        });
     }
+    command
 }
 
-/// A command with one subcommand per game, each with the game's variant options
-/// and the command's own arguments.
-fn per_game(
-    name: &'static str,
-    about: &'static str,
-    args: fn(Command, Features) -> Command,
-) -> Command {
-    let mut command = Command::new(name)
-        .about(about)
+/// A per-game command with a subcommand for each game.
+fn per_game(command: Command, tool: &Tool) -> Command {
+    let command = command
         .subcommand_required(true)
         .allow_external_subcommands(true)
         .subcommand_value_name("GAME")
         .subcommand_help_heading("Games");
-    for entry in registry::entries() {
-        let mut game = Command::new(entry.id)
-            .about(entry.about)
-            .after_help(format!("Positions: {}", entry.notation));
-        for option in entry.options_for(purpose_of(name)) {
-            let mut help = format!("{} [{}", option.help, option.describe_values());
-            if let Some(default) = option.default {
-                help.push_str(&format!("; default {default}"));
-            }
-            help.push(']');
-            let arg = Arg::new(option.name).long(option.name);
-            game = game.arg(match option.values {
-                Values::Flag => arg.action(ArgAction::SetTrue).help(option.help),
-                _ => arg.value_name("VALUE").help(help),
-            });
-        }
-        command = command.subcommand(args(game, features(entry)));
-    }
-    command
-}
-
-fn probe_args(command: Command, features: Features) -> Command {
-    let command = command
-        .arg(
-            Arg::new("position")
-                .required(true)
-                .value_name("POSITION")
-                .help("The position, `start`, or `-` to read one position per line from standard input"),
-        )
-        .arg(json_flag("One JSON object per position (JSON Lines when reading standard input)"));
-    let command = match features.counted {
-        false => command,
-        true => command.arg(
-            Arg::new("counted")
-                .long("counted")
-                .action(ArgAction::SetTrue)
-                .help("Read the position as a count n and then n numbers, over any lines (with `-`, all of standard input is one position)"),
-        ),
-    };
-    match features.whole_game {
-        false => command,
-        true => command.arg(
-            Arg::new("captured")
-                .long("captured")
-                .value_name("M,O")
-                .help("What the mover and the opponent have already taken; adds who wins the whole game"),
-        ),
-    }
-}
-
-fn play_args(command: Command, features: Features) -> Command {
-    let command = command
-        .arg(
-            Arg::new("from")
-                .long("from")
-                .value_name("POSITION")
-                .help("Start from this position instead of the game's start"),
-        )
-        .arg(
-            Arg::new("first")
-                .long("first")
-                .value_name("WHO")
-                .value_parser(value_parser!(Player))
-                .conflicts_with("players")
-                .help("Who moves first against the other [default: human]"),
-        )
-        .arg(
-            Arg::new("players")
-                .long("players")
-                .value_name("FIRST,SECOND")
-                .value_delimiter(',')
-                .value_parser(value_parser!(Player))
-                .help(
-                    "Who plays each side: human or computer, e.g. human,human or computer,computer",
-                ),
-        )
-        .arg(
-            Arg::new("level")
-                .long("level")
-                .value_name("0-10")
-                .value_parser(value_parser!(u8).range(0..=10))
-                .default_value("10")
-                .help("The computer's strength: 10 plays perfectly; below, it makes a deliberate mistake with probability (10 - level)/10 on each move"),
-        )
-        .arg(
-            Arg::new("seed")
-                .long("seed")
-                .value_name("N")
-                .value_parser(value_parser!(u64))
-                .help("Seeds the computer's mistakes below level 10, to play a game again [default: from the clock]"),
-        )
-        .arg(
-            Arg::new("transcript")
-                .long("transcript")
-                .action(ArgAction::SetTrue)
-                .help("Write the game to standard output as JSON Lines, one object per ply and a last one with the result; the board and prompts go to standard error"),
-        );
-    match features.search {
-        false => command,
-        true => command
-            .arg(
-                Arg::new("think")
-                    .long("think")
-                    .value_name("SECONDS")
-                    .value_parser(value_parser!(f64))
-                    .default_value("2")
-                    .conflicts_with("depth")
-                    .help("Seconds the computer may search where the tables do not reach, deepening one ply at a time"),
-            )
-            .arg(
-                Arg::new("algorithm")
-                    .long("algorithm")
-                    .value_name("NAME")
-                    .value_parser(value_parser!(query::engine::Algorithm))
-                    .default_value("alphabeta")
-                    .help("How the computer searches beyond the tables; all three find the same score at the same depth, alpha-beta visiting the fewest positions"),
-            )
-            .arg(
-                Arg::new("depth")
-                    .long("depth")
-                    .value_name("PLIES")
-                    .value_parser(value_parser!(u32).range(1..=i64::from(query::engine::MAX_DEPTH)))
-                    .help("Search exactly this many plies beyond the tables instead of for --think seconds"),
-            ),
-    }
-}
-
-fn line_args(command: Command, _features: Features) -> Command {
-    command
-        .arg(
-            Arg::new("position")
-                .required(true)
-                .value_name("POSITION")
-                .help("The position, or `start`"),
-        )
-        .arg(json_flag("One JSON object: the line, ply by ply"))
-        .arg(
-            Arg::new("pgn")
-                .long("pgn")
-                .action(ArgAction::SetTrue)
-                .conflicts_with("json")
-                .help(
-                    "The line in the game's record format (chess: PGN with FEN and SetUp headers)",
-                ),
-        )
-        .arg(
-            Arg::new("plies")
-                .long("plies")
-                .value_name("N")
-                .value_parser(value_parser!(u64).range(1..=query::view::MAX_LINE as u64))
-                .default_value("500")
-                .help("The most plies; a drawn line also stops where a position repeats"),
-        )
-}
-
-fn verify_args(command: Command, _features: Features) -> Command {
-    command
-        .arg(
-            Arg::new("table")
-                .value_name("TABLE")
-                .help("Only this table and the tables its moves lead to (chess: a material such as KQvKR; abapa: the most seeds); by default every table present"),
-        )
-        .arg(
-            Arg::new("all")
-                .long("all")
-                .action(ArgAction::SetTrue)
-                .help("Check every slot against live search"),
-        )
-        .arg(
-            Arg::new("samples")
-                .long("samples")
-                .value_name("N")
-                .value_parser(value_parser!(u64).range(0..=MAX_SAMPLES))
-                .default_value("10000")
-                .conflicts_with("all")
-                .help("Slots per table checked against live search, drawn at random (at most the slots a table has)"),
-        )
-        .arg(
-            Arg::new("seed")
-                .long("seed")
-                .value_name("SEED")
-                .value_parser(value_parser!(u64))
-                .default_value("1")
-                .help("Seed for drawing samples"),
-        )
-        .arg(json_flag("The report as one JSON object"))
+    registry::entries().iter().fold(command, |command, entry| {
+        command.subcommand(GameCommand::command(tool, entry))
+    })
 }
 
 /// A served probe makes a few hundred small strings (each move's name and
@@ -417,8 +371,9 @@ fn verify_args(command: Command, _features: Features) -> Command {
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
-    let matches = cli().get_matches();
-    match run(&matches) {
+    let matches = command_line().get_matches();
+    let parsed = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    match run(parsed, &matches) {
         Ok(code) => code,
         // The reader went away (`tbquery info | head`): nothing left to say.
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
@@ -440,9 +395,9 @@ fn is_broken_pipe(error: &anyhow::Error) -> bool {
 }
 
 /// Writes an answer as one JSON line with `--json`, otherwise as `text`.
-fn answer(sub: &ArgMatches, value: &impl serde::Serialize, text: String) -> anyhow::Result<()> {
+fn answer(json: bool, value: &impl serde::Serialize, text: String) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
-    match sub.get_flag("json") {
+    match json {
         true => writeln!(out, "{}", serde_json::to_string(value)?)?,
         false => write!(out, "{text}")?,
     }
@@ -455,114 +410,97 @@ fn say(line: impl std::fmt::Display) -> std::io::Result<()> {
     writeln!(std::io::stdout().lock(), "{line}")
 }
 
-fn run(matches: &ArgMatches) -> anyhow::Result<ExitCode> {
-    let dir = matches
-        .get_one::<PathBuf>("dir")
-        .cloned()
-        .unwrap_or_else(|| PathBuf::from("tablebases"));
-    let budget = matches.get_one::<u64>("cache-mb").copied().unwrap_or(256) << 20;
-    let library = Library::with_budget(&dir, budget);
-    let (command, sub) = matches.subcommand().expect("a subcommand is required");
-    match command {
-        "probe" | "play" | "line" | "verify" => {
-            let (id, args) = sub.subcommand().expect("a game is required");
+/// Success, or failure where `ok` is false.
+fn exit_code(ok: bool) -> ExitCode {
+    match ok {
+        true => ExitCode::SUCCESS,
+        false => ExitCode::FAILURE,
+    }
+}
+
+fn run(flags: Cli, matches: &ArgMatches) -> anyhow::Result<ExitCode> {
+    let library = Library::with_budget(&flags.dir, flags.cache_mb << 20);
+    let dir = &flags.dir;
+    match flags.tool {
+        tool @ (Tool::Probe | Tool::Play | Tool::Line | Tool::Verify) => {
+            let (_, per_game) = matches.subcommand().expect("a subcommand is required");
+            let (id, args) = per_game.subcommand().expect("a game is required");
             let entry = registry::entry(id)?;
-            let purpose = purpose_of(command);
-            let mut options = Options::with(purpose, []);
-            for option in entry.options_for(purpose) {
-                if option.values == Values::Flag {
-                    if args.get_flag(option.name) {
-                        options.set(option.name, "yes");
-                    }
-                } else if let Some(value) = args.get_one::<String>(option.name) {
-                    options.set(option.name, value);
-                }
-            }
-            let options = entry.complete(&options)?;
+            let purpose = GameCommand::purpose(&tool);
+            let options = entry.complete(&cli::given_options(entry, purpose, args))?;
+            let command = GameCommand::read(&tool, entry, args).unwrap_or_else(|e| e.exit());
             let run = Run {
                 library: &library,
                 id,
                 options: &options,
                 command,
-                args,
             };
             registry::with_game(id, &options, run)?
         }
-        "standard" => {
-            let fen = sub.get_one::<String>("fen").expect("a required argument");
-            let standard = query::lichess::standard(&library, fen)?;
-            answer(sub, &standard, render::standard(fen, &standard))?;
+        Tool::Standard { fen, json } => {
+            let standard = query::lichess::standard(&library, &fen)?;
+            answer(json, &standard, render::standard(&fen, &standard))?;
             Ok(ExitCode::SUCCESS)
         }
-        "games" => {
+        Tool::Games { json } => {
             let list = query::api::games(&library);
-            answer(sub, &list, query::render::games(&list))?;
+            answer(json, &list, query::render::games(&list))?;
             Ok(ExitCode::SUCCESS)
         }
-        "info" => {
+        Tool::Info { json } => {
             let listing =
-                query::info::scan(&dir).with_context(|| format!("reading {}", dir.display()))?;
-            answer(sub, &listing, query::render::listing(&listing, &dir))?;
-            let all_readable = listing.tables.iter().all(|e| e.readable());
-            Ok(if all_readable {
-                ExitCode::SUCCESS
-            } else {
-                ExitCode::FAILURE
-            })
+                query::info::scan(dir).with_context(|| format!("reading {}", dir.display()))?;
+            answer(json, &listing, query::render::listing(&listing, dir))?;
+            Ok(exit_code(listing.tables.iter().all(|e| e.readable())))
         }
-        "check" => {
-            let report = query::check::check_dir(&dir)
+        Tool::Check { json } => {
+            let report = query::check::check_dir(dir)
                 .with_context(|| format!("reading {}", dir.display()))?;
-            answer(sub, &report, query::render::check(&report))?;
-            Ok(if report.damaged() == 0 {
-                ExitCode::SUCCESS
-            } else {
-                ExitCode::FAILURE
-            })
+            answer(json, &report, query::render::check(&report))?;
+            Ok(exit_code(report.damaged() == 0))
         }
-        "serve" => {
-            let filter = tracing_subscriber::EnvFilter::try_from_env("TBQUERY_LOG")
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-            tracing_subscriber::fmt()
-                .with_env_filter(filter)
-                .with_writer(std::io::stderr)
-                .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
-                .init();
-            let addr = sub.get_one::<String>("addr").expect("has a default");
-            let number = |name: &str| *sub.get_one::<u64>(name).expect("has a default");
-            let cors = sub
-                .get_one::<String>("cors")
-                .map(|origin| {
-                    origin
-                        .parse::<axum::http::HeaderValue>()
-                        .map_err(|_| GameError::option("cors", origin, "is not a valid origin"))
-                })
-                .transpose()?;
-            let limits = query::serve::Limits {
-                header_timeout: Duration::from_secs(number("header-timeout")),
-                request_timeout: Duration::from_secs(number("answer-timeout")),
-                drain_timeout: Duration::from_secs(number("drain-timeout")),
-                max_probes: number("max-probes") as usize,
-                max_connections: number("max-connections") as usize,
-                cors,
-                ..query::serve::Limits::default()
-            };
-            let mut library = library;
-            library.max_view = (number("max-view-mb") << 20) as usize;
-            let runtime = tokio::runtime::Runtime::new().context("starting the server runtime")?;
-            runtime.block_on(query::serve::serve(
-                addr,
-                library,
-                limits,
-                query::serve::shutdown_signal(),
-            ))?;
-            // Dropping the connections left stops their work at its next
-            // checkpoint; none takes longer than a probe to get there.
-            runtime.shutdown_timeout(Duration::from_secs(1));
-            Ok(ExitCode::SUCCESS)
-        }
-        other => unreachable!("clap knows no command {other}"),
+        Tool::Serve(args) => serve(library, args),
     }
+}
+
+/// `tbquery serve`: logs to standard error, then the server until a signal.
+fn serve(mut library: Library, args: ServeArgs) -> anyhow::Result<ExitCode> {
+    let filter = tracing_subscriber::EnvFilter::try_from_env("TBQUERY_LOG")
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+        .init();
+    let cors = args
+        .cors
+        .map(|origin| {
+            origin
+                .parse::<axum::http::HeaderValue>()
+                .map_err(|_| GameError::option("cors", &origin, "is not a valid origin"))
+        })
+        .transpose()?;
+    let limits = query::serve::Limits {
+        header_timeout: Duration::from_secs(args.header_timeout),
+        request_timeout: Duration::from_secs(args.answer_timeout),
+        drain_timeout: Duration::from_secs(args.drain_timeout),
+        max_probes: args.max_probes as usize,
+        max_connections: args.max_connections as usize,
+        cors,
+        ..query::serve::Limits::default()
+    };
+    library.max_view = (args.max_view_mb << 20) as usize;
+    let runtime = tokio::runtime::Runtime::new().context("starting the server runtime")?;
+    runtime.block_on(query::serve::serve(
+        &args.addr,
+        library,
+        limits,
+        query::serve::shutdown_signal(),
+    ))?;
+    // Dropping the connections left stops their work at its next
+    // checkpoint; none takes longer than a probe to get there.
+    runtime.shutdown_timeout(Duration::from_secs(1));
+    Ok(ExitCode::SUCCESS)
 }
 
 /// A per-game command, run with the concrete game.
@@ -571,8 +509,7 @@ struct Run<'a> {
     id: &'a str,
     /// The game's options, completed.
     options: &'a Options,
-    command: &'a str,
-    args: &'a ArgMatches,
+    command: GameCommand,
 }
 
 impl Visitor for Run<'_> {
@@ -580,15 +517,19 @@ impl Visitor for Run<'_> {
     fn visit<G: Game>(self, spec: &'static Spec<G>, game: &G) -> Self::Output {
         let oracle = Oracle::new(spec, game, self.library);
         match self.command {
-            "probe" => {
+            GameCommand::Probe {
+                args,
+                counted,
+                captured,
+            } => {
                 // The game's other measures (chess: DTZ beside DTM), said
                 // under the value in text.
                 let beside = |text: &str| api::beside(self.library, self.id, self.options, text);
-                probe_command(&oracle, self.args, beside)
+                probe_command(&oracle, &args, counted, captured.as_deref(), beside)
             }
-            "play" => play_command(&oracle, self.args),
-            "line" => line_command(&oracle, self.args),
-            _ => verify_command(&oracle, self.args),
+            GameCommand::Play { args, search } => play_command(&oracle, args, search),
+            GameCommand::Line(args) => line_command(&oracle, &args),
+            GameCommand::Verify(args) => verify_command(&oracle, &args),
         }
     }
 }
@@ -597,16 +538,13 @@ impl Visitor for Run<'_> {
 /// lines with an error and going on.
 fn probe_command<G: Game>(
     oracle: &Oracle<G>,
-    args: &ArgMatches,
+    args: &ProbeArgs,
+    counted: bool,
+    captured: Option<&str>,
     beside: impl Fn(&str) -> Vec<Beside>,
 ) -> anyhow::Result<ExitCode> {
-    let json = args.get_flag("json");
-    let captured = args
-        .try_get_one::<String>("captured")
-        .ok()
-        .flatten()
-        .map(|c| parse_captured(c))
-        .transpose()?;
+    let json = args.json;
+    let captured = captured.map(parse_captured).transpose()?;
     let answer = |text: &str| -> Result<String, QueryError> {
         let answer: PositionAnswer = oracle.answer_text(text, captured)?;
         Ok(if json {
@@ -618,8 +556,8 @@ fn probe_command<G: Game>(
                 .to_string()
         })
     };
-    let position = args.get_one::<String>("position").expect("required");
-    if args.try_get_one::<bool>("counted").ok().flatten() == Some(&true) {
+    let position = &args.position;
+    if counted {
         let text = match position.as_str() {
             "-" => std::io::read_to_string(std::io::stdin()).context("reading standard input")?,
             given => given.to_string(),
@@ -687,11 +625,7 @@ fn probe_command<G: Game>(
             }
         }
     }
-    Ok(if failures == 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    })
+    Ok(exit_code(failures == 0))
 }
 
 /// A count `n` and then exactly `n` numbers, separated by spaces, commas or line
@@ -718,37 +652,28 @@ fn uncount(text: &str) -> Result<String, GameError> {
     Ok(numbers.join(" "))
 }
 
-fn play_command<G: Game>(oracle: &Oracle<G>, args: &ArgMatches) -> anyhow::Result<ExitCode> {
-    let start = match args.get_one::<String>("from") {
+fn play_command<G: Game>(
+    oracle: &Oracle<G>,
+    args: PlayArgs,
+    search: Option<SearchArgs>,
+) -> anyhow::Result<ExitCode> {
+    let start = match &args.from {
         Some(text) => oracle.read(text)?,
         None => oracle.game.start(),
     };
-    let players = match args.get_many::<Player>("players") {
-        Some(players) => match players.copied().collect::<Vec<_>>()[..] {
-            [first, second] => [first, second],
-            _ => {
-                return Err(GameError::option(
-                    "players",
-                    "",
-                    "takes two players, first and second: human,computer",
-                )
-                .into());
-            }
-        },
-        None => {
-            let first = args
-                .get_one::<Player>("first")
-                .copied()
-                .unwrap_or(Player::Human);
-            Settings::against_computer(first).players
+    let players = match args.players.as_deref() {
+        Some(&[first, second]) => [first, second],
+        Some(_) => {
+            return Err(GameError::option(
+                "players",
+                "",
+                "takes two players, first and second: human,computer",
+            )
+            .into());
         }
+        None => Settings::against_computer(args.first.unwrap_or(Player::Human)).players,
     };
-    let think = args
-        .try_get_one::<f64>("think")
-        .ok()
-        .flatten()
-        .copied()
-        .unwrap_or(2.0);
+    let think = search.as_ref().map_or(2.0, |s| s.think);
     let think = Duration::try_from_secs_f64(think)
         .ok()
         .filter(|t| !t.is_zero() && *t <= Duration::from_secs(3600))
@@ -761,27 +686,22 @@ fn play_command<G: Game>(oracle: &Oracle<G>, args: &ArgMatches) -> anyhow::Resul
         })?;
     let search = query::engine::Limits {
         think,
-        algorithm: args
-            .try_get_one::<query::engine::Algorithm>("algorithm")
-            .ok()
-            .flatten()
-            .copied()
-            .unwrap_or_default(),
-        depth: args.try_get_one::<u32>("depth").ok().flatten().copied(),
+        algorithm: search.as_ref().map(|s| s.algorithm).unwrap_or_default(),
+        depth: search.as_ref().and_then(|s| s.depth),
     };
-    let seed = args.get_one::<u64>("seed").copied().unwrap_or_else(|| {
+    let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |t| t.as_nanos() as u64)
     });
     let settings = Settings {
         players,
-        level: *args.get_one::<u8>("level").expect("has a default"),
+        level: args.level,
         seed,
         search,
     };
     let input = &mut std::io::stdin().lock();
-    let ending = if args.get_flag("transcript") {
+    let ending = if args.transcript {
         let mut transcript = std::io::stdout().lock();
         play(
             oracle,
@@ -808,15 +728,14 @@ fn play_command<G: Game>(oracle: &Oracle<G>, args: &ArgMatches) -> anyhow::Resul
     })
 }
 
-fn line_command<G: Game>(oracle: &Oracle<G>, args: &ArgMatches) -> anyhow::Result<ExitCode> {
-    let position = args.get_one::<String>("position").expect("required");
-    let plies = *args.get_one::<u64>("plies").expect("has a default") as usize;
-    if args.get_flag("pgn") {
+fn line_command<G: Game>(oracle: &Oracle<G>, args: &LineArgs) -> anyhow::Result<ExitCode> {
+    let (position, plies) = (&args.position, args.plies as usize);
+    if args.pgn {
         say(query::view::record(oracle, position, plies)?.trim_end())?;
         return Ok(ExitCode::SUCCESS);
     }
     let line = query::view::line(oracle, position, plies)?.answer;
-    if args.get_flag("json") {
+    if args.json {
         say(serde_json::to_string(&line)?)?;
         return Ok(ExitCode::SUCCESS);
     }
@@ -839,21 +758,15 @@ fn line_command<G: Game>(oracle: &Oracle<G>, args: &ArgMatches) -> anyhow::Resul
     Ok(ExitCode::SUCCESS)
 }
 
-fn verify_command<G: Game>(oracle: &Oracle<G>, args: &ArgMatches) -> anyhow::Result<ExitCode> {
-    let seed = *args.get_one::<u64>("seed").expect("has a default");
-    let selection = if args.get_flag("all") {
-        Selection::All
-    } else if args.value_source("samples") == Some(ValueSource::DefaultValue) {
-        Selection::Default { seed }
-    } else {
-        Selection::Samples {
-            count: *args.get_one::<u64>("samples").expect("has a default"),
-            seed,
-        }
+fn verify_command<G: Game>(oracle: &Oracle<G>, args: &VerifyArgs) -> anyhow::Result<ExitCode> {
+    let seed = args.seed;
+    let selection = match (args.all, args.samples) {
+        (true, _) => Selection::All,
+        (false, None) => Selection::Default { seed },
+        (false, Some(count)) => Selection::Samples { count, seed },
     };
-    let table = args.get_one::<String>("table").map(String::as_str);
-    let report = verify(oracle, selection, table)?;
-    if args.get_flag("json") {
+    let report = verify(oracle, selection, args.table.as_deref())?;
+    if args.json {
         say(serde_json::to_string(&report)?)?;
     } else {
         for mismatch in &report.mismatches {
@@ -861,9 +774,5 @@ fn verify_command<G: Game>(oracle: &Oracle<G>, args: &ArgMatches) -> anyhow::Res
         }
         say(report.summary())?;
     }
-    Ok(if report.mismatches.is_empty() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    })
+    Ok(exit_code(report.mismatches.is_empty()))
 }

@@ -122,7 +122,7 @@ impl<'g, G: Game> Oracle<'g, G> {
             });
         }
         let reason = game.coverage(position).err().unwrap_or_default();
-        let hint = if self.caps.search_beyond_tables {
+        let hint = if self.spec.entry.extras.search_beyond_tables {
             "; play against the computer, which searches beyond them"
         } else {
             "; no formula is known to answer beyond them"

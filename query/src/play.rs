@@ -172,7 +172,9 @@ pub fn play<G: Game>(
         players: settings.players,
     };
     let engine = oracle
-        .caps
+        .spec
+        .entry
+        .extras
         .search_beyond_tables
         .then(|| Engine::new(oracle, settings.search));
     match &engine {

@@ -86,13 +86,6 @@ pub struct Capabilities<'a, G: Game> {
     /// A count the position's text carries that decides what a value comes to
     /// (chess: the halfmove clock of the 50-move rule).
     pub clock: Option<&'a dyn Clock<G>>,
-    /// Whether play may search beyond the tables (score games with cycles: the
-    /// net score so far, the tables as exact values where a line reaches them).
-    pub search_beyond_tables: bool,
-    /// Whether a position is a list of numbers that may also be given as a
-    /// count followed by that many numbers (`probe --counted`), as programming
-    /// tasks write their input.
-    pub counted_input: bool,
 }
 
 impl<'a, G: Game> Capabilities<'a, G> {
@@ -113,8 +106,6 @@ impl<'a, G: Game> Capabilities<'a, G> {
             record: None,
             editing: None,
             clock: None,
-            search_beyond_tables: false,
-            counted_input: false,
         }
     }
 }
@@ -161,8 +152,6 @@ impl<G: Game> std::fmt::Debug for Capabilities<'_, G> {
             .field("record", &self.record.is_some())
             .field("editing", &self.editing.is_some())
             .field("clock", &self.clock.is_some())
-            .field("search_beyond_tables", &self.search_beyond_tables)
-            .field("counted_input", &self.counted_input)
             .finish_non_exhaustive()
     }
 }
