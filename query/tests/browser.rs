@@ -5,7 +5,9 @@
 //! position, and play a game to its end against the computer.
 //!
 //! `scripts/install-browser.sh` installs chromium and chromedriver with apt when
-//! they are missing; where that cannot be done the test says so loudly and skips.
+//! they are missing (`.ci/run` and the README's test command run it); without
+//! them the test fails naming them, unless `TBQUERY_SKIP_BROWSER=1` says to skip
+//! it, loudly.
 //! With `TBQUERY_SCREENSHOTS=DIR` it also writes each game's page to
 //! `DIR/<game>.png` (the README's pictures come from `docs/screenshots`).
 
@@ -20,31 +22,11 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// Chromium and chromedriver, installed if they can be.
+/// Chromium and chromedriver; the test fails naming the one missing, unless
+/// `TBQUERY_SKIP_BROWSER=1` says to skip it.
 fn browser() -> Option<(PathBuf, PathBuf)> {
-    let find = |name: &str| {
-        let out = Command::new("sh")
-            .args(["-c", &format!("command -v {name}")])
-            .output()
-            .ok()?;
-        let path = String::from_utf8_lossy(&out.stdout).trim().to_string();
-        (!path.is_empty()).then(|| PathBuf::from(path))
-    };
-    // The script returns at once when everything is there.
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts/install-browser.sh");
-    let _ = Command::new("bash").arg(script).status();
-    match (find("chromium"), find("chromedriver")) {
-        (Some(chromium), Some(driver)) => Some((chromium, driver)),
-        _ => {
-            eprintln!(
-                "\n********************************************************************\n\
-                 BROWSER TESTS SKIPPED: chromium and chromedriver are not installed and\n\
-                 scripts/install-browser.sh could not install them (see its message).\n\
-                 ********************************************************************\n"
-            );
-            None
-        }
-    }
+    let tool = |name| common::tool(name, "scripts/install-browser.sh", "TBQUERY_SKIP_BROWSER");
+    Some((tool("chromium")?, tool("chromedriver")?))
 }
 
 fn free_port() -> u16 {

@@ -202,9 +202,8 @@ fn probe_all(
 
 #[test]
 fn random_probes_of_every_game_stay_within_memory_and_time() {
-    let available = Command::new("prlimit").arg("--version").output();
-    if !available.is_ok_and(|o| o.status.success()) {
-        eprintln!("\n*** FUZZED PROBES SKIPPED: prlimit (util-linux) is not installed ***\n");
+    let install = "apt-get install util-linux";
+    if common::tool("prlimit", install, "TBQUERY_SKIP_FUZZ").is_none() {
         return;
     }
     let dir = common::default_tables();

@@ -188,3 +188,28 @@ pub fn start(dir: &Path) -> std::net::SocketAddr {
     });
     addr
 }
+
+/// The program `name` on the PATH. When it is missing the test fails, naming
+/// it and `install`, the script that installs it; unless the variable `skip`
+/// is set to 1, which skips the test, loudly.
+pub fn tool(name: &str, install: &str, skip: &str) -> Option<std::path::PathBuf> {
+    let found = std::env::var_os("PATH").and_then(|path| {
+        std::env::split_paths(&path)
+            .map(|dir| dir.join(name))
+            .find(|candidate| candidate.is_file())
+    });
+    if found.is_some() {
+        return found;
+    }
+    if std::env::var(skip).is_ok_and(|v| v == "1") {
+        eprintln!(
+            "\n********************************************************************\n\
+             SKIPPED ({skip}=1): `{name}` is not installed ({install} installs it)\n\
+             ********************************************************************\n"
+        );
+        return None;
+    }
+    panic!(
+        "`{name}` is not installed: run {install} (README.md), or set {skip}=1 to skip this test"
+    );
+}
