@@ -17,7 +17,7 @@ use crate::QueryError;
 use crate::answer::{
     ComputerAnswer, EditAnswer, GameList, Health, MoveView, PositionAnswer, StatsAnswer, View,
 };
-use crate::api;
+use crate::api::{self, Ask};
 use crate::library::Library;
 use crate::lichess::{self, MainlineAnswer, StandardAnswer};
 use crate::metrics::Metrics;
@@ -95,6 +95,20 @@ pub fn app(library: Library, limits: &Limits, metrics: Metrics) -> Router {
         );
     }
     app
+}
+
+/// Asks `request` of game `game`'s oracle, built from the request's options.
+async fn ask<R, T>(state: &AppState, game: String, request: R) -> Result<T, QueryError>
+where
+    R: GameRequest + Ask<Output = Result<T, QueryError>> + Send + 'static,
+    T: Send + 'static,
+{
+    state
+        .run(move |library| {
+            let options = api::options(&game, request.options())?;
+            api::with_oracle(library, &game, &options, request)?
+        })
+        .await
 }
 
 /// The lane of `route` for the game named `game`: unknown names share one,
@@ -231,7 +245,7 @@ async fn line(
     Path(game): Path<String>,
     Params(request): Params<LineRequest>,
 ) -> Result<Response, QueryError> {
-    Ok(match state.ask(game, request).await? {
+    Ok(match ask(&state, game, request).await? {
         LineAnswer::Json(line) => Json(line).into_response(),
         LineAnswer::Record(pgn) => {
             let kind = [(
@@ -248,7 +262,7 @@ async fn stats(
     Path(game): Path<String>,
     Params(request): Params<StatsRequest>,
 ) -> Answer<StatsAnswer> {
-    state.ask(game, request).await.map(Json)
+    ask(&state, game, request).await.map(Json)
 }
 
 async fn edit(
@@ -256,7 +270,7 @@ async fn edit(
     Path(game): Path<String>,
     Params(request): Params<EditRequest>,
 ) -> Answer<EditAnswer> {
-    state.ask(game, request).await.map(Json)
+    ask(&state, game, request).await.map(Json)
 }
 
 async fn made_move(
@@ -264,7 +278,7 @@ async fn made_move(
     Path(game): Path<String>,
     Params(request): Params<MoveRequest>,
 ) -> Answer<MoveView> {
-    state.ask(game, request).await.map(Json)
+    ask(&state, game, request).await.map(Json)
 }
 
 async fn computer(
@@ -272,7 +286,7 @@ async fn computer(
     Path(game): Path<String>,
     Params(request): Params<ComputerRequest>,
 ) -> Answer<ComputerAnswer> {
-    state.ask(game, request).await.map(Json)
+    ask(&state, game, request).await.map(Json)
 }
 
 #[cfg(test)]

@@ -4,9 +4,7 @@
 //! its lane is quick, whole or streamed.
 
 use super::quick::{Lane, Lanes, Pace};
-use super::request::GameRequest;
 use crate::QueryError;
-use crate::api::{self, Ask};
 use crate::cancel::Watch;
 use crate::library::Library;
 use crate::metrics::Metrics;
@@ -182,18 +180,5 @@ impl AppState {
                 Some((Ok::<_, std::convert::Infallible>(piece), (receiver, leash)))
             });
         Ok(Body::from_stream(pieces))
-    }
-
-    /// Asks `request` of game `game`'s oracle, built from the request's options.
-    pub async fn ask<R, T>(&self, game: String, request: R) -> Result<T, QueryError>
-    where
-        R: GameRequest + Ask<Output = Result<T, QueryError>> + Send + 'static,
-        T: Send + 'static,
-    {
-        self.run(move |library| {
-            let options = api::options(&game, request.options())?;
-            api::with_oracle(library, &game, &options, request)?
-        })
-        .await
     }
 }
