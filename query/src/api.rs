@@ -82,8 +82,8 @@ pub fn with_oracle<T>(
         type Output = Result<A::Output, QueryError>;
         fn visit<G: Game>(self, spec: &'static Spec<G>) -> Self::Output {
             let Run(library, options, ask) = self;
-            let game = library.game(spec, options)?;
-            Ok(ask.ask(&Oracle::new(spec, &game, library)))
+            let loaded = library.game(spec, options)?;
+            Ok(ask.ask(&Oracle::of(spec, &loaded, library)))
         }
     }
     registry::with_spec(id, Run(library, options, ask))?

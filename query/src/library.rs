@@ -1,8 +1,9 @@
 //! Where queries find their tables: a folder, and the tables opened from it,
 //! shared by every query of a long-running process; and the games built from
-//! their options, kept so that a query does not build its game again.
+//! their options with the map of their tables, kept so that a query neither
+//! builds its game nor lists its tables again.
 
-use crate::tablebase::{TableCache, Tablebase};
+use crate::tablebase::{TableCache, TableMap, Tablebase};
 use games::spec::{Options, Spec};
 use games::{Game, GameError};
 use std::any::Any;
@@ -15,13 +16,21 @@ use tables::BlockCache;
 const MAX_GAMES: usize = 256;
 
 /// Games built from their completed options: by game id, each set of options
-/// with its game (looked up without copying the options).
+/// with its [`Loaded`] game (looked up without copying the options).
 type Built = HashMap<&'static str, Vec<(Options, Arc<dyn Any + Send + Sync>)>>;
 
 /// The most bytes a page view lists by default (its moves, each with the
 /// position it leads to): a 26x300 Northcott board's 7,748 moves of 7.8 KB each
 /// would be 62 MB.
 pub const DEFAULT_MAX_VIEW: usize = 8 << 20;
+
+/// A game built for one set of options, with the map of its tables in the
+/// library's folder: built once and kept by the [`Library`].
+#[derive(Debug)]
+pub struct Loaded<G> {
+    pub game: G,
+    pub tables: TableMap,
+}
 
 /// A folder of tables and the ones already open.
 #[derive(Debug, Clone)]
@@ -61,22 +70,29 @@ impl Library {
         Tablebase::with_cache(game, &self.dir, Arc::clone(&self.cache))
     }
 
-    /// The game of `spec` for completed `options` (see [`games::spec::Entry::complete`]),
-    /// built on first use and kept.
+    /// A kept game's tables, through the map kept with it.
+    pub fn tables<'g, G: Game>(&self, loaded: &'g Loaded<G>) -> Tablebase<'g, G> {
+        Tablebase::kept(&loaded.game, &loaded.tables, Arc::clone(&self.cache))
+    }
+
+    /// The game of `spec` for completed `options` (see [`games::spec::Entry::complete`])
+    /// with the map of its tables, built on first use and kept.
     pub fn game<G: Game>(
         &self,
         spec: &'static Spec<G>,
         options: &Options,
-    ) -> Result<Arc<G>, GameError> {
+    ) -> Result<Arc<Loaded<G>>, GameError> {
         let id = spec.entry.id;
         let kept = self.lock_games().get(id).and_then(|built| {
             let (_, game) = built.iter().find(|(o, _)| o == options)?;
             Some(Arc::clone(game))
         });
-        if let Some(game) = kept.and_then(|g| g.downcast::<G>().ok()) {
-            return Ok(game);
+        if let Some(loaded) = kept.and_then(|g| g.downcast::<Loaded<G>>().ok()) {
+            return Ok(loaded);
         }
-        let game = Arc::new((spec.build)(options)?);
+        let game = (spec.build)(options)?;
+        let tables = TableMap::new(&game, &self.dir);
+        let game = Arc::new(Loaded { game, tables });
         let mut games = self.lock_games();
         if games.values().map(Vec::len).sum::<usize>() >= MAX_GAMES {
             // Many option sets, one request each (a client walking a range):

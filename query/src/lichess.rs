@@ -7,12 +7,14 @@
 //! `chess-dtz-*` tables and DTM from the `chess-*` ones; a position they do not
 //! hold is `unknown`, not an error.
 
+use crate::library::Loaded;
 use crate::{Library, QueryError, Tablebase};
 use games::chess::{Board, Color, Endgame, Move};
 use games::spec::{Options, Purpose};
 use games::{GameError, Value};
 use serde::Serialize;
 use std::cmp::Reverse;
+use std::sync::Arc;
 
 /// The outcome of a position for the side to move under the 50-move rule, as
 /// lichess names it; ordered from the mover's worst to best, `unknown` ranked
@@ -160,7 +162,7 @@ struct Tables<'a> {
 }
 
 /// The chess endings counted in `metric`, as the library keeps them.
-fn endgame(library: &Library, metric: &str) -> Result<std::sync::Arc<Endgame>, QueryError> {
+fn endgame(library: &Library, metric: &str) -> Result<Arc<Loaded<Endgame>>, QueryError> {
     let spec = &games::chess::SPEC;
     let given = Options::with(Purpose::Query, [("metric", metric)]);
     Ok(library.game(spec, &spec.entry.complete(&given)?)?)
@@ -205,10 +207,10 @@ pub fn mainline(library: &Library, fen: &str) -> Result<MainlineAnswer, QueryErr
 }
 
 impl<'a> Tables<'a> {
-    fn of(library: &'a Library, dtm: &'a Endgame, dtz: &'a Endgame) -> Tables<'a> {
+    fn of(library: &'a Library, dtm: &'a Loaded<Endgame>, dtz: &'a Loaded<Endgame>) -> Tables<'a> {
         Tables {
-            dtm: library.tablebase(dtm),
-            dtz: library.tablebase(dtz),
+            dtm: library.tables(dtm),
+            dtz: library.tables(dtz),
         }
     }
 

@@ -4,7 +4,7 @@
 
 use crate::answer::{MoveAnswer, PositionAnswer, Source, Valuation, WholeGame};
 use crate::error::QueryError;
-use crate::library::Library;
+use crate::library::{Library, Loaded};
 use crate::probe::{Probe, probe_covered, valued};
 use crate::tablebase::Tablebase;
 use games::capability::{Capabilities, Formula};
@@ -62,12 +62,24 @@ impl<G: Game> Known<G> {
 }
 
 impl<'g, G: Game> Oracle<'g, G> {
+    /// The oracle of `game`, its tables in `library`'s folder.
     pub fn new(spec: &'static Spec<G>, game: &'g G, library: &Library) -> Self {
+        Self::with_tables(spec, library.tablebase(game), library)
+    }
+
+    /// The oracle of a game the library keeps, its tables through the map kept
+    /// with it.
+    pub fn of(spec: &'static Spec<G>, loaded: &'g Loaded<G>, library: &Library) -> Self {
+        Self::with_tables(spec, library.tables(loaded), library)
+    }
+
+    fn with_tables(spec: &'static Spec<G>, tb: Tablebase<'g, G>, library: &Library) -> Self {
+        let game = tb.game();
         Oracle {
             spec,
             game,
             caps: (spec.capabilities)(game),
-            tb: library.tablebase(game).with_spec(spec),
+            tb: tb.with_spec(spec),
             max_view: library.max_view,
         }
     }

@@ -3,6 +3,7 @@
 use crate::error::QueryError;
 use games::spec::Spec;
 use games::{Game, Value};
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -119,26 +120,83 @@ impl TableCache {
 #[derive(Debug)]
 pub struct Tablebase<'g, G: Game> {
     game: &'g G,
-    dir: PathBuf,
-    /// The game's tiers, sorted, and beside each its table once opened.
-    tiers: Vec<u32>,
+    /// Where the tables are: kept with the game by a [`crate::Library`], or
+    /// made for this tablebase alone.
+    map: Cow<'g, TableMap>,
+    /// Beside each of the map's tiers, its table once opened.
     tables: Vec<OnceLock<Arc<Table>>>,
     cache: Option<Arc<TableCache>>,
     spec: Option<&'static Spec<G>>,
 }
 
-impl<'g, G: Game> Tablebase<'g, G> {
-    pub fn new(game: &'g G, dir: impl AsRef<Path>) -> Self {
+/// Where a game's tables are: the folder, the game's tiers (sorted), and each
+/// tier's file, spelled on first use. A [`crate::Library`] keeps one with each
+/// game it keeps, so a request neither lists the tiers again nor spells a
+/// file name again.
+#[derive(Debug, Clone)]
+pub struct TableMap {
+    dir: PathBuf,
+    tiers: Vec<u32>,
+    paths: Vec<OnceLock<PathBuf>>,
+}
+
+impl TableMap {
+    /// The tables of `game` in `dir`.
+    pub fn new<G: Game>(game: &G, dir: impl AsRef<Path>) -> TableMap {
         let mut tiers = game.tiers();
         tiers.sort_unstable();
         tiers.dedup();
+        TableMap {
+            dir: dir.as_ref().to_path_buf(),
+            paths: tiers.iter().map(|_| OnceLock::new()).collect(),
+            tiers,
+        }
+    }
+
+    /// Where `tier` stands among the tiers, if it is one.
+    fn at(&self, tier: u32) -> Option<usize> {
+        // Most games number their tiers from 0 up.
+        match self.tiers.get(tier as usize) {
+            Some(&t) if t == tier => Some(tier as usize),
+            _ => self.tiers.binary_search(&tier).ok(),
+        }
+    }
+
+    /// The file of `game`'s `tier`.
+    fn path<G: Game>(&self, game: &G, tier: u32) -> Cow<'_, Path> {
+        let spell = || {
+            self.dir
+                .join(file_name(game.id(), &game.variant(), &game.tier_name(tier)))
+        };
+        match self.at(tier) {
+            Some(at) => Cow::Borrowed(self.paths[at].get_or_init(spell)),
+            None => Cow::Owned(spell()),
+        }
+    }
+}
+
+impl<'g, G: Game> Tablebase<'g, G> {
+    pub fn new(game: &'g G, dir: impl AsRef<Path>) -> Self {
+        Self::on(game, Cow::Owned(TableMap::new(game, dir)))
+    }
+
+    /// The tables of `game` where `map` says they are.
+    fn on(game: &'g G, map: Cow<'g, TableMap>) -> Self {
         Tablebase {
             game,
-            dir: dir.as_ref().to_path_buf(),
-            tables: tiers.iter().map(|_| OnceLock::new()).collect(),
-            tiers,
+            tables: map.tiers.iter().map(|_| OnceLock::new()).collect(),
+            map,
             cache: None,
             spec: None,
+        }
+    }
+
+    /// The tables of `game` where the kept `map` says they are, opened through
+    /// `cache`.
+    pub fn kept(game: &'g G, map: &'g TableMap, cache: Arc<TableCache>) -> Self {
+        Tablebase {
+            cache: Some(cache),
+            ..Self::on(game, Cow::Borrowed(map))
         }
     }
 
@@ -165,28 +223,20 @@ impl<'g, G: Game> Tablebase<'g, G> {
 
     /// The folder the tables are read from.
     pub fn dir(&self) -> &Path {
-        &self.dir
+        &self.map.dir
     }
 
     /// Where the table of a tier is expected.
     pub fn path(&self, tier: u32) -> PathBuf {
-        self.dir.join(file_name(
-            self.game.id(),
-            &self.game.variant(),
-            &self.game.tier_name(tier),
-        ))
+        self.map.path(self.game, tier).into_owned()
     }
 
     /// The open table of a tier, opening and checking it on first use.
     pub fn table(&self, tier: u32) -> Result<&Table, QueryError> {
-        // Most games number their tiers from 0 up.
-        let at = match self.tiers.get(tier as usize) {
-            Some(&t) if t == tier => tier as usize,
-            _ => self
-                .tiers
-                .binary_search(&tier)
-                .unwrap_or_else(|_| panic!("{}: unknown tier {tier}", self.game.id())),
-        };
+        let at = self
+            .map
+            .at(tier)
+            .unwrap_or_else(|| panic!("{}: unknown tier {tier}", self.game.id()));
         let slot = &self.tables[at];
         if let Some(table) = slot.get() {
             return Ok(table);
@@ -196,7 +246,7 @@ impl<'g, G: Game> Tablebase<'g, G> {
     }
 
     fn open(&self, tier: u32) -> Result<Arc<Table>, QueryError> {
-        let path = self.path(tier);
+        let path = self.map.path(self.game, tier);
         let table = match &self.cache {
             Some(cache) => cache.get_or_open(&path)?,
             // A file that cannot be looked at (a symbolic link loop, a folder
@@ -206,7 +256,7 @@ impl<'g, G: Game> Tablebase<'g, G> {
         };
         let Some(table) = table else {
             return Err(QueryError::MissingTable {
-                path,
+                path: path.into_owned(),
                 command: self.generate_command(tier),
             });
         };
@@ -221,7 +271,7 @@ impl<'g, G: Game> Tablebase<'g, G> {
         ];
         let wrong = |what: &str, want: &dyn std::fmt::Display, found: &dyn std::fmt::Display| {
             QueryError::WrongTable {
-                path: path.clone(),
+                path: path.to_path_buf(),
                 problem: format!("table's {what} is '{found}', expected '{want}'"),
             }
         };
@@ -249,7 +299,7 @@ impl<'g, G: Game> Tablebase<'g, G> {
                 }
             }
         }
-        format!("{command} --dir {}", self.dir.display())
+        format!("{command} --dir {}", self.map.dir.display())
     }
 
     /// The value of a position the tables do not hold as it stands, from the
