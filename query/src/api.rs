@@ -96,7 +96,7 @@ pub trait Ask {
 }
 
 /// The error answer for a position that could not be answered.
-pub fn error_answer(position: &str, error: &QueryError) -> ErrorAnswer {
+pub fn error_answer(position: &str, error: &impl std::fmt::Display) -> ErrorAnswer {
     // An error never echoes more than the longest position a server answers.
     let end = (0..=position.len().min(ERROR_ECHO))
         .rev()

@@ -2,7 +2,8 @@ use games::GameError;
 use std::path::{Path, PathBuf};
 use tables::TableError;
 
-/// Why a query could not be answered.
+/// Why a query could not be answered: the domain's errors, the same from the
+/// command line and the server (whose own are [`crate::serve::ServeError`]).
 #[derive(Debug, thiserror::Error)]
 pub enum QueryError {
     /// The position, move or variant given is wrong.
@@ -20,21 +21,9 @@ pub enum QueryError {
     /// Reading from or writing to the terminal failed.
     #[error("terminal: {0}")]
     Terminal(#[from] std::io::Error),
-    /// A request's parameters are missing or not in their form.
-    #[error("bad request: {0}")]
-    Request(String),
-    /// A request body longer than the server takes.
-    #[error("the body is longer than the server takes ({limit} bytes)")]
-    BodyTooLarge { limit: usize },
     /// The work was stopped: its request timed out or was abandoned.
     #[error("stopped: {0}")]
     Cancelled(String),
-    /// As many answers as the server works on at once are under way.
-    #[error("too many probes at once; try again in a second")]
-    Busy,
-    /// No route serves the path asked.
-    #[error("{0}")]
-    NoRoute(String),
     /// A position (or other value of a request) longer than is answered.
     #[error(
         "bad position '{shown}...': {bytes} bytes; positions of up to {limit} bytes are answered"

@@ -11,6 +11,7 @@ use crate::answer::ErrorAnswer;
 use crate::api::{self, error_answer};
 use crate::cancel::checkpoint;
 use crate::lines::{self, LineError, LineReader};
+use super::respond::ServeError;
 use crate::{Library, QueryError};
 use axum::body::Body;
 use futures_util::StreamExt;
@@ -41,7 +42,7 @@ pub async fn read(
     body: Body,
     max_position: usize,
     max_body: usize,
-) -> Result<Vec<Line>, QueryError> {
+) -> Result<Vec<Line>, ServeError> {
     let mut reader = LineReader::new(6 * max_position + 64);
     let mut lines = Vec::new();
     let mut chunks = body.into_data_stream();
@@ -55,7 +56,7 @@ pub async fn read(
             }
         }
         if lines.len() + reader.count() > MAX_BATCH {
-            return Err(QueryError::Request(format!(
+            return Err(ServeError::Request(format!(
                 "more than {MAX_BATCH} lines; a batch holds at most {MAX_BATCH}"
             )));
         }
@@ -77,11 +78,11 @@ fn text(line: lines::Line, max_position: usize) -> Line {
 }
 
 /// Why a body could not be read: longer than the server takes (413), or cut off.
-fn body_error(error: axum::Error, max_body: usize) -> QueryError {
+fn body_error(error: axum::Error, max_body: usize) -> ServeError {
     let error = error.into_inner();
     match error.is::<http_body_util::LengthLimitError>() {
-        true => QueryError::BodyTooLarge { limit: max_body },
-        false => QueryError::Request(format!("reading the body: {error}")),
+        true => ServeError::BodyTooLarge { limit: max_body },
+        false => ServeError::Request(format!("reading the body: {error}")),
     }
 }
 

@@ -20,6 +20,7 @@ pub mod routes;
 pub mod server;
 pub mod state;
 
+pub use respond::ServeError;
 pub use routes::{app, router};
 pub use server::{serve, shutdown_signal};
 pub use state::{AppState, Limits};

@@ -2,6 +2,7 @@
 //! struct, the game's options flattened in (every parameter the route does not
 //! take itself), and what each request asks of a game's oracle.
 
+use super::respond::ServeError;
 use super::state::AppState;
 use crate::QueryError;
 use crate::answer::{ComputerAnswer, EditAnswer, MoveView, StatsAnswer, View};
@@ -21,18 +22,18 @@ use std::time::Duration;
 
 /// A request read from the query string. Every value is first held to the
 /// server's longest position (413 beyond it); a missing or malformed
-/// parameter is a [`QueryError::Request`].
+/// parameter is a [`ServeError::Request`].
 #[derive(Debug)]
 pub struct Params<T>(pub T);
 
 impl<T: DeserializeOwned> FromRequestParts<AppState> for Params<T> {
-    type Rejection = QueryError;
+    type Rejection = ServeError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, QueryError> {
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ServeError> {
         let refused = |e: axum::extract::rejection::QueryRejection| {
             let why =
                 std::error::Error::source(&e).map_or_else(|| e.body_text(), |s| s.to_string());
-            QueryError::Request(why)
+            ServeError::Request(why)
         };
         // A value is never longer decoded than written: only a query with a
         // long written value is decoded to measure its values.
@@ -45,7 +46,7 @@ impl<T: DeserializeOwned> FromRequestParts<AppState> for Params<T> {
             let pairs =
                 Query::<Vec<(String, String)>>::try_from_uri(&parts.uri).map_err(refused)?;
             if let Some((_, long)) = pairs.0.iter().find(|(_, v)| v.len() > state.max_position) {
-                return Err(QueryError::too_long(long, state.max_position));
+                return Err(QueryError::too_long(long, state.max_position).into());
             }
         }
         Ok(Params(

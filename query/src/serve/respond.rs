@@ -28,43 +28,85 @@ impl<T: Serialize> IntoResponse for Json<T> {
                 ([(header::CONTENT_TYPE, json)], body).into_response()
             }
             Err(e) => {
-                QueryError::Internal(format!("an answer not written as JSON: {e}")).into_response()
+                let error = QueryError::Internal(format!("an answer not written as JSON: {e}"));
+                ServeError::from(error).into_response()
             }
         }
     }
 }
 
-impl QueryError {
+/// Why the server could not answer a request: a query's error, or the
+/// server's own (a request not in its form, too large, no route, or the server
+/// at its cap of answers).
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    /// The query's own error, as the command line says it too.
+    #[error(transparent)]
+    Query(#[from] QueryError),
+    /// A request's parameters are missing or not in their form.
+    #[error("bad request: {0}")]
+    Request(String),
+    /// A request body longer than the server takes.
+    #[error("the body is longer than the server takes ({limit} bytes)")]
+    BodyTooLarge { limit: usize },
+    /// As many answers as the server works on at once are under way.
+    #[error("too many probes at once; try again in a second")]
+    Busy,
+    /// No route serves the path asked.
+    #[error("{0}")]
+    NoRoute(String),
+}
+
+impl From<GameError> for ServeError {
+    fn from(error: GameError) -> Self {
+        ServeError::Query(error.into())
+    }
+}
+
+impl ServeError {
     /// 404 for an unknown game or route, 400 for bad input, 413 for input too
     /// long, 408 for work stopped at its time, 503 for a table not generated or
     /// a server at its cap of probes, 500 for a table that cannot be used or a bug.
     pub fn status(&self) -> StatusCode {
         match self {
-            QueryError::Input(GameError::UnknownGame { .. }) | QueryError::NoRoute(_) => {
-                StatusCode::NOT_FOUND
+            ServeError::Query(QueryError::Input(GameError::UnknownGame { .. }))
+            | ServeError::NoRoute(_) => StatusCode::NOT_FOUND,
+            ServeError::Query(QueryError::Input(_)) | ServeError::Request(_) => {
+                StatusCode::BAD_REQUEST
             }
-            QueryError::Input(_) | QueryError::Request(_) => StatusCode::BAD_REQUEST,
-            QueryError::TooLong { .. } | QueryError::BodyTooLarge { .. } => {
+            ServeError::Query(QueryError::TooLong { .. }) | ServeError::BodyTooLarge { .. } => {
                 StatusCode::PAYLOAD_TOO_LARGE
             }
-            QueryError::MissingTable { .. } | QueryError::Busy => StatusCode::SERVICE_UNAVAILABLE,
-            QueryError::Cancelled(_) => StatusCode::REQUEST_TIMEOUT,
-            QueryError::Table(_)
-            | QueryError::WrongTable { .. }
-            | QueryError::Terminal(_)
-            | QueryError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            ServeError::Query(QueryError::MissingTable { .. }) | ServeError::Busy => {
+                StatusCode::SERVICE_UNAVAILABLE
+            }
+            ServeError::Query(QueryError::Cancelled(_)) => StatusCode::REQUEST_TIMEOUT,
+            ServeError::Query(
+                QueryError::Table(_)
+                | QueryError::WrongTable { .. }
+                | QueryError::Terminal(_)
+                | QueryError::Internal(_),
+            ) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    /// The position the error is about, where it names one.
+    fn position(&self) -> &str {
+        match self {
+            ServeError::Query(error) => error.position(),
+            _ => "",
         }
     }
 }
 
-impl IntoResponse for QueryError {
+impl IntoResponse for ServeError {
     fn into_response(self) -> Response {
         let status = self.status();
         if status == StatusCode::INTERNAL_SERVER_ERROR {
             tracing::error!("{self}");
         }
         let mut response = (status, Json(error_answer(self.position(), &self))).into_response();
-        if let QueryError::Busy = self {
+        if let ServeError::Busy = self {
             // Come back in a second.
             let again = HeaderValue::from_static("1");
             response.headers_mut().insert(header::RETRY_AFTER, again);
@@ -110,10 +152,10 @@ pub async fn json_errors(response: Response) -> Response {
 }
 
 /// A path no route serves.
-pub async fn no_route(method: Method, uri: Uri) -> QueryError {
+pub async fn no_route(method: Method, uri: Uri) -> ServeError {
     let path = uri.path();
     let shown: String = path.chars().take(100).collect();
-    QueryError::NoRoute(format!(
+    ServeError::NoRoute(format!(
         "no route {method} {shown}; the API is under /api/v1 (/api/v1/games lists the games)"
     ))
 }
@@ -124,26 +166,25 @@ mod tests {
 
     #[test]
     fn a_full_server_says_when_to_come_back() {
-        let response = QueryError::Busy.into_response();
+        let response = ServeError::Busy.into_response();
         assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
         assert_eq!(response.headers()[header::RETRY_AFTER], "1");
     }
 
     #[test]
     fn each_error_has_its_status() {
-        let missing = QueryError::MissingTable {
+        let missing = ServeError::from(QueryError::MissingTable {
             path: "euler.tb".into(),
             command: "tbgen euler".into(),
-        };
+        });
         assert_eq!(missing.status(), StatusCode::SERVICE_UNAVAILABLE);
-        let bug = QueryError::Internal("no move and not over".into());
+        let bug = ServeError::from(QueryError::Internal("no move and not over".into()));
         assert_eq!(bug.status(), StatusCode::INTERNAL_SERVER_ERROR);
-        let long = QueryError::too_long(&"1 ".repeat(100), 20);
+        let long = ServeError::from(QueryError::too_long(&"1 ".repeat(100), 20));
         assert_eq!(long.status(), StatusCode::PAYLOAD_TOO_LARGE);
         assert_eq!(long.position(), "1 ".repeat(20));
-        assert_eq!(
-            QueryError::Request("x".into()).status(),
-            StatusCode::BAD_REQUEST
-        );
+        let request = ServeError::Request("x".into());
+        assert_eq!(request.status(), StatusCode::BAD_REQUEST);
+        assert_eq!(ServeError::NoRoute("x".into()).status(), StatusCode::NOT_FOUND);
     }
 }

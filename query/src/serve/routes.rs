@@ -2,7 +2,7 @@
 //! the probe, a batch of probes, the page's view, the line of perfect play,
 //! statistics, the editor, a typed move and the computer's move; and the lichess
 //! tablebase API, `/standard` and `/standard/mainline` ([`crate::lichess`]). Each handler
-//! reads a typed request and returns `Result<Json<Answer>, QueryError>`; the
+//! reads a typed request and returns `Result<Json<Answer>, ServeError>`; the
 //! error chooses its status ([`super::respond`]).
 
 use super::batch;
@@ -11,7 +11,7 @@ use super::request::{
     BatchRequest, ComputerRequest, EditRequest, GameRequest, LineAnswer, LineRequest, MoveRequest,
     Params, ProbeRequest, StandardRequest, StatsRequest, ViewRequest,
 };
-use super::respond::{Json, json_errors, no_route};
+use super::respond::{Json, ServeError, json_errors, no_route};
 use super::state::{AppState, Limits};
 use crate::QueryError;
 use crate::answer::{
@@ -37,7 +37,7 @@ use tower_http::trace::{DefaultMakeSpan, DefaultOnFailure, DefaultOnResponse, Tr
 use tracing::Level;
 
 /// A handler's answer: JSON, or an error answered with its status.
-type Answer<T> = Result<Json<T>, QueryError>;
+type Answer<T> = Result<Json<T>, ServeError>;
 
 /// The routes with default limits: `/`, `/api/v1/games`, `/api/v1/{game}`,
 /// `/metrics`.
@@ -98,7 +98,7 @@ pub fn app(library: Library, limits: &Limits, metrics: Metrics) -> Router {
 }
 
 /// Asks `request` of game `game`'s oracle, built from the request's options.
-async fn ask<R, T>(state: &AppState, game: String, request: R) -> Result<T, QueryError>
+async fn ask<R, T>(state: &AppState, game: String, request: R) -> Result<T, ServeError>
 where
     R: GameRequest + Ask<Output = Result<T, QueryError>> + Send + 'static,
     T: Send + 'static,
@@ -213,7 +213,7 @@ async fn batch(
     Path(game): Path<String>,
     Params(request): Params<BatchRequest>,
     body: Body,
-) -> Result<Response, QueryError> {
+) -> Result<Response, ServeError> {
     let options = api::options(&game, &request.options)?;
     let (max_position, max_body) = (state.max_position, state.max_body);
     let lines = batch::read(body, max_position, max_body).await?;
@@ -244,7 +244,7 @@ async fn line(
     State(state): State<AppState>,
     Path(game): Path<String>,
     Params(request): Params<LineRequest>,
-) -> Result<Response, QueryError> {
+) -> Result<Response, ServeError> {
     Ok(match ask(&state, game, request).await? {
         LineAnswer::Json(line) => Json(line).into_response(),
         LineAnswer::Record(pgn) => {

@@ -4,6 +4,7 @@
 //! its lane is quick, whole or streamed.
 
 use super::quick::{Lane, Lanes, Pace};
+use super::respond::ServeError;
 use crate::QueryError;
 use crate::cancel::Watch;
 use crate::library::Library;
@@ -102,10 +103,10 @@ impl AppState {
     }
 
     /// A permit to run an answer's work, or 503 when all are taken.
-    fn permit(&self) -> Result<OwnedSemaphorePermit, QueryError> {
+    fn permit(&self) -> Result<OwnedSemaphorePermit, ServeError> {
         Arc::clone(&self.probes)
             .try_acquire_owned()
-            .map_err(|_| QueryError::Busy)
+            .map_err(|_| ServeError::Busy)
     }
 
     /// Runs `work` off the async workers (answers read table blocks from disk)
@@ -115,7 +116,7 @@ impl AppState {
     pub async fn run<T: Send + 'static>(
         &self,
         work: impl FnOnce(&Library) -> Result<T, QueryError> + Send + 'static,
-    ) -> Result<T, QueryError> {
+    ) -> Result<T, ServeError> {
         let permit = self.permit()?;
         let (watch, _leash) = Watch::new(self.answer_time);
         let library = self.library.clone();
@@ -127,7 +128,7 @@ impl AppState {
         let answer = answer
             .await
             .map_err(|e| QueryError::Internal(format!("a worker failed: {e}")))?;
-        answer.map_err(|e| e.within(&dir))
+        Ok(answer.map_err(|e| e.within(&dir))?)
     }
 
     /// Runs `work` as [`AppState::run`] does, but on this async worker while
@@ -137,7 +138,7 @@ impl AppState {
         &self,
         lane: Lane,
         work: impl FnOnce(&Library) -> Result<T, QueryError> + Send + 'static,
-    ) -> Result<T, QueryError> {
+    ) -> Result<T, ServeError> {
         let Pace::Quick { measure } = self.lanes.pace(lane) else {
             return self.run(work).await;
         };
@@ -149,7 +150,7 @@ impl AppState {
         let work = processor.map(|processor| processor.elapsed());
         self.lanes.took(lane, work, wall.elapsed());
         let answer = answer.map_err(|_| QueryError::Internal("an answer failed".into()))?;
-        answer.map_err(|e| e.within(&library.dir))
+        Ok(answer.map_err(|e| e.within(&library.dir))?)
     }
 
     /// A body made by `work` as it goes: each piece is sent a few ahead of
@@ -158,7 +159,7 @@ impl AppState {
     pub fn stream(
         &self,
         work: impl FnOnce(&Library, &mut dyn FnMut(String) -> bool) + Send + 'static,
-    ) -> Result<Body, QueryError> {
+    ) -> Result<Body, ServeError> {
         let permit = self.permit()?;
         let (watch, leash) = Watch::new(self.answer_time);
         let (sender, receiver) = tokio::sync::mpsc::channel::<String>(STREAM_AHEAD);
