@@ -10,45 +10,29 @@
 //! assert!(matches!(Negamax::new(&Euler).value(&start), Value::Loss(_)));
 //! ```
 
+pub mod framework;
+pub mod heaps;
+
 pub mod abapa;
-pub mod building;
-pub mod capability;
 pub mod chess;
-pub mod circular_kayles;
-#[cfg(feature = "cli")]
-pub mod cli;
-pub mod compositions;
 pub mod counting;
-pub mod divisor;
 pub mod dots;
-pub mod end_rows;
 pub mod ends;
 pub mod euler;
-pub mod fibonacci;
-pub mod game;
-pub mod greedy;
-pub mod grid;
-pub mod grundy;
-pub mod heap_picture;
-pub mod heaps;
 pub mod lgame;
-pub mod moore;
-pub mod multiset;
-pub mod nim;
 pub mod northcott;
-pub mod partition;
 pub mod pits;
-pub mod poker;
-pub mod registry;
-pub mod search;
-pub mod spec;
-pub mod svg;
-pub mod symmetry;
+
+#[cfg(feature = "cli")]
+pub use framework::cli;
+pub use framework::{capability, game, grid, registry, search, spec, svg, symmetry, value};
+pub use heaps::{
+    building, circular_kayles, compositions, divisor, end_rows, fibonacci, greedy, grundy,
+    heap_picture, moore, multiset, nim, partition, poker, wythoff, zeckendorf,
+};
+
 #[cfg(test)]
-mod testing;
-pub mod value;
-pub mod wythoff;
-pub mod zeckendorf;
+use framework::testing;
 
 pub use capability::{Capabilities, Check, Formula, Solver};
 pub use game::{Child, Game, GameError, START, read_position, value_from_children};

@@ -102,8 +102,11 @@ struct ServeArgs {
     /// Address and port to listen on
     #[arg(long, value_name = "ADDRESS", default_value = "127.0.0.1:8080")]
     addr: String,
-    /// Let pages from this origin call the API, e.g. https://example.org
-    #[arg(long, value_name = "ORIGIN")]
+    #[arg(
+        long,
+        value_name = "ORIGIN",
+        help = "Let pages from this origin call the API, e.g. https://example.org"
+    )]
     cors: Option<String>,
     /// Probes answered at once; more are refused with 503 and Retry-After
     #[arg(long, value_name = "N", default_value_t = 256,

@@ -413,7 +413,7 @@ impl Settled {
 /// The layouts of a pawnless tier's slots one after another from a first
 /// slot, as a scan over a run of slots reads them: each step turns the side to
 /// move, or moves the last field on by one as counting does, instead of
-/// spelling each slot anew as [`Endgame::layout_at`] does.
+/// spelling each slot anew as [`super::Endgame::layout_at`] does.
 #[derive(Debug, Clone)]
 pub struct Walk {
     layout: Layout,

@@ -7,11 +7,11 @@
 //! however slowly its client reads, and stops when the client goes away or its
 //! time is over (its last line then says so).
 
+use super::respond::ServeError;
 use crate::answer::ErrorAnswer;
 use crate::api::{self, error_answer};
 use crate::cancel::checkpoint;
 use crate::lines::{self, LineError, LineReader};
-use super::respond::ServeError;
 use crate::{Library, QueryError};
 use axum::body::Body;
 use futures_util::StreamExt;

@@ -185,6 +185,9 @@ mod tests {
         assert_eq!(long.position(), "1 ".repeat(20));
         let request = ServeError::Request("x".into());
         assert_eq!(request.status(), StatusCode::BAD_REQUEST);
-        assert_eq!(ServeError::NoRoute("x".into()).status(), StatusCode::NOT_FOUND);
+        assert_eq!(
+            ServeError::NoRoute("x".into()).status(),
+            StatusCode::NOT_FOUND
+        );
     }
 }

@@ -1,6 +1,27 @@
-//! What the heap games share: heaps written as numbers, a take written
-//! `h<i>-<k>`, the stones left, the search key that forgets heap order, and
-//! the slots of heap multisets (the `multiset_slots!` macro).
+//! The heap games, one module each (Nim and its relatives from the Nim
+//! thesis), and what they share: heaps written as numbers, a take written
+//! `h<i>-<k>`, the stones left, the search key that forgets heap order, the
+//! slots of heap multisets (the `multiset_slots!` macro, [`multiset`]), and
+//! the numbers their formulas count with ([`partition`], [`compositions`],
+//! [`zeckendorf`]) and their pictures ([`heap_picture`]). The crate root
+//! re-exports each module.
+
+pub mod building;
+pub mod circular_kayles;
+pub mod compositions;
+pub mod divisor;
+pub mod end_rows;
+pub mod fibonacci;
+pub mod greedy;
+pub mod grundy;
+pub mod heap_picture;
+pub mod moore;
+pub mod multiset;
+pub mod nim;
+pub mod partition;
+pub mod poker;
+pub mod wythoff;
+pub mod zeckendorf;
 
 use crate::game::GameError;
 
