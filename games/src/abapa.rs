@@ -13,8 +13,8 @@
 //! empty board, and the move scores `mover's seeds - opponent's seeds`.
 
 use crate::capability::{
-    Capabilities, Check, Clicks, Dedicated, Drawing, Editing, Marks, Picture, Reference, Side,
-    Solver, Tool, WholeGame, one_step,
+    Capabilities, Check, Clicks, Drawing, Editing, Marks, Picture, Reference, Side, Solver, Tool,
+    WholeGame, one_step,
 };
 use crate::game::{Child, Game, GameError};
 use crate::spec::{Entry, Extras, OptionSpec, Options, Purpose, Scope, Spec, Values};
@@ -67,10 +67,7 @@ pub static SPEC: Spec<Abapa> = Spec {
         whole_game: Some(game),
         picture: Some(game),
         editing: Some(game),
-        ..Capabilities::new(
-            Solver::Dedicated(Dedicated::AbapaThresholds),
-            vec![Check::Reference(game)],
-        )
+        ..Capabilities::new(Solver::Dedicated, vec![Check::Reference(game)])
     },
     generate_options: |game, tier| {
         let mut options = vec![("max-seeds", tier.to_string())];

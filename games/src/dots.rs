@@ -9,8 +9,8 @@
 //! also its index: every mask is a legal position.
 
 use crate::capability::{
-    Capabilities, Check, Clicks, Dedicated, Drawing, Editing, Layered, Marks, Picture, Solver,
-    Tool, WholeGame, one_step,
+    Capabilities, Check, Clicks, Drawing, Editing, Layered, Marks, Picture, Solver, Tool,
+    WholeGame, one_step,
 };
 use crate::game::{Child, Game, GameError};
 use crate::spec::{Entry, Extras, OptionSpec, Scope, Spec, Values};
@@ -44,10 +44,7 @@ pub static SPEC: Spec<Dots> = Spec {
         whole_game: Some(game),
         picture: Some(game),
         editing: Some(game),
-        ..Capabilities::new(
-            Solver::Dedicated(Dedicated::DotsWaves),
-            vec![Check::LiveSearch],
-        )
+        ..Capabilities::new(Solver::Dedicated, vec![Check::LiveSearch])
     },
     generate_options: |game, _| vec![("size", game.variant())],
 };

@@ -20,6 +20,7 @@
 use crate::output::{Summary, WriteOptions, write_tier_with};
 use crate::progress::Progress;
 use games::abapa::{self, Abapa, Pits, Rules};
+use games::spec::Options;
 use rayon::prelude::*;
 use std::ops::Range;
 use std::sync::Mutex;
@@ -31,6 +32,15 @@ const NONE: i8 = i8::MIN;
 
 /// Positions scanned per parallel chunk (consecutive ranks, walked in order).
 const CHUNK: usize = 1 << 14;
+
+/// The dedicated solver of Abapa (see [`crate::dedicated`]).
+pub fn generate_tables(
+    options: &Options,
+    write: &WriteOptions,
+    progress: &Progress,
+) -> anyhow::Result<Vec<Summary>> {
+    generate(&abapa::SPEC.game(options)?, write, progress)
+}
 
 /// Solves and writes every tier from 0 seeds up to the game's `max_seeds`.
 pub fn generate(

@@ -20,9 +20,8 @@
 use crate::abapa::{self, Share};
 use crate::output::{Summary, WriteOptions, open_tier, sound, write_tier_with};
 use crate::progress::Progress;
-use crate::{chess, concrete, generate, write_solved};
+use crate::{chess, write_solved};
 use games::abapa::Abapa;
-use games::capability::{Dedicated, Solver};
 use games::chess::Endgame;
 use games::spec::{Options, Spec, Visitor};
 use games::{Game, Value};
@@ -195,24 +194,41 @@ pub fn generate_game(
     progress: &Progress,
     cluster: &Cluster,
 ) -> anyhow::Result<Vec<Summary>> {
-    struct Generate<'a>(&'a WriteOptions, &'a Progress, &'a Cluster);
-    impl Visitor for Generate<'_> {
-        type Output = anyhow::Result<Vec<Summary>>;
-        fn visit<G: Game>(self, spec: &'static Spec<G>, game: &G) -> Self::Output {
-            let Generate(write, progress, cluster) = self;
-            match (spec.capabilities)(game).solver {
-                Solver::Dedicated(Dedicated::AbapaThresholds) => {
-                    Ok(abapa_tiers(concrete(game)?, write, progress, cluster))
-                }
-                Solver::Dedicated(Dedicated::ChessUnmoves) => {
-                    Ok(chess_endings(spec, game, write, progress, cluster))
-                }
-                _ if cluster.leads() => generate(spec, game, write, progress),
-                _ => Ok(Vec::new()),
-            }
+    match SHARED.iter().find(|(game, _)| *game == id) {
+        Some((_, solve)) => solve(options, write, progress, cluster),
+        None if cluster.leads() => crate::generate_game(id, options, write, progress),
+        None => {
+            // The other ranks check the options as rank 0 reads them.
+            games::with_game(id, options, Check)?;
+            Ok(Vec::new())
         }
     }
-    games::with_game(id, options, Generate(write, progress, cluster))?
+}
+
+/// A solver whose work is shared out over the ranks: makes every table of its
+/// game for `options`, building the game itself.
+type SharedSolver =
+    fn(&Options, &WriteOptions, &Progress, &Cluster) -> anyhow::Result<Vec<Summary>>;
+
+/// The solvers that share their work among the ranks, by game id; every other
+/// game is made by rank 0 alone.
+const SHARED: &[(&str, SharedSolver)] = &[
+    ("abapa", |options, write, progress, cluster| {
+        let game = games::abapa::SPEC.game(options)?;
+        Ok(abapa_tiers(&game, write, progress, cluster))
+    }),
+    ("chess", |options, write, progress, cluster| {
+        let endgame = games::chess::SPEC.game(options)?;
+        Ok(chess_endings(&endgame, write, progress, cluster))
+    }),
+];
+
+/// Builds a game and does nothing with it: its options checked.
+struct Check;
+
+impl Visitor for Check {
+    type Output = ();
+    fn visit<G: Game>(self, _spec: &'static Spec<G>, _game: &G) {}
 }
 
 /// Every Abapa tier, each shared out over the ranks.
@@ -281,15 +297,13 @@ fn read_codes<G: Game>(
 }
 
 /// Every chess ending, whole endings handed to ranks.
-fn chess_endings<G: Game>(
-    spec: &'static Spec<G>,
-    game: &G,
+fn chess_endings(
+    endgame: &Endgame,
     write: &WriteOptions,
     progress: &Progress,
     cluster: &Cluster,
 ) -> Vec<Summary> {
-    let caps = (spec.capabilities)(game);
-    let endgame: &Endgame = cluster.or_stop("chess", concrete(game));
+    let (game, caps) = (endgame, (games::chess::SPEC.capabilities)(endgame));
     // Endings of as many pieces and pawns read none of each other: captures take
     // a piece, promotions a pawn.
     let level_of = |tier: u32| {

@@ -15,9 +15,20 @@
 use crate::output::{Summary, WriteOptions, write_tier_with};
 use crate::progress::Progress;
 use games::dots::{Dots, Edges};
+use games::spec::Options;
 use games::{Game, Value};
 use rayon::prelude::*;
 use std::time::Instant;
+
+/// The dedicated solver of dots-and-boxes (see [`crate::dedicated`]).
+pub fn generate_tables(
+    options: &Options,
+    write: &WriteOptions,
+    progress: &Progress,
+) -> anyhow::Result<Vec<Summary>> {
+    let dots = games::dots::SPEC.game(options)?;
+    Ok(vec![generate(&dots, write, progress)?])
+}
 
 /// Solves and writes a board's table.
 pub fn generate(

@@ -19,13 +19,13 @@ pub use output::{Summary, WriteOptions, write_tier, write_tier_with};
 pub use progress::Progress;
 pub use retrograde::{solve_retracting_tier, solve_retrograde, solve_retrograde_tier};
 
-use games::capability::{Capabilities, Dedicated, Retract, Solver};
+use games::capability::{Capabilities, Retract, Solver};
 use games::spec::{Options, Spec, Visitor};
 use games::{Game, GameError, Value};
-use std::any::Any;
 use std::time::{Duration, Instant};
 
-/// Solves and writes every table of `game` with the solver its entry names.
+/// Solves and writes every table of `game` with the solver its entry names
+/// (a dedicated solver is run by [`generate_game`], which finds it by id).
 pub fn generate<G: Game>(
     spec: &Spec<G>,
     game: &G,
@@ -45,19 +45,10 @@ pub fn generate<G: Game>(
             solve_retracting(game, retract, progress, &mut store)?;
             Ok(store.summaries)
         }
-        Solver::Dedicated(Dedicated::DotsWaves) => {
-            dots::generate(concrete(game)?, options, progress).map(|s| vec![s])
-        }
-        Solver::Dedicated(Dedicated::AbapaThresholds) => {
-            abapa::generate(concrete(game)?, options, progress)
-        }
-        Solver::Dedicated(Dedicated::ChessUnmoves) => {
-            let mut store = Files::new(game, &caps, options);
-            let endgame = concrete(game)?;
-            let dtm = |tier| chess::dtm_codes(endgame, tier, &options.dir);
-            chess::solve_all(endgame, progress, &mut store, dtm)?;
-            Ok(store.summaries)
-        }
+        Solver::Dedicated => anyhow::bail!(
+            "{}: its entry names a dedicated solver, and the generator has none for it",
+            game.id()
+        ),
         Solver::None => Ok(Vec::new()),
     }
 }
@@ -65,15 +56,19 @@ pub fn generate<G: Game>(
 /// The tables of a game's tiers in the output folder, as a [`Store`]: each solved
 /// tier is written, kept with `--resume` where a stopped run wrote it soundly, and
 /// read back when a later tier needs it; the summaries of every tier.
-struct Files<'a, G: Game> {
+pub(crate) struct Files<'a, G: Game> {
     game: &'a G,
     caps: &'a Capabilities<'a, G>,
     options: &'a WriteOptions,
-    summaries: Vec<Summary>,
+    pub(crate) summaries: Vec<Summary>,
 }
 
 impl<'a, G: Game> Files<'a, G> {
-    fn new(game: &'a G, caps: &'a Capabilities<'a, G>, options: &'a WriteOptions) -> Self {
+    pub(crate) fn new(
+        game: &'a G,
+        caps: &'a Capabilities<'a, G>,
+        options: &'a WriteOptions,
+    ) -> Self {
         Files {
             game,
             caps,
@@ -108,16 +103,24 @@ impl<G: Game> Store for Files<'_, G> {
     }
 }
 
-/// The game a dedicated solver is written for; a registry entry naming the
-/// solver of another game is refused.
-pub(crate) fn concrete<G: Game, T: 'static>(game: &G) -> anyhow::Result<&T> {
-    (game as &dyn Any).downcast_ref::<T>().ok_or_else(|| {
-        anyhow::anyhow!(
-            "{}: its registry entry names a solver written for {}",
-            game.id(),
-            std::any::type_name::<T>()
-        )
-    })
+/// A solver of the generator's own: makes every table of its game for
+/// `options` (generate options of one variant), building the game itself.
+pub type DedicatedSolver = fn(&Options, &WriteOptions, &Progress) -> anyhow::Result<Vec<Summary>>;
+
+/// The generator's own solvers, by the id of the game each is written for;
+/// each game whose entry names [`Solver::Dedicated`] has one here.
+const DEDICATED: &[(&str, DedicatedSolver)] = &[
+    ("dots", dots::generate_tables),
+    ("abapa", abapa::generate_tables),
+    ("chess", chess::generate_tables),
+];
+
+/// The dedicated solver of game `id`, if it has one.
+pub fn dedicated(id: &str) -> Option<DedicatedSolver> {
+    DEDICATED
+        .iter()
+        .find(|(game, _)| *game == id)
+        .map(|&(_, solve)| solve)
 }
 
 /// Solves each tier with `solve` and writes it.
@@ -190,7 +193,10 @@ pub fn generate_game(
             generate(spec, game, self.0, self.1)
         }
     }
-    games::with_game(id, options, Generate(write, progress))?
+    match dedicated(id) {
+        Some(solve) => solve(options, write, progress),
+        None => games::with_game(id, options, Generate(write, progress))?,
+    }
 }
 
 /// Checks that `options` make a game whose tables can be made, without making them.
@@ -201,4 +207,32 @@ pub fn check_game(id: &str, options: &Options) -> Result<(), GameError> {
         fn visit<G: Game>(self, _spec: &'static Spec<G>, _game: &G) {}
     }
     games::with_game(id, options, Check)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A game whose entry names a dedicated solver has one here, and only such
+    /// a game: the registry and the generator agree.
+    #[test]
+    fn every_dedicated_solver_belongs_to_a_game_that_names_one() {
+        struct NamesDedicated;
+        impl Visitor for NamesDedicated {
+            type Output = bool;
+            fn visit<G: Game>(self, spec: &'static Spec<G>, game: &G) -> bool {
+                matches!((spec.capabilities)(game).solver, Solver::Dedicated)
+            }
+        }
+        let mut named = Vec::new();
+        for entry in games::registry::entries() {
+            let options = Options::query();
+            let names = games::with_game(entry.id, &options, NamesDedicated).unwrap();
+            assert_eq!(names, dedicated(entry.id).is_some(), "{}", entry.id);
+            if names {
+                named.push(entry.id);
+            }
+        }
+        assert_eq!(named, ["dots", "chess", "abapa"]);
+    }
 }

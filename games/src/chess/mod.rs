@@ -49,7 +49,7 @@ pub use piece::{Color, Piece, Role};
 pub use square::{Square, SquareError};
 
 use crate::Game;
-use crate::capability::{Capabilities, Check, Dedicated, Solver};
+use crate::capability::{Capabilities, Check, Solver};
 use crate::game::GameError;
 use crate::spec::{Entry, Extras, OptionSpec, Scope, Spec, Values};
 
@@ -115,7 +115,7 @@ pub static SPEC: Spec<Endgame> = Spec {
         editing: Some(game),
         clock: Some(game),
         ..Capabilities::new(
-            Solver::Dedicated(Dedicated::ChessUnmoves),
+            Solver::Dedicated,
             vec![Check::Consistency, Check::MateSearch { plies: 7 }],
         )
     },

@@ -8,12 +8,15 @@
 //! Captures read the smaller endings solved before.
 //! The generic solver stays as its oracle: both give every slot the same code.
 
+use crate::Files;
 use crate::order::{Solved, Store};
+use crate::output::{Summary, WriteOptions};
 use crate::progress::Progress;
 use crate::retrograde::{Outside, Parents, Scan, Scans, solve_by_scans};
 use games::chess::{
     Color, Endgame, FIFTY_MOVES, Layout, MAX_PIECES, Metric, Role, Settled, Square, attacks,
 };
+use games::spec::Options;
 use games::value::NO_POSITION;
 use games::{Game, Value};
 use std::ops::Range;
@@ -520,6 +523,22 @@ pub fn dtm_codes(game: &Endgame, tier: u32, dir: &Path) -> Option<Vec<u16>> {
     let dtm = game.clone().with_metric(Metric::Dtm);
     let (table, _) = crate::output::open_tier(&dtm, tier, dir).ok()?;
     table.read_all().ok()
+}
+
+/// The dedicated solver of chess endings (see [`crate::dedicated`]): every
+/// tier in order, each written as it is solved.
+pub fn generate_tables(
+    options: &Options,
+    write: &WriteOptions,
+    progress: &Progress,
+) -> anyhow::Result<Vec<Summary>> {
+    let spec = &games::chess::SPEC;
+    let endgame = spec.game(options)?;
+    let caps = (spec.capabilities)(&endgame);
+    let mut store = Files::new(&endgame, &caps, write);
+    let dtm = |tier| dtm_codes(&endgame, tier, &write.dir);
+    solve_all(&endgame, progress, &mut store, dtm)?;
+    Ok(store.summaries)
 }
 
 /// Solves every tier in order, smallest material first, each reading the tiers

@@ -31,22 +31,11 @@ pub enum Solver<'a, G: Game> {
     /// Retrograde analysis by un-moves, tier by tier, each reading the tiers its
     /// moves leave to.
     Retracting(&'a dyn Retract<G>),
-    /// A solver of the generator's own for this game.
-    Dedicated(Dedicated),
+    /// A solver of the generator's own for this game, which the generator
+    /// finds by the game's id.
+    Dedicated,
     /// The game keeps no tables.
     None,
-}
-
-/// The generator's dedicated solvers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Dedicated {
-    /// Dots-and-boxes: one byte per edge mask, waves of blocks, vector code.
-    DotsWaves,
-    /// Abapa: score retrograde over every threshold in one sweep per tier.
-    AbapaThresholds,
-    /// Chess endings: retrograde analysis on slots (slice by slice where there
-    /// are pawns), moves and un-moves from attack bitboards, no boards built.
-    ChessUnmoves,
 }
 
 /// What `tbquery verify` checks.
@@ -116,7 +105,7 @@ impl<G: Game> std::fmt::Debug for Solver<'_, G> {
             Solver::Layered(_) => f.write_str("Layered"),
             Solver::Retrograde => f.write_str("Retrograde"),
             Solver::Retracting(_) => f.write_str("Retracting"),
-            Solver::Dedicated(d) => write!(f, "Dedicated({d:?})"),
+            Solver::Dedicated => f.write_str("Dedicated"),
             Solver::None => f.write_str("None"),
         }
     }
