@@ -9,6 +9,7 @@ pub mod check;
 pub mod computer;
 pub mod engine;
 pub mod error;
+pub mod handle;
 pub mod info;
 pub mod library;
 pub mod lichess;
@@ -24,6 +25,7 @@ pub mod verify;
 pub mod view;
 
 pub use error::QueryError;
+pub use handle::GameHandle;
 pub use library::Library;
 pub use oracle::{Known, Oracle};
 pub use probe::{Probe, probe, probe_text};

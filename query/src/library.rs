@@ -3,7 +3,10 @@
 //! their options with the map of their tables, kept so that a query neither
 //! builds its game nor lists its tables again.
 
+use crate::error::QueryError;
+use crate::handle::{GameHandle, Kept};
 use crate::tablebase::{TableCache, TableMap, Tablebase};
+use games::registry::{self, SpecVisitor};
 use games::spec::{Options, Spec};
 use games::{Game, GameError};
 use std::any::Any;
@@ -18,6 +21,9 @@ const MAX_GAMES: usize = 256;
 /// Games built from their completed options: by game id, each set of options
 /// with its [`Loaded`] game (looked up without copying the options).
 type Built = HashMap<&'static str, Vec<(Options, Arc<dyn Any + Send + Sync>)>>;
+
+/// The handles kept: by game id, each set of options with its handle.
+type Handles = HashMap<&'static str, Vec<(Options, Arc<dyn GameHandle>)>>;
 
 /// The most bytes a page view lists by default (its moves, each with the
 /// position it leads to): a 26x300 Northcott board's 7,748 moves of 7.8 KB each
@@ -39,6 +45,7 @@ pub struct Library {
     pub dir: Arc<Path>,
     pub cache: Arc<TableCache>,
     games: Arc<Mutex<Built>>,
+    handles: Arc<Mutex<Handles>>,
     /// The most bytes a page view's moves may take; a view that would take
     /// more answers without them, saying why.
     pub max_view: usize,
@@ -51,6 +58,7 @@ impl Library {
             dir: Arc::from(dir.as_ref()),
             cache: Arc::default(),
             games: Arc::default(),
+            handles: Arc::default(),
             max_view: DEFAULT_MAX_VIEW,
         }
     }
@@ -61,6 +69,7 @@ impl Library {
             dir: Arc::from(dir.as_ref()),
             cache: Arc::new(TableCache::new(BlockCache::new(budget))),
             games: Arc::default(),
+            handles: Arc::default(),
             max_view: DEFAULT_MAX_VIEW,
         }
     }
@@ -107,14 +116,51 @@ impl Library {
         Ok(game)
     }
 
+    /// The handle of game `id` for completed `options` (see
+    /// [`games::spec::Entry::complete`]): built on first use and kept, its game
+    /// shared with [`Library::game`].
+    pub fn open(&self, id: &str, options: &Options) -> Result<Arc<dyn GameHandle>, QueryError> {
+        let kept = lock(&self.handles).get(id).and_then(|handles| {
+            let (_, handle) = handles.iter().find(|(o, _)| o == options)?;
+            Some(Arc::clone(handle))
+        });
+        if let Some(handle) = kept {
+            return Ok(handle);
+        }
+        struct Open<'a>(&'a Library, &'a Options);
+        impl SpecVisitor for Open<'_> {
+            type Output = Result<Arc<dyn GameHandle>, GameError>;
+            fn visit<G: Game>(self, spec: &'static Spec<G>) -> Self::Output {
+                let loaded = self.0.game(spec, self.1)?;
+                Ok(Arc::new(Kept { spec, loaded }))
+            }
+        }
+        let handle = registry::with_spec(id, Open(self, options))??;
+        let mut handles = lock(&self.handles);
+        if handles.values().map(Vec::len).sum::<usize>() >= MAX_GAMES {
+            handles.clear();
+        }
+        let id = handle.entry().id;
+        handles
+            .entry(id)
+            .or_default()
+            .push((options.clone(), Arc::clone(&handle)));
+        Ok(handle)
+    }
+
     /// How many games are kept built.
     pub fn games_kept(&self) -> usize {
         self.lock_games().values().map(Vec::len).sum()
     }
 
     fn lock_games(&self) -> std::sync::MutexGuard<'_, Built> {
-        self.games.lock().unwrap_or_else(|e| e.into_inner())
+        lock(&self.games)
     }
+}
+
+/// The map behind `mutex`, also after a panic elsewhere held it.
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 #[cfg(test)]

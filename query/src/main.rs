@@ -5,17 +5,17 @@ use anyhow::Context;
 use clap::{
     ArgMatches, Args, Command, CommandFactory, FromArgMatches, Parser, Subcommand, value_parser,
 };
-use games::spec::{Entry, Options, Purpose, Spec, Visitor};
-use games::{Game, GameError};
+use games::GameError;
+use games::spec::{Entry, Purpose};
 use games::{cli, registry};
 use query::answer::{Beside, PositionAnswer};
 use query::api::{self, error_answer};
 use query::engine::Algorithm;
 use query::lines::{LineError, LineReader};
-use query::oracle::{Oracle, parse_captured};
-use query::play::{Ending, Player, Settings, play};
-use query::verify::{Selection, verify};
-use query::{Library, QueryError, render};
+use query::oracle::parse_captured;
+use query::play::{Ending, Player, Settings};
+use query::verify::Selection;
+use query::{GameHandle, Library, QueryError, render};
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -432,13 +432,24 @@ fn run(flags: Cli, matches: &ArgMatches) -> anyhow::Result<ExitCode> {
             let purpose = GameCommand::purpose(&tool);
             let options = entry.complete(&cli::given_options(entry, purpose, args))?;
             let command = GameCommand::read(&tool, entry, args).unwrap_or_else(|e| e.exit());
-            let run = Run {
-                library: &library,
-                id,
-                options: &options,
-                command,
-            };
-            registry::with_game(id, &options, run)?
+            let handle = library.open(id, &options)?;
+            let (handle, library) = (&*handle, &library);
+            match command {
+                GameCommand::Probe {
+                    args,
+                    counted,
+                    captured,
+                } => {
+                    // The game's other measures (chess: DTZ beside DTM), said
+                    // under the value in text.
+                    let beside = |text: &str| api::beside(library, id, &options, text);
+                    let captured = captured.as_deref();
+                    probe_command(library, handle, &args, counted, captured, beside)
+                }
+                GameCommand::Play { args, search } => play_command(library, handle, args, search),
+                GameCommand::Line(args) => line_command(library, handle, &args),
+                GameCommand::Verify(args) => verify_command(library, handle, &args),
+            }
         }
         Tool::Standard { fen, json } => {
             let standard = query::lichess::standard(&library, &fen)?;
@@ -506,41 +517,11 @@ fn serve(mut library: Library, args: ServeArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// A per-game command, run with the concrete game.
-struct Run<'a> {
-    library: &'a Library,
-    id: &'a str,
-    /// The game's options, completed.
-    options: &'a Options,
-    command: GameCommand,
-}
-
-impl Visitor for Run<'_> {
-    type Output = anyhow::Result<ExitCode>;
-    fn visit<G: Game>(self, spec: &'static Spec<G>, game: &G) -> Self::Output {
-        let oracle = Oracle::new(spec, game, self.library);
-        match self.command {
-            GameCommand::Probe {
-                args,
-                counted,
-                captured,
-            } => {
-                // The game's other measures (chess: DTZ beside DTM), said
-                // under the value in text.
-                let beside = |text: &str| api::beside(self.library, self.id, self.options, text);
-                probe_command(&oracle, &args, counted, captured.as_deref(), beside)
-            }
-            GameCommand::Play { args, search } => play_command(&oracle, args, search),
-            GameCommand::Line(args) => line_command(&oracle, &args),
-            GameCommand::Verify(args) => verify_command(&oracle, &args),
-        }
-    }
-}
-
 /// Probes one position, or with `-` every line of standard input, answering bad
 /// lines with an error and going on.
-fn probe_command<G: Game>(
-    oracle: &Oracle<G>,
+fn probe_command(
+    library: &Library,
+    handle: &dyn GameHandle,
     args: &ProbeArgs,
     counted: bool,
     captured: Option<&str>,
@@ -549,14 +530,12 @@ fn probe_command<G: Game>(
     let json = args.json;
     let captured = captured.map(parse_captured).transpose()?;
     let answer = |text: &str| -> Result<String, QueryError> {
-        let answer: PositionAnswer = oracle.answer_text(text, captured)?;
+        let answer: PositionAnswer = handle.probe(library, text, captured)?;
         Ok(if json {
             serde_json::to_string(&answer).expect("answers serialize")
         } else {
-            let position = oracle.read(text)?;
-            render::position(oracle, &answer, &position, &beside(text))
-                .trim_end()
-                .to_string()
+            let text = handle.probe_text(library, &answer, text, &beside(text))?;
+            text.trim_end().to_string()
         })
     };
     let position = &args.position;
@@ -655,15 +634,12 @@ fn uncount(text: &str) -> Result<String, GameError> {
     Ok(numbers.join(" "))
 }
 
-fn play_command<G: Game>(
-    oracle: &Oracle<G>,
+fn play_command(
+    library: &Library,
+    handle: &dyn GameHandle,
     args: PlayArgs,
     search: Option<SearchArgs>,
 ) -> anyhow::Result<ExitCode> {
-    let start = match &args.from {
-        Some(text) => oracle.read(text)?,
-        None => oracle.game.start(),
-    };
     let players = match args.players.as_deref() {
         Some(&[first, second]) => [first, second],
         Some(_) => {
@@ -704,25 +680,14 @@ fn play_command<G: Game>(
         search,
     };
     let input = &mut std::io::stdin().lock();
+    let from = args.from.as_deref();
     let ending = if args.transcript {
         let mut transcript = std::io::stdout().lock();
-        play(
-            oracle,
-            start,
-            settings,
-            input,
-            &mut std::io::stderr().lock(),
-            Some(&mut transcript),
-        )?
+        let out = &mut std::io::stderr().lock();
+        handle.play(library, from, settings, input, out, Some(&mut transcript))?
     } else {
-        play(
-            oracle,
-            start,
-            settings,
-            input,
-            &mut std::io::stdout().lock(),
-            None,
-        )?
+        let out = &mut std::io::stdout().lock();
+        handle.play(library, from, settings, input, out, None)?
     };
     Ok(if ending == Ending::Abandoned {
         ExitCode::from(2)
@@ -731,13 +696,17 @@ fn play_command<G: Game>(
     })
 }
 
-fn line_command<G: Game>(oracle: &Oracle<G>, args: &LineArgs) -> anyhow::Result<ExitCode> {
+fn line_command(
+    library: &Library,
+    handle: &dyn GameHandle,
+    args: &LineArgs,
+) -> anyhow::Result<ExitCode> {
     let (position, plies) = (&args.position, args.plies as usize);
     if args.pgn {
-        say(query::view::record(oracle, position, plies)?.trim_end())?;
+        say(handle.record(library, position, plies)?.trim_end())?;
         return Ok(ExitCode::SUCCESS);
     }
-    let line = query::view::line(oracle, position, plies)?.answer;
+    let line = handle.line(library, position, plies)?;
     if args.json {
         say(serde_json::to_string(&line)?)?;
         return Ok(ExitCode::SUCCESS);
@@ -754,21 +723,25 @@ fn line_command<G: Game>(oracle: &Oracle<G>, args: &LineArgs) -> anyhow::Result<
             "{:>4}  {:width$}  {:22} -> {}",
             ply + 1,
             step.mv,
-            render::value_words(oracle, step.value),
+            handle.value_words(library, step.value),
             step.position
         ))?;
     }
     Ok(ExitCode::SUCCESS)
 }
 
-fn verify_command<G: Game>(oracle: &Oracle<G>, args: &VerifyArgs) -> anyhow::Result<ExitCode> {
+fn verify_command(
+    library: &Library,
+    handle: &dyn GameHandle,
+    args: &VerifyArgs,
+) -> anyhow::Result<ExitCode> {
     let seed = args.seed;
     let selection = match (args.all, args.samples) {
         (true, _) => Selection::All,
         (false, None) => Selection::Default { seed },
         (false, Some(count)) => Selection::Samples { count, seed },
     };
-    let report = verify(oracle, selection, args.table.as_deref())?;
+    let report = handle.verify(library, selection, args.table.as_deref())?;
     if args.json {
         say(serde_json::to_string(&report)?)?;
     } else {

@@ -6,15 +6,15 @@ use super::respond::ServeError;
 use super::state::AppState;
 use crate::QueryError;
 use crate::answer::{ComputerAnswer, EditAnswer, MoveView, StatsAnswer, View};
-use crate::api::Ask;
-use crate::computer::{self, PERFECT};
+use crate::computer::PERFECT;
 use crate::engine::{self, Algorithm};
-use crate::oracle::Oracle;
+use crate::handle::GameHandle;
+use crate::library::Library;
 use crate::view;
 use axum::extract::{FromRequestParts, Query};
 use axum::http::request::Parts;
+use games::GameError;
 use games::capability::Marks;
-use games::{Game, GameError};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use std::collections::BTreeMap;
@@ -62,6 +62,12 @@ pub type GameOptions = BTreeMap<String, String>;
 /// A request about one game, with its options.
 pub trait GameRequest {
     fn options(&self) -> &GameOptions;
+}
+
+/// A request one call of the game's handle answers.
+pub trait Question: GameRequest {
+    type Answer;
+    fn ask(self, handle: &dyn GameHandle, library: &Library) -> Result<Self::Answer, QueryError>;
 }
 
 macro_rules! game_request {
@@ -116,10 +122,10 @@ pub struct StatsRequest {
     pub options: GameOptions,
 }
 
-impl Ask for StatsRequest {
-    type Output = Result<StatsAnswer, QueryError>;
-    fn ask<G: Game>(self, oracle: &Oracle<G>) -> Self::Output {
-        view::stats(oracle, self.tier.as_deref())
+impl Question for StatsRequest {
+    type Answer = StatsAnswer;
+    fn ask(self, handle: &dyn GameHandle, library: &Library) -> Result<StatsAnswer, QueryError> {
+        handle.stats(library, self.tier.as_deref())
     }
 }
 
@@ -178,10 +184,10 @@ impl ViewRequest {
     }
 }
 
-impl Ask for ViewRequest {
-    type Output = Result<View, QueryError>;
-    fn ask<G: Game>(self, oracle: &Oracle<G>) -> Self::Output {
-        Ok(view::view(oracle, &self.position, &self.marks()?))
+impl Question for ViewRequest {
+    type Answer = View;
+    fn ask(self, handle: &dyn GameHandle, library: &Library) -> Result<View, QueryError> {
+        Ok(handle.view(library, &self.position, &self.marks()?))
     }
 }
 
@@ -202,16 +208,16 @@ pub enum LineAnswer {
     Record(String),
 }
 
-impl Ask for LineRequest {
-    type Output = Result<LineAnswer, QueryError>;
-    fn ask<G: Game>(self, oracle: &Oracle<G>) -> Self::Output {
+impl Question for LineRequest {
+    type Answer = LineAnswer;
+    fn ask(self, handle: &dyn GameHandle, library: &Library) -> Result<LineAnswer, QueryError> {
         match self.format.as_deref() {
             None | Some("json") => {
-                let line = view::line(oracle, &self.position, view::MAX_LINE)?;
-                Ok(LineAnswer::Json(Box::new(line.answer)))
+                let line = handle.line(library, &self.position, view::MAX_LINE)?;
+                Ok(LineAnswer::Json(Box::new(line)))
             }
-            Some("pgn") => Ok(LineAnswer::Record(view::record(
-                oracle,
+            Some("pgn") => Ok(LineAnswer::Record(handle.record(
+                library,
                 &self.position,
                 view::MAX_LINE,
             )?)),
@@ -234,11 +240,10 @@ pub struct EditRequest {
     pub options: GameOptions,
 }
 
-impl Ask for EditRequest {
-    type Output = Result<EditAnswer, QueryError>;
-    fn ask<G: Game>(self, oracle: &Oracle<G>) -> Self::Output {
-        let position = view::edit(oracle, &self.position, &self.place, &self.tool)?;
-        Ok(EditAnswer { position })
+impl Question for EditRequest {
+    type Answer = EditAnswer;
+    fn ask(self, handle: &dyn GameHandle, library: &Library) -> Result<EditAnswer, QueryError> {
+        handle.edit(library, &self.position, &self.place, &self.tool)
     }
 }
 
@@ -252,10 +257,10 @@ pub struct MoveRequest {
     pub options: GameOptions,
 }
 
-impl Ask for MoveRequest {
-    type Output = Result<MoveView, QueryError>;
-    fn ask<G: Game>(self, oracle: &Oracle<G>) -> Self::Output {
-        view::typed_move(oracle, &self.position, &self.typed)
+impl Question for MoveRequest {
+    type Answer = MoveView;
+    fn ask(self, handle: &dyn GameHandle, library: &Library) -> Result<MoveView, QueryError> {
+        handle.typed_move(library, &self.position, &self.typed)
     }
 }
 
@@ -348,28 +353,21 @@ impl ComputerRequest {
     }
 }
 
-impl Ask for ComputerRequest {
-    type Output = Result<ComputerAnswer, QueryError>;
-    fn ask<G: Game>(self, oracle: &Oracle<G>) -> Self::Output {
-        let searches = oracle.spec.entry.extras.search_beyond_tables;
+impl Question for ComputerRequest {
+    type Answer = ComputerAnswer;
+    fn ask(self, handle: &dyn GameHandle, library: &Library) -> Result<ComputerAnswer, QueryError> {
+        let entry = handle.entry();
+        let searches = entry.extras.search_beyond_tables;
         let asked = [("algorithm", &self.algorithm), ("depth", &self.depth)];
         if let (false, Some((name, Some(value)))) = (searches, asked.iter().find(|a| a.1.is_some()))
         {
             let why = format!(
                 "{} plays from its tables or formula and never searches",
-                oracle.game.id()
+                entry.id
             );
             return Err(refuse(name, value, why));
         }
         let (limits, level, seed) = (self.limits()?, self.level()?, self.seed()?);
-        let position = oracle.read(&self.position)?;
-        let engine = searches.then(|| engine::Engine::new(oracle, limits));
-        let mut rng: rand::rngs::StdRng = rand::SeedableRng::seed_from_u64(seed);
-        let (mv, reason) =
-            computer::computer_turn(oracle, engine.as_ref(), &position, level, &mut rng)?;
-        let note = computer::explain(oracle, &reason, "the computer", true);
-        let made = oracle.game.write_move(&position, &mv);
-        let view = view::typed_move(oracle, &self.position, &made)?;
-        Ok(ComputerAnswer { mv: view, note })
+        handle.computer(library, &self.position, limits, level, seed)
     }
 }

@@ -9,15 +9,14 @@ use super::batch;
 use super::quick::Lane;
 use super::request::{
     BatchRequest, ComputerRequest, EditRequest, GameRequest, LineAnswer, LineRequest, MoveRequest,
-    Params, ProbeRequest, StandardRequest, StatsRequest, ViewRequest,
+    Params, ProbeRequest, Question, StandardRequest, StatsRequest, ViewRequest,
 };
 use super::respond::{Json, ServeError, json_errors, no_route};
 use super::state::{AppState, Limits};
-use crate::QueryError;
 use crate::answer::{
     ComputerAnswer, EditAnswer, GameList, Health, MoveView, PositionAnswer, StatsAnswer, View,
 };
-use crate::api::{self, Ask};
+use crate::api;
 use crate::library::Library;
 use crate::lichess::{self, MainlineAnswer, StandardAnswer};
 use crate::metrics::Metrics;
@@ -98,15 +97,15 @@ pub fn app(library: Library, limits: &Limits, metrics: Metrics) -> Router {
 }
 
 /// Asks `request` of game `game`'s oracle, built from the request's options.
-async fn ask<R, T>(state: &AppState, game: String, request: R) -> Result<T, ServeError>
+async fn ask<R>(state: &AppState, game: String, request: R) -> Result<R::Answer, ServeError>
 where
-    R: GameRequest + Ask<Output = Result<T, QueryError>> + Send + 'static,
-    T: Send + 'static,
+    R: Question + Send + 'static,
+    R::Answer: Send + 'static,
 {
     state
         .run(move |library| {
             let options = api::options(&game, request.options())?;
-            api::with_oracle(library, &game, &options, request)?
+            request.ask(&*library.open(&game, &options)?, library)
         })
         .await
 }
@@ -233,7 +232,7 @@ async fn view(
     let answer = state.quick(lane("view", &game), move |library| {
         let options = api::options(&game, request.options())?;
         let position = request.position.clone();
-        let mut view = api::with_oracle(library, &game, &options, request)??;
+        let mut view = request.ask(&*library.open(&game, &options)?, library)?;
         view.beside = api::beside(library, &game, &options, &position);
         Ok(view)
     });
