@@ -185,4 +185,36 @@ mod tests {
         let again = library.game(spec, &options(5)).unwrap();
         assert!(Arc::ptr_eq(&first, &again));
     }
+
+    /// A handle is kept per set of options, found again for the same options,
+    /// bounded like the games, and shares its game with [`Library::game`].
+    #[test]
+    fn handles_are_kept_bounded_and_share_their_game() {
+        let library = Library::new(std::env::temp_dir());
+        let spec = &games::nim::SUBTRACTION;
+        let options = |k: u64| {
+            let given = Options::with(games::spec::Purpose::Query, [("max-take", &*k.to_string())]);
+            spec.entry.complete(&given).unwrap()
+        };
+        let first = library.open("subtraction", &options(4)).unwrap();
+        let again = library.open("subtraction", &options(4)).unwrap();
+        assert!(Arc::ptr_eq(&first, &again));
+        assert_eq!(first.entry().id, "subtraction");
+        let kept = library.games_kept();
+        library.game(spec, &options(4)).unwrap();
+        assert_eq!(
+            library.games_kept(),
+            kept,
+            "the handle's game is the one kept"
+        );
+        for k in 1..=3 * MAX_GAMES as u64 {
+            library.open("subtraction", &options(k)).unwrap();
+            assert!(lock(&library.handles).values().map(Vec::len).sum::<usize>() <= MAX_GAMES);
+        }
+        let unknown = library.open("go", &Options::query()).unwrap_err();
+        assert!(
+            unknown.to_string().contains("unknown game 'go'"),
+            "{unknown}"
+        );
+    }
 }

@@ -9,6 +9,7 @@
 
 use crate::library::Loaded;
 use crate::{Library, QueryError, Tablebase};
+use games::capability::Clock;
 use games::chess::{Board, Color, Endgame, Move};
 use games::spec::{Options, Purpose};
 use games::{GameError, Value};
@@ -207,6 +208,17 @@ pub fn mainline(library: &Library, fen: &str) -> Result<MainlineAnswer, QueryErr
 }
 
 impl<'a> Tables<'a> {
+    /// The board and halfmove clock of a FEN whose fields are apart by spaces
+    /// or underscores, the clock read by the rule every tool reads it by
+    /// ([`games::capability::Clock`]).
+    fn read_fen(&self, fen: &str) -> Result<(Board, u32), QueryError> {
+        let fen = fen.replace('_', " ");
+        let board =
+            Board::from_fen(&fen).map_err(|why| GameError::position(&fen, why.to_string()))?;
+        let clock = Clock::read(self.dtz.game(), &fen)?;
+        Ok((board, u32::from(clock)))
+    }
+
     fn of(library: &'a Library, dtm: &'a Loaded<Endgame>, dtz: &'a Loaded<Endgame>) -> Tables<'a> {
         Tables {
             dtm: library.tables(dtm),
@@ -215,7 +227,7 @@ impl<'a> Tables<'a> {
     }
 
     fn mainline(&self, fen: &str) -> Result<MainlineAnswer, QueryError> {
-        let (mut board, mut halfmoves) = read_fen(fen)?;
+        let (mut board, mut halfmoves) = self.read_fen(fen)?;
         let dtz = lichess_dtz(self.dtz.value(&board)?);
         let mut mainline = Vec::new();
         while dtz != 0 && halfmoves < 100 && mainline.len() < MAX_MAINLINE {
@@ -264,7 +276,7 @@ impl<'a> Tables<'a> {
     }
 
     fn standard(&self, fen: &str) -> Result<StandardAnswer, QueryError> {
-        let (board, halfmoves) = read_fen(fen)?;
+        let (board, halfmoves) = self.read_fen(fen)?;
         let mut moves = board
             .legal_moves()
             .iter()
@@ -375,27 +387,6 @@ fn signed(value: Value) -> i32 {
         Value::Win(n) => i32::from(n),
         Value::Loss(n) => -i32::from(n),
         _ => 0,
-    }
-}
-
-/// The board and halfmove clock of a FEN whose fields are apart by spaces or
-/// underscores.
-fn read_fen(fen: &str) -> Result<(Board, u32), QueryError> {
-    let fen = fen.replace('_', " ");
-    let board = Board::from_fen(&fen).map_err(|why| GameError::position(&fen, why.to_string()))?;
-    Ok((board, halfmove_clock(&fen)?))
-}
-
-/// The halfmove clock of a FEN (0 where it has none).
-fn halfmove_clock(fen: &str) -> Result<u32, QueryError> {
-    match fen.split_whitespace().nth(4) {
-        None => Ok(0),
-        Some(clock) => clock.parse().map_err(|_| {
-            QueryError::Input(GameError::position(
-                fen,
-                format!("the halfmove clock '{clock}' is not a number"),
-            ))
-        }),
     }
 }
 

@@ -81,7 +81,10 @@ pub fn view<G: Game>(oracle: &Oracle<G>, text: &str, marks: &Marks) -> View {
         Ok(position) => position,
         Err(e) => return refused(e.to_string()),
     };
-    let counted = Counted::of(oracle, text);
+    let counted = match Counted::of(oracle, text) {
+        Ok(counted) => counted,
+        Err(e) => return refused(e.to_string()),
+    };
     let board = oracle
         .caps
         .picture
@@ -217,7 +220,7 @@ pub fn beside<G: Game>(
     let Ok(Known::Valued { probe, .. }) = oracle.answer(&position) else {
         return None;
     };
-    let counted = Counted::of(oracle, text);
+    let counted = Counted::of(oracle, text).ok()?;
     let verdict = |value: Value, mv: Option<&G::Move>| {
         counted.and_then(|c| c.verdict(value, mv.map(|mv| (&position, mv))))
     };
@@ -253,12 +256,14 @@ impl<G: Game> Clone for Counted<'_, G> {
 impl<G: Game> Copy for Counted<'_, G> {}
 
 impl<'a, G: Game> Counted<'a, G> {
-    fn of(oracle: &Oracle<'a, G>, text: &str) -> Option<Self> {
-        let clock = oracle.caps.clock?;
-        Some(Counted {
-            clock,
-            count: clock.read(text),
-        })
+    /// The clock of `oracle`'s game with the count `text` gives; none for a
+    /// game without a clock.
+    fn of(oracle: &Oracle<'a, G>, text: &str) -> Result<Option<Self>, QueryError> {
+        let Some(clock) = oracle.caps.clock else {
+            return Ok(None);
+        };
+        let count = clock.read(text)?;
+        Ok(Some(Counted { clock, count }))
     }
 
     /// `written` (a position as the game writes it) with `counted`'s count,
@@ -377,7 +382,7 @@ pub fn typed_move<G: Game>(
         made,
         None,
         None,
-        Counted::of(oracle, position_text),
+        Counted::of(oracle, position_text)?,
     ))
 }
 
@@ -478,7 +483,7 @@ pub fn edit<G: Game>(
         return Ok(editor.edit(text, place, tool)?);
     };
     if tool != CLOCK_TOOL {
-        return Ok(clock.write(&editor.edit(text, place, tool)?, clock.read(text)));
+        return Ok(clock.write(&editor.edit(text, place, tool)?, clock.read(text)?));
     }
     let count = place
         .parse::<u16>()

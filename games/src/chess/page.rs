@@ -166,11 +166,14 @@ impl Clock<Endgame> for Endgame {
         FIFTY_MOVES
     }
 
-    fn read(&self, fen: &str) -> u16 {
-        fen.split_whitespace()
-            .nth(4)
-            .and_then(|clock| clock.parse::<u32>().ok())
-            .map_or(0, |clock| clock.min(u32::from(u16::MAX)) as u16)
+    fn read(&self, fen: &str) -> Result<u16, GameError> {
+        let Some(clock) = fen.split_whitespace().nth(4) else {
+            return Ok(0);
+        };
+        let count = clock.parse::<u32>().map_err(|_| {
+            GameError::position(fen, format!("the halfmove clock '{clock}' is not a number"))
+        })?;
+        Ok(count.min(u32::from(u16::MAX)) as u16)
     }
 
     /// Sets the clock of a FEN, filling in the fields it leaves out.
@@ -399,8 +402,22 @@ mod tests {
     #[test]
     fn the_clock_reads_dtz_as_lichess_does() {
         let game = kpvk().with_metric(Metric::Dtz);
-        assert_eq!(game.read("4k3/8/8/8/8/8/4P3/4K3 w - - 95 80"), 95);
-        assert_eq!(game.read("4k3/8/8/8/8/8/4P3/4K3 w"), 0);
+        assert_eq!(game.read("4k3/8/8/8/8/8/4P3/4K3 w - - 95 80"), Ok(95));
+        assert_eq!(game.read("4k3/8/8/8/8/8/4P3/4K3 w"), Ok(0));
+        assert_eq!(
+            game.read("4k3/8/8/8/8/8/4P3/4K3 w - - 99999 8"),
+            Ok(u16::MAX)
+        );
+        assert!(
+            game.read("4k3/8/8/8/8/8/4P3/4K3 w - - 9999999999 8")
+                .is_err()
+        );
+        let bad = game.read("4k3/8/8/8/8/8/4P3/4K3 w - - x 80").unwrap_err();
+        assert!(
+            bad.to_string()
+                .contains("the halfmove clock 'x' is not a number"),
+            "{bad}"
+        );
         assert_eq!(
             game.write("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", 42),
             "4k3/8/8/8/8/8/4P3/4K3 w - - 42 1"

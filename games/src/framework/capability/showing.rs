@@ -201,9 +201,10 @@ pub trait Clock<G: Game>: Sync {
     fn name(&self) -> &'static str;
     /// The most the count may be.
     fn most(&self) -> u16;
-    /// The count `text` gives (0 where it gives none); `text` is a position
-    /// the game reads.
-    fn read(&self, text: &str) -> u16;
+    /// The count `text` gives (0 where it gives none; at most `u16::MAX`),
+    /// or why it is not a count; `text` is a position the game reads. Every
+    /// tool reads a position's count here, by this one rule.
+    fn read(&self, text: &str) -> Result<u16, GameError>;
     /// `text`, a position as the game writes it, with the count `count`.
     fn write(&self, text: &str, count: u16) -> String;
     /// Whether `mv` sets the count back to 0 (chess: a capture or a pawn
