@@ -10,6 +10,7 @@
 mod common;
 
 use serde_json::Value as Json;
+use std::io::Write as _;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -27,7 +28,9 @@ fn berserk_python() -> Option<PathBuf> {
         return Some(python);
     }
     if std::env::var("TBQUERY_SKIP_BERSERK").is_ok_and(|v| v == "1") {
-        eprintln!(
+        // Past the test harness, which holds back what eprintln! says.
+        let _ = writeln!(
+            std::io::stderr().lock(),
             "\n********************************************************************\n\
              SKIPPED (TBQUERY_SKIP_BERSERK=1): the lichess client berserk is not\n\
              installed in {} (scripts/install-berserk.sh makes it)\n\

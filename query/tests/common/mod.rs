@@ -202,7 +202,9 @@ pub fn tool(name: &str, install: &str, skip: &str) -> Option<std::path::PathBuf>
         return found;
     }
     if std::env::var(skip).is_ok_and(|v| v == "1") {
-        eprintln!(
+        // Past the test harness, which holds back what eprintln! says.
+        let _ = writeln!(
+            std::io::stderr().lock(),
             "\n********************************************************************\n\
              SKIPPED ({skip}=1): `{name}` is not installed ({install} installs it)\n\
              ********************************************************************\n"
