@@ -18,12 +18,46 @@ use tables::BlockCache;
 /// The most games kept built at once; past it, the kept ones are let go.
 const MAX_GAMES: usize = 256;
 
-/// Games built from their completed options: by game id, each set of options
-/// with its [`Loaded`] game (looked up without copying the options).
-type Built = HashMap<&'static str, Vec<(Options, Arc<dyn Any + Send + Sync>)>>;
+/// What is kept per game and set of options: by game id, each set of
+/// completed options with its value (looked up without copying the options),
+/// at most [`MAX_GAMES`] in all.
+#[derive(Debug)]
+struct KeptBy<T>(Mutex<HashMap<&'static str, Vec<(Options, T)>>>);
 
-/// The handles kept: by game id, each set of options with its handle.
-type Handles = HashMap<&'static str, Vec<(Options, Arc<dyn GameHandle>)>>;
+impl<T> Default for KeptBy<T> {
+    fn default() -> Self {
+        KeptBy(Mutex::default())
+    }
+}
+
+impl<T: Clone> KeptBy<T> {
+    /// The value kept for game `id` and `options`.
+    fn get(&self, id: &str, options: &Options) -> Option<T> {
+        let kept = self.lock();
+        let (_, value) = kept.get(id)?.iter().find(|(o, _)| o == options)?;
+        Some(value.clone())
+    }
+
+    /// Keeps `value` for game `id` and `options`. Many option sets, one
+    /// request each (a client walking a range), let every kept value go
+    /// rather than grow past [`MAX_GAMES`].
+    fn keep(&self, id: &'static str, options: &Options, value: T) {
+        let mut kept = self.lock();
+        if kept.values().map(Vec::len).sum::<usize>() >= MAX_GAMES {
+            kept.clear();
+        }
+        kept.entry(id).or_default().push((options.clone(), value));
+    }
+
+    /// How many values are kept.
+    fn len(&self) -> usize {
+        self.lock().values().map(Vec::len).sum()
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<&'static str, Vec<(Options, T)>>> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
 
 /// The most bytes a page view lists by default (its moves, each with the
 /// position it leads to): a 26x300 Northcott board's 7,748 moves of 7.8 KB each
@@ -44,8 +78,10 @@ pub struct Library {
     /// Shared, not copied, by each request's handle.
     pub dir: Arc<Path>,
     pub cache: Arc<TableCache>,
-    games: Arc<Mutex<Built>>,
-    handles: Arc<Mutex<Handles>>,
+    /// Each game as built ([`Loaded`]; its type forgotten, for typed use
+    /// by [`Library::game`]).
+    games: Arc<KeptBy<Arc<dyn Any + Send + Sync>>>,
+    handles: Arc<KeptBy<Arc<dyn GameHandle>>>,
     /// The most bytes a page view's moves may take; a view that would take
     /// more answers without them, saying why.
     pub max_view: usize,
@@ -92,39 +128,22 @@ impl Library {
         options: &Options,
     ) -> Result<Arc<Loaded<G>>, GameError> {
         let id = spec.entry.id;
-        let kept = self.lock_games().get(id).and_then(|built| {
-            let (_, game) = built.iter().find(|(o, _)| o == options)?;
-            Some(Arc::clone(game))
-        });
+        let kept = self.games.get(id, options);
         if let Some(loaded) = kept.and_then(|g| g.downcast::<Loaded<G>>().ok()) {
             return Ok(loaded);
         }
         let game = (spec.build)(options)?;
         let tables = TableMap::new(&game, &self.dir);
-        let game = Arc::new(Loaded { game, tables });
-        let mut games = self.lock_games();
-        if games.values().map(Vec::len).sum::<usize>() >= MAX_GAMES {
-            // Many option sets, one request each (a client walking a range):
-            // let every kept game go rather than grow.
-            games.clear();
-        }
-        let built = games.entry(id).or_default();
-        built.push((
-            options.clone(),
-            Arc::clone(&game) as Arc<dyn Any + Send + Sync>,
-        ));
-        Ok(game)
+        let loaded = Arc::new(Loaded { game, tables });
+        self.games.keep(id, options, Arc::clone(&loaded) as _);
+        Ok(loaded)
     }
 
     /// The handle of game `id` for completed `options` (see
     /// [`games::spec::Entry::complete`]): built on first use and kept, its game
     /// shared with [`Library::game`].
     pub fn open(&self, id: &str, options: &Options) -> Result<Arc<dyn GameHandle>, QueryError> {
-        let kept = lock(&self.handles).get(id).and_then(|handles| {
-            let (_, handle) = handles.iter().find(|(o, _)| o == options)?;
-            Some(Arc::clone(handle))
-        });
-        if let Some(handle) = kept {
+        if let Some(handle) = self.handles.get(id, options) {
             return Ok(handle);
         }
         struct Open<'a>(&'a Library, &'a Options);
@@ -136,31 +155,15 @@ impl Library {
             }
         }
         let handle = registry::with_spec(id, Open(self, options))??;
-        let mut handles = lock(&self.handles);
-        if handles.values().map(Vec::len).sum::<usize>() >= MAX_GAMES {
-            handles.clear();
-        }
-        let id = handle.entry().id;
-        handles
-            .entry(id)
-            .or_default()
-            .push((options.clone(), Arc::clone(&handle)));
+        self.handles
+            .keep(handle.entry().id, options, Arc::clone(&handle));
         Ok(handle)
     }
 
     /// How many games are kept built.
     pub fn games_kept(&self) -> usize {
-        self.lock_games().values().map(Vec::len).sum()
+        self.games.len()
     }
-
-    fn lock_games(&self) -> std::sync::MutexGuard<'_, Built> {
-        lock(&self.games)
-    }
-}
-
-/// The map behind `mutex`, also after a panic elsewhere held it.
-fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 #[cfg(test)]
@@ -209,7 +212,7 @@ mod tests {
         );
         for k in 1..=3 * MAX_GAMES as u64 {
             library.open("subtraction", &options(k)).unwrap();
-            assert!(lock(&library.handles).values().map(Vec::len).sum::<usize>() <= MAX_GAMES);
+            assert!(library.handles.len() <= MAX_GAMES);
         }
         let unknown = library.open("go", &Options::query()).unwrap_err();
         assert!(

@@ -343,9 +343,13 @@ fn command_line() -> Command {
         .map(|c| c.get_name().to_string())
         .collect();
     for name in names {
-        let tool = [Tool::Probe, Tool::Play, Tool::Line, Tool::Verify]
-            .into_iter()
-            .find(|tool| format!("{tool:?}").eq_ignore_ascii_case(&name));
+        let tool = match name.as_str() {
+            "probe" => Some(Tool::Probe),
+            "play" => Some(Tool::Play),
+            "line" => Some(Tool::Line),
+            "verify" => Some(Tool::Verify),
+            _ => None,
+        };
         command = command.mut_subcommand(name, |command| match tool {
             Some(tool) => per_game(command, &tool),
             None => command,
