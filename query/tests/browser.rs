@@ -280,6 +280,15 @@ async fn showcase(client: &Client, addr: SocketAddr, shots: &Screenshots) {
             .unwrap();
         for ply in 0..plies {
             until(client, &format!("{name}: ply {ply}"), SETTLED).await;
+            // Each of these pages has a line to follow: a refused line (its
+            // error in #line-end) fails here with the page's text.
+            let line = format!("{name}: the line at ply {ply}");
+            until(
+                client,
+                &line,
+                "document.querySelectorAll('#line a').length > 0",
+            )
+            .await;
             click(client, "#line a").await;
             until(
                 client,
