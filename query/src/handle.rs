@@ -6,7 +6,7 @@
 
 use crate::answer::{
     Beside, ComputerAnswer, EditAnswer, GameInfo, LineAnswer, MoveView, OptionInfo, PositionAnswer,
-    StatsAnswer, TableStatus, ToolInfo, Valuation, View,
+    StatsAnswer, TableStatus, ToolInfo, View,
 };
 use crate::computer;
 use crate::engine::{self, Engine};
@@ -67,8 +67,9 @@ pub trait GameHandle: Send + Sync + std::fmt::Debug {
     /// The same line in the game's record format (chess: PGN).
     fn record(&self, library: &Library, text: &str, plies: usize) -> Result<String, QueryError>;
 
-    /// A value in the game's words, e.g. `mate in 6 (11 plies)`.
-    fn value_words(&self, library: &Library, value: Valuation) -> String;
+    /// `line` as the command line writes it, each value in the game's words
+    /// (e.g. `mate in 6 (11 plies)`).
+    fn line_text(&self, library: &Library, line: &LineAnswer) -> String;
 
     /// What the tables hold: every table's statistics, or `tier`'s alone.
     fn stats(&self, library: &Library, tier: Option<&str>) -> Result<StatsAnswer, QueryError>;
@@ -192,8 +193,8 @@ impl<G: Game> GameHandle for Kept<G> {
         view::record(&self.oracle(library), text, plies)
     }
 
-    fn value_words(&self, library: &Library, value: Valuation) -> String {
-        render::value_words(&self.oracle(library), value)
+    fn line_text(&self, library: &Library, line: &LineAnswer) -> String {
+        render::line(&self.oracle(library), line)
     }
 
     fn stats(&self, library: &Library, tier: Option<&str>) -> Result<StatsAnswer, QueryError> {

@@ -715,22 +715,7 @@ fn line_command(
         say(serde_json::to_string(&line)?)?;
         return Ok(ExitCode::SUCCESS);
     }
-    say(format_args!("{} {}", line.game, line.position))?;
-    say(format_args!(
-        "{} plies of perfect play ({}):",
-        line.line.len(),
-        line.end
-    ))?;
-    let width = line.line.iter().map(|s| s.mv.len()).max().unwrap_or(0);
-    for (ply, step) in line.line.iter().enumerate() {
-        say(format_args!(
-            "{:>4}  {:width$}  {:22} -> {}",
-            ply + 1,
-            step.mv,
-            handle.value_words(library, step.value),
-            step.position
-        ))?;
-    }
+    say(handle.line_text(library, &line).trim_end())?;
     Ok(ExitCode::SUCCESS)
 }
 

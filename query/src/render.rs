@@ -1,7 +1,7 @@
 //! Answers as text for people: rendered from the same typed answers that
 //! `--json` and the HTTP API give.
 
-use crate::answer::{Beside, GameList, Outcome, PositionAnswer, Valuation, WholeGame};
+use crate::answer::{Beside, GameList, LineAnswer, Outcome, PositionAnswer, Valuation, WholeGame};
 use crate::check::CheckReport;
 use crate::info::Listing;
 use crate::lichess::{PositionInfo, StandardAnswer};
@@ -25,6 +25,28 @@ pub fn value_words<G: Game>(oracle: &Oracle<G>, valuation: Valuation) -> String 
             _ => "draw".into(),
         },
     }
+}
+
+/// A line of perfect play: the position, how many plies and how it ends, then
+/// each ply's move, value and the position after it.
+pub fn line<G: Game>(oracle: &Oracle<G>, line: &LineAnswer) -> String {
+    let mut text = format!("{} {}\n", line.game, line.position);
+    text.push_str(&format!(
+        "{} plies of perfect play ({}):\n",
+        line.line.len(),
+        line.end
+    ));
+    let width = line.line.iter().map(|s| s.mv.len()).max().unwrap_or(0);
+    for (ply, step) in line.line.iter().enumerate() {
+        text.push_str(&format!(
+            "{:>4}  {:width$}  {:22} -> {}\n",
+            ply + 1,
+            step.mv,
+            value_words(oracle, step.value),
+            step.position
+        ));
+    }
+    text
 }
 
 /// A value in a word and a number, for histograms: `win 3`, `loss 0`, `draw`, `+2`.
