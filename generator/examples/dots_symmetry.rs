@@ -11,7 +11,7 @@ use generator::Progress;
 use generator::dots::{score_code, solve_dots};
 use rayon::prelude::*;
 use std::time::Instant;
-use tables::{DEFAULT_BLOCK_ENTRIES, FAST_LEVEL, Header, write_table_with};
+use tables::{DEFAULT_BLOCK_ENTRIES, Empty, FAST_LEVEL, Header, write_table_with};
 
 fn main() -> anyhow::Result<()> {
     let size = std::env::args().nth(1).unwrap_or_else(|| "3x3".into());
@@ -53,6 +53,8 @@ fn main() -> anyhow::Result<()> {
             index_size: slots as u64,
             encoding: ValueKind::Score.tag().into(),
             block_entries: DEFAULT_BLOCK_ENTRIES,
+            lanes: 1,
+            empty: Empty::Kept,
             stats: Default::default(),
         };
         let full = write_table_with(

@@ -34,7 +34,7 @@ struct Cli {
     /// Record a solve time of 0 in headers, so files are identical byte for byte
     #[arg(long, global = true)]
     reproducible: bool,
-    /// zstd level, 1-22 (default: 12 up to a million slots, 3 above)
+    /// zstd level, 1-22 (default: 12 up to a million slots, 9 above)
     #[arg(long, global = true, value_name = "LEVEL",
           value_parser = value_parser!(i32).range(1..=22))]
     level: Option<i32>,

@@ -276,6 +276,8 @@ mod tests {
                 index_size: codes.len() as u64,
                 encoding: "wld16".into(),
                 block_entries: self.block_entries,
+                lanes: 1,
+                empty: tables::Empty::Kept,
                 stats: Stats::default(),
             };
             tables::write_table(&self.path(tier), &header, codes, 1)?;

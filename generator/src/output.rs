@@ -5,7 +5,7 @@ use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use tables::{
-    DEFAULT_BLOCK_ENTRIES, DEFAULT_LEVEL, FAST_LEVEL, Header, Stats, Table, file_name,
+    DEFAULT_BLOCK_ENTRIES, DEFAULT_LEVEL, Empty, FAST_LEVEL, Header, Stats, Table, file_name,
     write_table_with,
 };
 
@@ -58,6 +58,14 @@ impl Histogram {
             slots: vec![0; codes],
             positions: vec![0; codes],
         }
+    }
+
+    /// How many slots hold each code but 0 (no position), as a header keeps them.
+    fn codes(&self) -> Vec<(u16, u64)> {
+        (1..self.slots.len())
+            .filter(|&c| self.slots[c] > 0)
+            .map(|c| (c as u16, self.slots[c]))
+            .collect()
     }
 
     /// Counts the codes of `size` slots, in parallel.
@@ -238,6 +246,7 @@ pub fn write_tier_noting<G: Game>(
         .extra
         .extend(score_counts(game.value_kind(), &histogram.slots));
     stats.extra.extend(notes);
+    stats.codes = histogram.codes();
     let header = Header {
         game: game.id().to_string(),
         variant: game.variant(),
@@ -245,6 +254,11 @@ pub fn write_tier_noting<G: Game>(
         index_size: size,
         encoding: game.value_kind().tag().to_string(),
         block_entries: DEFAULT_BLOCK_ENTRIES,
+        lanes: game.slot_lanes(tier),
+        empty: match game.derives_empty_slots() {
+            true => Empty::Filled,
+            false => Empty::Kept,
+        },
         stats: stats.clone(),
     };
     let level = options

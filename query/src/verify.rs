@@ -403,8 +403,11 @@ impl Sampled {
         let stored = Value::from_code(game.value_kind(), table.get(index)?);
         let mut mismatch = |text: String| self.mismatches.push((at, text));
         let Some(position) = game.position_at(tier, index) else {
+            // A table that fills its empty slots stores anything there.
+            let filled = table.header().empty == tables::Empty::Filled;
             match stored {
                 None => self.empty_slots += 1,
+                Some(_) if filled => self.empty_slots += 1,
                 Some(v) => mismatch(format!(
                     "tier {tier} slot {index}: no position, but stores {v}"
                 )),
@@ -597,7 +600,12 @@ fn check_reference<G: Game>(
     for (&tier, values) in tiers.iter().zip(expected) {
         progress.advance(1);
         let codes = oracle.tb.table(tier)?.read_all()?;
+        let filled = oracle.tb.table(tier)?.header().empty == tables::Empty::Filled;
         for (index, (&code, want)) in codes.iter().zip(values).enumerate() {
+            if want.is_none() && filled {
+                // A slot without a position, stored as whatever compresses best.
+                continue;
+            }
             report.reference_checked += 1;
             let stored = Value::from_code(game.value_kind(), code);
             if stored != want {

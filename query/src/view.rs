@@ -570,17 +570,21 @@ fn histogram(kind: ValueKind, table: &tables::Table) -> Result<Vec<(String, u64)
             .map(|(score, count)| (format!("{score:+}"), count))
             .collect());
     }
-    let mut counts = vec![0u64; usize::from(u16::MAX) + 1];
-    table.for_each_block(|codes| {
-        for &code in codes {
-            counts[usize::from(code)] += 1;
-        }
-    })?;
+    // The writer's counts; a table without them is counted from its values.
+    let mut counts = table.header().stats.codes.clone();
+    if counts.is_empty() {
+        let mut each = vec![0u64; usize::from(u16::MAX) + 1];
+        table.for_each_block(|codes| {
+            for &code in codes {
+                each[usize::from(code)] += 1;
+            }
+        })?;
+        counts = (0..=u16::MAX).map(|c| (c, each[usize::from(c)])).collect();
+    }
     let mut values: Vec<(Value, u64)> = counts
-        .iter()
-        .enumerate()
-        .filter(|&(_, &n)| n > 0)
-        .filter_map(|(code, &n)| Some((Value::from_code(kind, code as u16)?, n)))
+        .into_iter()
+        .filter(|&(_, n)| n > 0)
+        .filter_map(|(code, n)| Some((Value::from_code(kind, code)?, n)))
         .collect();
     // Wins fastest first, then draws, then losses slowest last.
     values.sort_by(|a, b| b.0.cmp_for_mover(a.0));

@@ -15,7 +15,7 @@ pub enum TableError {
     NotAFile { path: PathBuf },
     #[error("{}: not a table file (no table magic bytes at the start)", path.display())]
     Foreign { path: PathBuf },
-    #[error("{}: table format version {found}; this build reads version {expected}", path.display())]
+    #[error("{}: table format version {found}; this build reads version {expected}: make the table again with this build's tbgen", path.display())]
     Version {
         path: PathBuf,
         found: u32,

@@ -18,15 +18,25 @@
 //! code in the dictionary, when the table holds at most 256 distinct codes (most
 //! do: a win/loss/draw table's codes are its distances), else its code as u16 LE
 //! and the dictionary is empty.
+//!
+//! The values run through the blocks lane by lane ([`Lanes`]): slot `i` lies in
+//! lane `i % lanes`, the lanes one after another, so that slots apart in a
+//! field the index varies fastest (chess: the side to move) are stored apart.
+//! Where the header says [`Empty::Filled`], a slot that holds no position (code
+//! 0) is stored as the code before it in its block, which compresses better than
+//! any mark; a reader then learns from the game, not the table, which slots are
+//! empty. `docs/file-format.md` gives the measurements behind these choices.
 
 use bincode::{Decode, Encode};
 
 pub const MAGIC: [u8; 8] = *b"TBASE\r\n\x1a";
-pub const FORMAT_VERSION: u32 = 2;
+pub const FORMAT_VERSION: u32 = 3;
+/// The code of a slot that holds no position.
+pub const NO_POSITION: u16 = 0;
 /// Magic, version and header length.
 pub const PREAMBLE_BYTES: usize = 16;
 pub const BLOCK_ENTRY_BYTES: usize = 16;
-pub const DEFAULT_BLOCK_ENTRIES: u32 = 1 << 14;
+pub const DEFAULT_BLOCK_ENTRIES: u32 = 1 << 15;
 /// The most codes a dictionary holds: one byte tells them apart.
 pub const MAX_DICTIONARY: usize = 256;
 /// Largest header accepted when reading; a real one is a few hundred bytes.
@@ -47,7 +57,83 @@ pub struct Header {
     pub encoding: String,
     /// Values per compressed block.
     pub block_entries: u32,
+    /// Lanes the slots are stored in (see [`Lanes`]); 1 keeps slot order.
+    pub lanes: u32,
+    /// What the table stores for slots without a position.
+    pub empty: Empty,
     pub stats: Stats,
+}
+
+/// What a table stores for its slots without a position (code 0).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Encode, Decode)]
+pub enum Empty {
+    /// Code 0: a reader learns from the table which slots hold no position.
+    #[default]
+    Kept,
+    /// Whatever code compresses best (the code stored before it): the game tells
+    /// which slots hold no position, and a lookup never asks for one.
+    Filled,
+}
+
+/// The order of a table's slots in its blocks: slot `i` is entry `i / lanes` of
+/// lane `i % lanes`, and the lanes follow one another, each one entry longer
+/// than the next or as long.
+#[derive(Debug, Clone, Copy)]
+pub struct Lanes {
+    size: u64,
+    lanes: u64,
+    /// Entries of the shortest lane, and how many lanes hold one more.
+    base: u64,
+    longer: u64,
+}
+
+impl Lanes {
+    /// The lanes of a table of `size` slots in `lanes` lanes (at least 1).
+    pub fn new(size: u64, lanes: u32) -> Lanes {
+        let lanes = u64::from(lanes.max(1));
+        Lanes {
+            size,
+            lanes,
+            base: size / lanes,
+            longer: size % lanes,
+        }
+    }
+
+    /// The place in the blocks of slot `slot`.
+    #[inline]
+    pub fn place(&self, slot: u64) -> u64 {
+        let lane = slot % self.lanes;
+        lane * self.base + lane.min(self.longer) + slot / self.lanes
+    }
+
+    /// The slot at place `place` in the blocks.
+    #[inline]
+    pub fn slot(&self, place: u64) -> u64 {
+        let long = self.longer * (self.base + 1);
+        let (lane, entry) = if place < long {
+            (place / (self.base + 1), place % (self.base + 1))
+        } else {
+            let rest = place - long;
+            (self.longer + rest / self.base, rest % self.base)
+        };
+        entry * self.lanes + lane
+    }
+
+    /// The slots of the places `start..end`, in order: a walk along the lanes.
+    pub fn slots(&self, start: u64, end: u64) -> impl Iterator<Item = u64> + '_ {
+        let (lanes, size) = (self.lanes, self.size);
+        let mut slot = if start < end { self.slot(start) } else { 0 };
+        (start..end).map(move |place| {
+            if place > start {
+                // The next entry of the lane, or the first of the next lane.
+                slot = match slot + lanes < size {
+                    true => slot + lanes,
+                    false => slot % lanes + 1,
+                };
+            }
+            slot
+        })
+    }
 }
 
 /// Solve statistics, for `tbquery info` and for checks against published figures.
@@ -64,6 +150,10 @@ pub struct Stats {
     pub solve_seconds: f64,
     /// Game-specific figures as name/value pairs, e.g. counts over unfolded positions.
     pub extra: Vec<(String, String)>,
+    /// How many slots hold each code but 0, in increasing order of code, where
+    /// the writer counted them: a table that fills its empty slots can no
+    /// longer be counted from its values.
+    pub codes: Vec<(u16, u64)>,
 }
 
 pub(crate) fn bincode_config() -> bincode::config::Configuration {
@@ -128,6 +218,37 @@ impl Stats {
             })
             .collect::<Option<Vec<(i64, u64)>>>()?;
         Some(ScoreCounts(counts))
+    }
+}
+
+#[cfg(test)]
+mod lane_tests {
+    use super::*;
+
+    #[test]
+    fn places_and_slots_are_inverse_and_walk_in_order() {
+        for size in 0..40u64 {
+            for lanes in 1..5u32 {
+                let l = Lanes::new(size, lanes);
+                let mut seen: Vec<u64> = (0..size).map(|s| l.place(s)).collect();
+                seen.sort_unstable();
+                assert_eq!(seen, (0..size).collect::<Vec<_>>(), "{size} {lanes}");
+                for slot in 0..size {
+                    assert_eq!(l.slot(l.place(slot)), slot);
+                }
+                for start in 0..size {
+                    let walked: Vec<u64> = l.slots(start, size).collect();
+                    let spelled: Vec<u64> = (start..size).map(|p| l.slot(p)).collect();
+                    assert_eq!(walked, spelled, "{size} {lanes} from {start}");
+                }
+            }
+        }
+        // Two lanes: the even slots first, then the odd ones.
+        let two = Lanes::new(5, 2);
+        assert_eq!(
+            (0..5).map(|p| two.slot(p)).collect::<Vec<_>>(),
+            [0, 2, 4, 1, 3]
+        );
     }
 }
 

@@ -15,7 +15,7 @@
 use crate::cache::{Block, BlockCache, next_table_id};
 use crate::error::TableError;
 use crate::format::{
-    BLOCK_ENTRY_BYTES, FORMAT_VERSION, Header, MAGIC, MAX_DICTIONARY, MAX_HEADER_BYTES,
+    BLOCK_ENTRY_BYTES, FORMAT_VERSION, Header, Lanes, MAGIC, MAX_DICTIONARY, MAX_HEADER_BYTES,
     PREAMBLE_BYTES, bincode_read_config, block_count, file_name,
 };
 use memmap2::Mmap;
@@ -108,6 +108,8 @@ pub struct Table {
     header: Header,
     /// The codes a value byte names; empty where values are 16-bit codes.
     dictionary: Vec<u16>,
+    /// Where each slot lies in the blocks.
+    lanes: Lanes,
     blocks: Vec<BlockSpan>,
     /// This table's key in the block cache.
     id: u64,
@@ -143,7 +145,7 @@ impl Table {
     /// checksum, and that the blocks exactly fill the file.
     ///
     /// ```
-    /// use tables::{DEFAULT_BLOCK_ENTRIES, Header, Stats, Table, TableError, write_table};
+    /// use tables::{DEFAULT_BLOCK_ENTRIES, Empty, Header, Stats, Table, TableError, write_table};
     /// let dir = tempfile::tempdir().unwrap();
     /// let path = dir.path().join("demo.tb");
     /// let header = Header {
@@ -153,6 +155,8 @@ impl Table {
     ///     index_size: 3,
     ///     encoding: "wld16".into(),
     ///     block_entries: DEFAULT_BLOCK_ENTRIES,
+    ///     lanes: 1,
+    ///     empty: Empty::Kept,
     ///     stats: Stats::default(),
     /// };
     /// write_table(&path, &header, &[1, 2, 3], 3).unwrap();
@@ -222,6 +226,7 @@ impl Table {
             source,
             len,
             identity: FileIdentity::of(&metadata),
+            lanes: Lanes::new(header.index_size, header.lanes),
             header,
             dictionary,
             blocks,
@@ -268,7 +273,8 @@ impl Table {
         self.len
     }
 
-    /// The code stored at `index`.
+    /// The code stored at `index`: where the header says [`crate::Empty::Filled`],
+    /// a slot without a position holds some code of the table.
     pub fn get(&self, index: u64) -> Result<u16, TableError> {
         if index >= self.header.index_size {
             return Err(TableError::OutOfRange {
@@ -278,17 +284,29 @@ impl Table {
             });
         }
         let per_block = u64::from(self.header.block_entries);
-        let values = self.block((index / per_block) as usize)?;
-        Ok(values[(index % per_block) as usize])
+        let place = self.lanes.place(index);
+        let values = self.block((place / per_block) as usize)?;
+        Ok(values[(place % per_block) as usize])
     }
 
     /// Every code in the table, in index order, each block checked (the blocks
     /// are not kept in the cache).
     pub fn read_all(&self) -> Result<Vec<u16>, TableError> {
-        let mut all = Vec::with_capacity(self.header.index_size as usize);
-        for b in 0..self.blocks.len() {
-            all.extend_from_slice(&self.decode_block(b)?);
+        let size = self.header.index_size;
+        if self.header.lanes <= 1 {
+            let mut all = Vec::with_capacity(size as usize);
+            self.for_each_block(|codes| all.extend_from_slice(codes))?;
+            return Ok(all);
         }
+        let mut all = vec![0; size as usize];
+        let mut start = 0;
+        self.for_each_block(|codes| {
+            let end = start + codes.len() as u64;
+            for (slot, &code) in self.lanes.slots(start, end).zip(codes) {
+                all[slot as usize] = code;
+            }
+            start = end;
+        })?;
         Ok(all)
     }
 
@@ -299,27 +317,10 @@ impl Table {
     }
 
     /// Calls `visit` with the codes of every block in order, each block checked
-    /// and none kept: the whole table is read in a block's memory.
+    /// and none kept: the whole table is read in a block's memory. The codes
+    /// come in the order the blocks store them, lane by lane.
     pub fn for_each_block(&self, mut visit: impl FnMut(&[u16])) -> Result<(), TableError> {
         (0..self.blocks.len()).try_for_each(|b| self.decode_block(b).map(|codes| visit(&codes)))
-    }
-
-    /// How many blocks the table holds, each of `header().block_entries` codes
-    /// but the last.
-    pub fn block_count(&self) -> usize {
-        self.blocks.len()
-    }
-
-    /// The codes of block `b`, checked and not kept in the cache.
-    pub fn read_block(&self, b: usize) -> Result<Block, TableError> {
-        if b >= self.blocks.len() {
-            return Err(TableError::OutOfRange {
-                path: self.path.clone(),
-                index: b as u64 * u64::from(self.header.block_entries),
-                size: self.header.index_size,
-            });
-        }
-        self.decode_block(b)
     }
 
     /// Lets go of the file's pages this process has read through a map: a
@@ -498,6 +499,9 @@ fn parse_layout(path: &Path, bytes: &[u8], len: u64) -> Result<Parsed, TableErro
     }
     let count = block_count(header.index_size, header.block_entries)
         .ok_or_else(|| corrupt("header gives a block size of 0".into()))?;
+    if header.lanes == 0 {
+        return Err(corrupt("header gives 0 lanes".into()));
+    }
     if (header_end + 4) as u64 > len {
         return Err(corrupt("truncated: no dictionary after the header".into()));
     }

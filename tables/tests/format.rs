@@ -1,5 +1,7 @@
 use std::path::Path;
-use tables::{FORMAT_VERSION, Header, Stats, Table, TableError, write_atomically, write_table};
+use tables::{
+    Empty, FORMAT_VERSION, Header, Stats, Table, TableError, write_atomically, write_table,
+};
 
 fn header(index_size: u64, block_entries: u32) -> Header {
     Header {
@@ -9,6 +11,8 @@ fn header(index_size: u64, block_entries: u32) -> Header {
         index_size,
         encoding: "wld16".into(),
         block_entries,
+        lanes: 1,
+        empty: Empty::Kept,
         stats: Stats {
             positions: index_size,
             wins: 3,
@@ -56,6 +60,73 @@ fn round_trips_values_and_header() {
 
 /// Up to 256 distinct codes, however large, are stored as one byte each naming
 /// a code of the file's dictionary; one more and every value is a 16-bit code.
+#[test]
+fn lanes_keep_every_slot_where_it_was() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.tb");
+    for (n, block, lanes) in [
+        (0, 16, 2),
+        (1, 16, 2),
+        (101, 16, 2),
+        (1001, 64, 3),
+        (999, 1000, 4),
+    ] {
+        let header = Header {
+            lanes,
+            ..header(n as u64, block)
+        };
+        write_table(&path, &header, &values(n), 3).unwrap();
+        let table = Table::open(&path).unwrap();
+        assert_eq!(table.header().lanes, lanes);
+        assert_eq!(table.read_all().unwrap(), values(n), "{n} {block} {lanes}");
+        for i in 0..n {
+            assert_eq!(table.get(i as u64).unwrap(), values(n)[i]);
+        }
+    }
+}
+
+/// A table that fills its empty slots answers every other slot exactly, holds
+/// no code that none of its slots has, and compresses better than one that
+/// keeps them.
+#[test]
+fn filled_empty_slots_change_no_other_slot() {
+    let dir = tempfile::tempdir().unwrap();
+    let n = 20_000;
+    // Runs of a few codes, with every third slot empty in a pattern of its own.
+    let codes: Vec<u16> = (0..n)
+        .map(|i| match (i * i) % 3 == 0 {
+            true => 0,
+            false => 1 + (i / 500 % 4) as u16 * 2,
+        })
+        .collect();
+    let mut sizes = Vec::new();
+    for empty in [Empty::Kept, Empty::Filled] {
+        let path = dir.path().join(format!("{empty:?}.tb"));
+        let header = Header {
+            empty,
+            lanes: 2,
+            ..header(n as u64, 4096)
+        };
+        sizes.push(write_table(&path, &header, &codes, 3).unwrap());
+        let table = Table::open(&path).unwrap();
+        assert_eq!(table.header().empty, empty);
+        let read = table.read_all().unwrap();
+        for (i, (&got, &want)) in read.iter().zip(&codes).enumerate() {
+            match (empty, want) {
+                (Empty::Filled, 0) => assert!([1, 3, 5, 7].contains(&got), "slot {i}: {got}"),
+                _ => assert_eq!(got, want, "slot {i}"),
+            }
+            assert_eq!(table.get(i as u64).unwrap(), got);
+        }
+    }
+    assert!(
+        sizes[1] < sizes[0],
+        "filled {} bytes, kept {}",
+        sizes[1],
+        sizes[0]
+    );
+}
+
 #[test]
 fn values_take_one_byte_up_to_256_distinct_codes() {
     let dir = tempfile::tempdir().unwrap();

@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 use proptest::test_runner::Config;
-use tables::{Access, BlockCache, DEFAULT_BLOCK_ENTRIES, Header, Stats, Table, write_table};
+use tables::{Access, BlockCache, DEFAULT_BLOCK_ENTRIES, Empty, Header, Stats, Table, write_table};
 
 fn table_bytes(entries: u32) -> Vec<u8> {
     let dir = tempfile::tempdir().unwrap();
@@ -15,6 +15,8 @@ fn table_bytes(entries: u32) -> Vec<u8> {
         index_size: 1000,
         encoding: "wld16".into(),
         block_entries: entries,
+        lanes: 1,
+        empty: Empty::Kept,
         stats: Stats::default(),
     };
     let values: Vec<u16> = (0..1000).map(|i| (i * 31 % 97) as u16).collect();

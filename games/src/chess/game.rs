@@ -292,6 +292,19 @@ impl Game for Endgame {
         board.ep_square().is_none()
     }
 
+    /// Every slot's lowest digit is the side to move: each side's values are
+    /// stored together.
+    fn slot_lanes(&self, _tier: u32) -> u32 {
+        2
+    }
+
+    /// A slot holds no position where its pieces share a square, the side not
+    /// to move is in check, or a symmetry stores the position elsewhere:
+    /// [`Game::position_at`] tells each.
+    fn derives_empty_slots(&self) -> bool {
+        true
+    }
+
     fn position_at(&self, tier: u32, index: u64) -> Option<Board> {
         let layout = self.layout_at(tier, index)?;
         let board = layout.board()?;

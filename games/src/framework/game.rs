@@ -202,6 +202,21 @@ pub trait Game: Send + Sync + 'static {
         1
     }
 
+    /// How many lanes a table keeps the tier's slots in (slot `i` in lane
+    /// `i % lanes`, the lanes apart): a game whose index varies a small field
+    /// fastest, as chess does the side to move, stores the values of each
+    /// setting of that field together, which compresses better.
+    fn slot_lanes(&self, _tier: u32) -> u32 {
+        1
+    }
+
+    /// Whether [`Game::position_at`] tells every slot that holds no position,
+    /// so that its tables need not: they store whatever compresses best there,
+    /// and a reader asks the game which slots are empty.
+    fn derives_empty_slots(&self) -> bool {
+        false
+    }
+
     /// Whether the tables hold `position`, and if not, why: games answered by a
     /// formula accept positions of any size, and the tables cover the small ones.
     fn coverage(&self, _position: &Self::Position) -> Result<(), String> {

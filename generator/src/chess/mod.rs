@@ -261,23 +261,31 @@ struct Tier<'a, S: Solved> {
 }
 
 impl<S: Solved> Tier<'_, S> {
+    /// Whether the slot holds the position `layout` spells: no two pieces on a
+    /// square, the side not to move not in check, and stored as it stands
+    /// (where the kings settle, every position is).
+    #[inline]
+    fn legal(&self, slot: u64, layout: &Layout, sight: &Sight) -> bool {
+        let pieces = &sight.pieces;
+        let mover = layout.turn as usize;
+        let enemy_king = layout.kings[layout.turn.other() as usize].bit();
+        pieces.occupied.count_ones() as usize == pieces.len
+            && sight.seen[mover] & enemy_king == 0
+            && (self.settle.slot(layout.kings, 0, layout.turn).is_some()
+                || self.game.stored_slot_of(self.tier, layout) == Some(slot))
+    }
+
     /// Every move of a slot, whose position as its slot spells it is `layout`
     /// and whose pieces' attacks are `sight`: what it settles, as the generic
     /// solver's scan has it.
     #[inline]
     fn scan(&self, slot: u64, layout: &Layout, sight: &Sight) -> Scan {
+        if !self.legal(slot, layout, sight) {
+            return Scan::default();
+        }
         let pieces = &sight.pieces;
         let (mover, opponent) = (layout.turn as usize, layout.turn.other());
         let enemy_king = layout.kings[opponent as usize].bit();
-        // Legal: no two pieces on a square, the side not to move not in check,
-        // and stored as it stands (where the kings settle, every position is).
-        let legal = pieces.occupied.count_ones() as usize == pieces.len
-            && sight.seen[mover] & enemy_king == 0
-            && (self.settle.slot(layout.kings, 0, layout.turn).is_some()
-                || self.game.stored_slot_of(self.tier, layout) == Some(slot));
-        if !legal {
-            return Scan::default();
-        }
         let mut scan = Scan {
             legal: true,
             ..Scan::default()
@@ -438,12 +446,17 @@ impl<S: Solved> Scans for Tier<'_, S> {
         // Both sides to move share a layout, one after the other, and its sight.
         let mut sight = PairShare::new();
         for (slot, layout) in slots.zip(walk) {
-            if let Some(scan) = known_outcome(self.outcomes, slot as u64) {
-                visit(scan);
+            let slot = slot as u64;
+            let known = known_outcome(self.outcomes, slot);
+            if known == Some(Known::Empty) {
+                visit(Scan::default());
                 continue;
             }
-            let seen = sight.of(slot as u64, || Sight::of(&layout));
-            visit(self.scan(slot as u64, &layout, seen));
+            let seen = sight.of(slot, || Sight::of(&layout));
+            visit(match known {
+                Some(Known::Draw) => Known::draw(self.legal(slot, &layout, seen)),
+                _ => self.scan(slot, &layout, seen),
+            });
         }
     }
 }
@@ -470,20 +483,39 @@ pub fn solve_tier(
     solve_tier_knowing(game, tier, solved, None, progress)
 }
 
-/// The outcome a slot's distance-to-mate code gives where it settles the
-/// slot without a look at its moves: no position, or a draw. Counting plies
-/// to the next capture or pawn move instead of to mate changes how long a win
-/// takes, never whether it is one, so a draw under DTM is one under DTZ; and
-/// most positions of most endings are draws.
+/// What a slot's distance-to-mate code settles without a look at its moves:
+/// no position, or a draw. Counting plies to the next capture or pawn move
+/// instead of to mate changes how long a win takes, never whether it is one,
+/// so a draw under DTM is one under DTZ; and most positions of most endings
+/// are draws.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Known {
+    Empty,
+    /// A draw, if the slot holds a position: a DTM table stores its empty slots
+    /// as whatever compresses best, a draw among them.
+    Draw,
+}
+
+impl Known {
+    /// The scan of a slot known to be a draw where it holds a position.
+    fn draw(legal: bool) -> Scan {
+        match legal {
+            true => Scan {
+                legal: true,
+                end: Some(Value::Draw),
+                ..Scan::default()
+            },
+            false => Scan::default(),
+        }
+    }
+}
+
+/// What the tier's codes under DTM (`outcomes`) settle of `slot`.
 #[inline]
-fn known_outcome(outcomes: Option<&[u16]>, slot: u64) -> Option<Scan> {
+fn known_outcome(outcomes: Option<&[u16]>, slot: u64) -> Option<Known> {
     match outcomes?[slot as usize] {
-        NO_POSITION => Some(Scan::default()),
-        code if code == Value::Draw.code() => Some(Scan {
-            legal: true,
-            end: Some(Value::Draw),
-            ..Scan::default()
-        }),
+        NO_POSITION => Some(Known::Empty),
+        code if code == Value::Draw.code() => Some(Known::Draw),
         _ => None,
     }
 }

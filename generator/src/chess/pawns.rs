@@ -8,7 +8,7 @@
 //! an en passant capture is valued through the position with that right,
 //! whose moves all lead to known codes.
 
-use super::{PairShare, Pieces, Sight, captured_at, known_outcome, leave, moved, role};
+use super::{Known, PairShare, Pieces, Sight, captured_at, known_outcome, leave, moved, role};
 use crate::order::Solved;
 use crate::progress::Progress;
 use crate::retrograde::{Parents, Scan, Scans, solve_by_scans};
@@ -100,25 +100,32 @@ impl<S: Solved> Slice<'_, S> {
         self.board_value(&board)
     }
 
+    /// Whether the slot holds the position `layout` spells: no two pieces on a
+    /// square, the side not to move not in check, and stored as it stands
+    /// (where the placement is not its own mirror image, every position is).
+    #[inline]
+    fn legal(&self, slot: u64, layout: &Layout, sight: &Sight) -> bool {
+        let pieces = &sight.pieces;
+        let mover = layout.turn as usize;
+        let enemy_king = layout.kings[layout.turn.other() as usize].bit();
+        pieces.occupied.count_ones() as usize == pieces.len
+            && sight.seen[mover] & enemy_king == 0
+            && (!self.symmetric[self.placement(slot)]
+                || self.game.stored_slot_of(self.tier, layout) == Some(slot))
+    }
+
     /// Every move of the position `layout` at `slot`, whose sight is `sight`:
     /// what it settles, as the generic solver's scan has it. Each piece's moves
     /// are masked as in the pawnless scan (along a pin, onto a checker or between
     /// it and the king); a pawn's by the same mask.
     fn scan(&self, slot: u64, layout: &Layout, sight: &Sight) -> Scan {
+        if !self.legal(slot, layout, sight) {
+            return Scan::default();
+        }
         let layout = *layout;
         let pieces = &sight.pieces;
         let (mover, opponent) = (layout.turn as usize, layout.turn.other());
         let enemy_king = layout.kings[opponent as usize].bit();
-        // Legal: no two pieces on a square, the side not to move not in check,
-        // and stored as it stands (where the placement is not its own mirror
-        // image, every position is).
-        let legal = pieces.occupied.count_ones() as usize == pieces.len
-            && sight.seen[mover] & enemy_king == 0
-            && (!self.symmetric[self.placement(slot)]
-                || self.game.stored_slot_of(self.tier, &layout) == Some(slot));
-        if !legal {
-            return Scan::default();
-        }
         let mut scan = Scan {
             legal: true,
             ..Scan::default()
@@ -331,8 +338,9 @@ impl<S: Solved> Scans for Slice<'_, S> {
         let mut shared = PairShare::new();
         for slot in slots {
             let slot = self.start + slot as u64;
-            if let Some(scan) = known_outcome(self.outcomes, slot) {
-                visit(scan);
+            let known = known_outcome(self.outcomes, slot);
+            if known == Some(Known::Empty) {
+                visit(Scan::default());
                 continue;
             }
             let seen = shared.of(slot, || {
@@ -346,7 +354,11 @@ impl<S: Solved> Scans for Slice<'_, S> {
                     } else {
                         Color::Black
                     };
-                    self.scan(slot, &Layout { turn, ..*layout }, sight)
+                    let layout = Layout { turn, ..*layout };
+                    match known {
+                        Some(Known::Draw) => Known::draw(self.legal(slot, &layout, sight)),
+                        _ => self.scan(slot, &layout, sight),
+                    }
                 }
                 None => Scan::default(),
             });
