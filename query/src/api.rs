@@ -2,13 +2,13 @@
 //! opens the game's handle in the library (built once per set of options and
 //! kept) and asks it.
 
-use crate::answer::{Beside, ErrorAnswer, GameList, PositionAnswer};
+use crate::answer::{ErrorAnswer, GameList, PositionAnswer};
 use crate::error::QueryError;
 use crate::library::Library;
 use crate::oracle::parse_captured;
 use games::GameError;
 use games::registry;
-use games::spec::{Options, Purpose, Scope, Values};
+use games::spec::{Options, Purpose};
 use std::collections::BTreeMap;
 
 /// The answer for one position of game `id` with its completed `options`
@@ -24,34 +24,6 @@ pub fn probe(
     library
         .open(id, options)?
         .probe(library, position, captured)
-}
-
-/// The position written `text` in every other measure of game `id` than its
-/// `options` choose (chess: DTZ beside DTM), where that measure's tables hold
-/// it: one probe per measure.
-pub fn beside(library: &Library, id: &str, options: &Options, text: &str) -> Vec<Beside> {
-    let Ok(entry) = registry::entry(id) else {
-        return Vec::new();
-    };
-    let measures = entry.options.iter().filter(|o| o.scope == Scope::Measure);
-    let others = measures.flat_map(|option| {
-        let words = match option.values {
-            Values::Choice(words) => words,
-            _ => &[],
-        };
-        words
-            .iter()
-            .filter(|&&word| options.get(option.name) != Some(word))
-            .map(|&word| (option.name, word))
-    });
-    others
-        .filter_map(|(name, word)| {
-            let mut other = options.clone();
-            other.set(name, word);
-            let handle = library.open(id, &other).ok()?;
-            handle.beside(library, text, name, word)
-        })
-        .collect()
 }
 
 /// The error answer for a position that could not be answered.

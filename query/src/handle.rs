@@ -12,14 +12,14 @@ use crate::computer;
 use crate::engine::{self, Engine};
 use crate::error::QueryError;
 use crate::library::{Library, Loaded};
-use crate::oracle::Oracle;
+use crate::oracle::{Oracle, Read};
 use crate::play::{Ending, Settings};
 use crate::render;
 use crate::verify::{Report, Selection};
 use crate::view;
 use games::Game;
 use games::capability::Marks;
-use games::spec::{Entry, Purpose, Spec, Values};
+use games::spec::{Entry, Options, Purpose, Scope, Spec, Values};
 use std::io::{BufRead, Write};
 use std::sync::Arc;
 
@@ -40,19 +40,15 @@ pub trait GameHandle: Send + Sync + std::fmt::Debug {
         captured: Option<[u64; 2]>,
     ) -> Result<PositionAnswer, QueryError>;
 
-    /// `answer`, the probe of `text`, as the command line writes it, with the
-    /// game's other measures `beside` it.
+    /// The probe of `text` as the command line writes it, with the game's
+    /// other measures beside it (chess: DTZ beside DTM), the position and its
+    /// clock read once for all of them.
     fn probe_text(
         &self,
         library: &Library,
-        answer: &PositionAnswer,
         text: &str,
-        beside: &[Beside],
+        captured: Option<[u64; 2]>,
     ) -> Result<String, QueryError>;
-
-    /// `text` valued in this measure (chess: DTZ beside DTM), where the tables
-    /// hold it; `option` and `word` name the measure.
-    fn beside(&self, library: &Library, text: &str, option: &str, word: &str) -> Option<Beside>;
 
     /// The game with its options, start and tables, and whether each table is
     /// in the folder.
@@ -125,9 +121,10 @@ pub trait GameHandle: Send + Sync + std::fmt::Debug {
 }
 
 /// A game the library keeps: its spec, and the game built for one set of
-/// options with the map of its tables.
+/// options (`options`, completed) with the map of its tables.
 pub struct Kept<G: Game> {
     pub spec: &'static Spec<G>,
+    pub options: Options,
     pub loaded: Arc<Loaded<G>>,
 }
 
@@ -144,6 +141,35 @@ impl<G: Game> Kept<G> {
     /// The game's oracle, its tables through `library`'s open tables.
     fn oracle<'a>(&'a self, library: &Library) -> Oracle<'a, G> {
         Oracle::of(self.spec, &self.loaded, library)
+    }
+
+    /// The position `read` valued in every other measure of the game than
+    /// this handle's options choose (chess: DTZ beside DTM), where that
+    /// measure's tables hold it: the same game built with other options, so
+    /// the position read once serves them all.
+    fn beside(&self, library: &Library, read: &Read<G>) -> Vec<Beside> {
+        let measures = self.spec.entry.options.iter();
+        let others = measures
+            .filter(|option| option.scope == Scope::Measure)
+            .flat_map(|option| {
+                let words = match option.values {
+                    Values::Choice(words) => words,
+                    _ => &[],
+                };
+                words
+                    .iter()
+                    .filter(|&&word| self.options.get(option.name) != Some(word))
+                    .map(|&word| (option.name, word))
+            });
+        others
+            .filter_map(|(name, word)| {
+                let mut other = self.options.clone();
+                other.set(name, word);
+                let loaded = library.game(self.spec, &other).ok()?;
+                let oracle = Oracle::of(self.spec, &loaded, library);
+                view::beside(&oracle, read, name, word)
+            })
+            .collect()
     }
 }
 
@@ -164,17 +190,14 @@ impl<G: Game> GameHandle for Kept<G> {
     fn probe_text(
         &self,
         library: &Library,
-        answer: &PositionAnswer,
         text: &str,
-        beside: &[Beside],
+        captured: Option<[u64; 2]>,
     ) -> Result<String, QueryError> {
         let oracle = self.oracle(library);
-        let position = oracle.read(text)?;
-        Ok(render::position(&oracle, answer, &position, beside))
-    }
-
-    fn beside(&self, library: &Library, text: &str, option: &str, word: &str) -> Option<Beside> {
-        view::beside(&self.oracle(library), text, option, word)
+        let read = oracle.read_counted(text)?;
+        let answer = oracle.answer_position(&read.position, captured)?;
+        let beside = self.beside(library, &read);
+        Ok(render::position(&oracle, &answer, &read.position, &beside))
     }
 
     fn describe(&self, library: &Library) -> GameInfo {
@@ -182,7 +205,9 @@ impl<G: Game> GameHandle for Kept<G> {
     }
 
     fn view(&self, library: &Library, text: &str, marks: &Marks) -> View {
-        view::view(&self.oracle(library), text, marks)
+        view::view(&self.oracle(library), text, marks, |read| {
+            self.beside(library, read)
+        })
     }
 
     fn line(&self, library: &Library, text: &str, plies: usize) -> Result<LineAnswer, QueryError> {

@@ -151,7 +151,12 @@ impl Library {
             type Output = Result<Arc<dyn GameHandle>, GameError>;
             fn visit<G: Game>(self, spec: &'static Spec<G>) -> Self::Output {
                 let loaded = self.0.game(spec, self.1)?;
-                Ok(Arc::new(Kept { spec, loaded }))
+                let options = self.1.clone();
+                Ok(Arc::new(Kept {
+                    spec,
+                    options,
+                    loaded,
+                }))
             }
         }
         let handle = registry::with_spec(id, Open(self, options))??;

@@ -8,8 +8,8 @@ use clap::{
 use games::GameError;
 use games::spec::{Entry, Purpose};
 use games::{cli, registry};
-use query::answer::{Beside, PositionAnswer};
-use query::api::{self, error_answer};
+use query::answer::PositionAnswer;
+use query::api::error_answer;
 use query::engine::Algorithm;
 use query::lines::{LineError, LineReader};
 use query::oracle::parse_captured;
@@ -444,11 +444,8 @@ fn run(flags: Cli, matches: &ArgMatches) -> anyhow::Result<ExitCode> {
                     counted,
                     captured,
                 } => {
-                    // The game's other measures (chess: DTZ beside DTM), said
-                    // under the value in text.
-                    let beside = |text: &str| api::beside(library, id, &options, text);
                     let captured = captured.as_deref();
-                    probe_command(library, handle, &args, counted, captured, beside)
+                    probe_command(library, handle, &args, counted, captured)
                 }
                 GameCommand::Play { args, search } => play_command(library, handle, args, search),
                 GameCommand::Line(args) => line_command(library, handle, &args),
@@ -529,17 +526,21 @@ fn probe_command(
     args: &ProbeArgs,
     counted: bool,
     captured: Option<&str>,
-    beside: impl Fn(&str) -> Vec<Beside>,
 ) -> anyhow::Result<ExitCode> {
     let json = args.json;
     let captured = captured.map(parse_captured).transpose()?;
     let answer = |text: &str| -> Result<String, QueryError> {
-        let answer: PositionAnswer = handle.probe(library, text, captured)?;
-        Ok(if json {
-            serde_json::to_string(&answer).expect("answers serialize")
-        } else {
-            let text = handle.probe_text(library, &answer, text, &beside(text))?;
-            text.trim_end().to_string()
+        Ok(match json {
+            true => {
+                let answer: PositionAnswer = handle.probe(library, text, captured)?;
+                serde_json::to_string(&answer).expect("answers serialize")
+            }
+            // With the game's other measures (chess: DTZ beside DTM) said
+            // under the value.
+            false => handle
+                .probe_text(library, text, captured)?
+                .trim_end()
+                .to_string(),
         })
     };
     let position = &args.position;

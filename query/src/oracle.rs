@@ -11,6 +11,22 @@ use games::capability::{Capabilities, Formula};
 use games::spec::Spec;
 use games::{Game, GameError, Value};
 
+/// A position read once from its text, with the count the text gives the
+/// game's clock (chess: the halfmove clock), where the game has one.
+pub struct Read<G: Game> {
+    pub position: G::Position,
+    pub count: Option<u16>,
+}
+
+impl<G: Game> std::fmt::Debug for Read<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Read")
+            .field("position", &self.position)
+            .field("count", &self.count)
+            .finish()
+    }
+}
+
 /// A game with everything that answers for it.
 pub struct Oracle<'g, G: Game> {
     pub spec: &'static Spec<G>,
@@ -92,6 +108,15 @@ impl<'g, G: Game> Oracle<'g, G> {
     /// Reads a position (`start` for the start position).
     pub fn read(&self, text: &str) -> Result<G::Position, QueryError> {
         Ok(games::read_position(self.game, text)?)
+    }
+
+    /// `text` read once: its position, and the count it gives the game's clock
+    /// (chess: a FEN's halfmove clock) where the game has one, by the one rule
+    /// every tool reads it by; a bad count is an error saying why.
+    pub fn read_counted(&self, text: &str) -> Result<Read<G>, QueryError> {
+        let position = self.read(text)?;
+        let count = self.caps.clock.map(|clock| clock.read(text)).transpose()?;
+        Ok(Read { position, count })
     }
 
     /// Everything known exactly about `position`.
@@ -240,11 +265,19 @@ impl<'g, G: Game> Oracle<'g, G> {
         text: &str,
         captured: Option<[u64; 2]>,
     ) -> Result<PositionAnswer, QueryError> {
-        let position = self.read(text)?;
-        let known = self.answer(&position)?;
+        self.answer_position(&self.read(text)?, captured)
+    }
+
+    /// The answer for `position`, as [`Oracle::answer_text`] gives it.
+    pub fn answer_position(
+        &self,
+        position: &G::Position,
+        captured: Option<[u64; 2]>,
+    ) -> Result<PositionAnswer, QueryError> {
+        let known = self.answer(position)?;
         let mut answer = self.describe(&known);
         if let Some(captured) = captured {
-            answer.whole_game = Some(self.whole_game(&position, known.value(), captured)?);
+            answer.whole_game = Some(self.whole_game(position, known.value(), captured)?);
         }
         Ok(answer)
     }

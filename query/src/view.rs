@@ -8,7 +8,7 @@ use crate::answer::{
     Valuation, VerdictView, View,
 };
 use crate::error::QueryError;
-use crate::oracle::{Known, Oracle};
+use crate::oracle::{Known, Oracle, Read};
 use crate::probe::MoveValue;
 use crate::render;
 use games::capability::{Clock, Marks};
@@ -57,7 +57,12 @@ fn said_of_move<G: Game>(oracle: &Oracle<G>, value: Value) -> String {
 /// The page's view of a position written `text`, drawn with `marks`. A text
 /// that is no position (a board being edited) is drawn where the game's editor
 /// can, with the reason it is refused.
-pub fn view<G: Game>(oracle: &Oracle<G>, text: &str, marks: &Marks) -> View {
+pub fn view<G: Game>(
+    oracle: &Oracle<G>,
+    text: &str,
+    marks: &Marks,
+    beside: impl FnOnce(&Read<G>) -> Vec<Beside>,
+) -> View {
     let game = oracle.game;
     let refused = |error: String| View {
         game: game.id().to_string(),
@@ -77,25 +82,22 @@ pub fn view<G: Game>(oracle: &Oracle<G>, text: &str, marks: &Marks) -> View {
         moves: Vec::new(),
         beside: Vec::new(),
     };
-    let position = match oracle.read(text) {
-        Ok(position) => position,
+    let read = match oracle.read_counted(text) {
+        Ok(read) => read,
         Err(e) => return refused(e.to_string()),
     };
-    let counted = match Counted::of(oracle, text) {
-        Ok(counted) => counted,
-        Err(e) => return refused(e.to_string()),
-    };
+    let (position, counted) = (&read.position, Counted::of(oracle, &read));
     let board = oracle
         .caps
         .picture
-        .map(|p| p.svg(&position, marks))
+        .map(|p| p.svg(position, marks))
         .unwrap_or_default();
-    let over = game.end_value(&position).is_some();
-    let (answer, error, said_value, valued) = match oracle.answer(&position) {
+    let over = game.end_value(position).is_some();
+    let (answer, error, said_value, valued) = match oracle.answer(position) {
         Ok(known) => {
             let answer = oracle.describe(&known);
             let said_value = match &known {
-                Known::Valued { probe, .. } => said(oracle, &position, probe.value),
+                Known::Valued { probe, .. } => said(oracle, position, probe.value),
                 Known::Formula { formula, .. } if formula.mover_wins => {
                     "win (by the formula)".into()
                 }
@@ -110,21 +112,21 @@ pub fn view<G: Game>(oracle: &Oracle<G>, text: &str, marks: &Marks) -> View {
             None,
         ),
     };
-    let clickable = oracle.caps.picture.is_none_or(|p| p.clickable(&position));
+    let clickable = oracle.caps.picture.is_none_or(|p| p.clickable(position));
     let winning: HashSet<String> = match &valued {
         Some(Known::Formula { formula, .. }) => formula
             .winning_moves
             .iter()
-            .map(|m| game.write_move(&position, m))
+            .map(|m| game.write_move(position, m))
             .collect(),
         _ => HashSet::new(),
     };
     let unvalued = |mv: G::Move| {
-        let made = Made::play(game, &position, mv);
+        let made = Made::play(game, position, mv);
         let said = winning
             .contains(&made.text)
             .then(|| "wins (by the formula)".to_string());
-        move_view(oracle, &position, made, said, None, counted)
+        move_view(oracle, position, made, said, None, counted)
     };
     let listed: Vec<G::Move> = match &valued {
         Some(Known::Valued { .. }) => Vec::new(),
@@ -134,14 +136,14 @@ pub fn view<G: Game>(oracle: &Oracle<G>, text: &str, marks: &Marks) -> View {
         // A position too big to draw whole that nothing answered may have
         // more moves than any view can list (Moore's Nim with 60 heaps).
         None if !clickable => Vec::new(),
-        _ => game.moves(&position),
+        _ => game.moves(position),
     };
     let count = match &valued {
         Some(Known::Valued { probe, .. }) => probe.moves.len(),
         _ => listed.len(),
     };
     // Each move carries the position it leads to, about as long as this one.
-    let written = game.write_position(&position);
+    let written = game.write_position(position);
     let bytes = count.saturating_mul(written.len() + 128);
     let (moves, error) = if bytes > oracle.max_view {
         let too_many = format!(
@@ -167,7 +169,7 @@ pub fn view<G: Game>(oracle: &Oracle<G>, text: &str, marks: &Marks) -> View {
                     let said = Some(said_of_move(oracle, m.value));
                     move_view(
                         oracle,
-                        &position,
+                        position,
                         Made::valued(m),
                         said,
                         Some(m.value),
@@ -200,34 +202,34 @@ pub fn view<G: Game>(oracle: &Oracle<G>, text: &str, marks: &Marks) -> View {
         sides: oracle
             .caps
             .wording
-            .and_then(|w| w.sides(&position))
+            .and_then(|w| w.sides(position))
             .map(|names| names.map(String::from)),
         moves,
-        beside: Vec::new(),
+        beside: beside(&read),
     }
 }
 
-/// The position written `text` valued by `oracle`, a measure of the game beside
-/// the one the page shows (`option` = `value` chooses it): its value and every
-/// move's. None where that measure's tables do not hold the position.
+/// A position read once (`read`) valued by `oracle`, a measure of the game
+/// beside the one the page shows (`option` = `value` chooses it): its value and
+/// every move's. None where that measure's tables do not hold the position.
 pub fn beside<G: Game>(
     oracle: &Oracle<G>,
-    text: &str,
+    read: &Read<G>,
     option: &str,
     value: &str,
 ) -> Option<Beside> {
-    let position = oracle.read(text).ok()?;
-    let Ok(Known::Valued { probe, .. }) = oracle.answer(&position) else {
+    let position = &read.position;
+    let Ok(Known::Valued { probe, .. }) = oracle.answer(position) else {
         return None;
     };
-    let counted = Counted::of(oracle, text).ok()?;
+    let counted = Counted::of(oracle, read);
     let verdict = |value: Value, mv: Option<&G::Move>| {
-        counted.and_then(|c| c.verdict(value, mv.map(|mv| (&position, mv))))
+        counted.and_then(|c| c.verdict(value, mv.map(|mv| (position, mv))))
     };
     Some(Beside {
         option: option.to_string(),
         value: value.to_string(),
-        said: said(oracle, &position, probe.value),
+        said: said(oracle, position, probe.value),
         verdict: verdict(probe.value, None),
         moves: probe
             .moves
@@ -256,14 +258,14 @@ impl<G: Game> Clone for Counted<'_, G> {
 impl<G: Game> Copy for Counted<'_, G> {}
 
 impl<'a, G: Game> Counted<'a, G> {
-    /// The clock of `oracle`'s game with the count `text` gives; none for a
+    /// The clock of `oracle`'s game with the count `read` gave it; none for a
     /// game without a clock.
-    fn of(oracle: &Oracle<'a, G>, text: &str) -> Result<Option<Self>, QueryError> {
-        let Some(clock) = oracle.caps.clock else {
-            return Ok(None);
-        };
-        let count = clock.read(text)?;
-        Ok(Some(Counted { clock, count }))
+    fn of(oracle: &Oracle<'a, G>, read: &Read<G>) -> Option<Self> {
+        let clock = oracle.caps.clock?;
+        Some(Counted {
+            clock,
+            count: read.count?,
+        })
     }
 
     /// `written` (a position as the game writes it) with `counted`'s count,
@@ -367,22 +369,23 @@ pub fn typed_move<G: Game>(
     position_text: &str,
     text: &str,
 ) -> Result<MoveView, QueryError> {
-    let position = oracle.read(position_text)?;
-    if oracle.game.end_value(&position).is_some() {
+    let read = oracle.read_counted(position_text)?;
+    let position = &read.position;
+    if oracle.game.end_value(position).is_some() {
         return Err(QueryError::Input(GameError::bad_move(
             text,
             "the game is over",
         )));
     }
-    let mv = crate::play::read_move(oracle, &position, text)?;
-    let made = Made::play(oracle.game, &position, mv);
+    let mv = crate::play::read_move(oracle, position, text)?;
+    let made = Made::play(oracle.game, position, mv);
     Ok(move_view(
         oracle,
-        &position,
+        position,
         made,
         None,
         None,
-        Counted::of(oracle, position_text)?,
+        Counted::of(oracle, &read),
     ))
 }
 

@@ -231,10 +231,7 @@ async fn view(
 ) -> Answer<View> {
     let answer = state.quick(lane("view", &game), move |library| {
         let options = api::options(&game, request.options())?;
-        let position = request.position.clone();
-        let mut view = request.ask(&*library.open(&game, &options)?, library)?;
-        view.beside = api::beside(library, &game, &options, &position);
-        Ok(view)
+        request.ask(&*library.open(&game, &options)?, library)
     });
     answer.await.map(Json)
 }
