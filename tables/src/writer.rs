@@ -97,7 +97,7 @@ pub fn write_table_with(
 /// A table that fills its empty slots stores code 0 only if it holds nothing
 /// else.
 fn dictionary(size: u64, code: &(impl Fn(u64) -> u16 + Sync), filled: bool) -> Vec<u16> {
-    let seen = (0..size)
+    let mut seen = (0..size)
         .into_par_iter()
         .fold(
             || vec![0u64; 1 << 10],
@@ -114,7 +114,6 @@ fn dictionary(size: u64, code: &(impl Fn(u64) -> u16 + Sync), filled: bool) -> V
                 a
             },
         );
-    let mut seen = seen;
     let others = seen[0] & !1 != 0 || seen[1..].iter().any(|&w| w != 0);
     if filled && others {
         seen[0] &= !1;

@@ -158,6 +158,15 @@ struct Sight {
 }
 
 impl Sight {
+    /// Whether `layout`, whose sight this is, may stand: no two pieces on a
+    /// square, and the side not to move not in check.
+    #[inline]
+    fn sound(&self, layout: &Layout) -> bool {
+        let enemy_king = layout.kings[layout.turn.other() as usize].bit();
+        self.pieces.occupied.count_ones() as usize == self.pieces.len
+            && self.seen[layout.turn as usize] & enemy_king == 0
+    }
+
     #[inline]
     fn of(layout: &Layout) -> Sight {
         let pieces = Pieces::of(layout);
@@ -266,11 +275,7 @@ impl<S: Solved> Tier<'_, S> {
     /// (where the kings settle, every position is).
     #[inline]
     fn legal(&self, slot: u64, layout: &Layout, sight: &Sight) -> bool {
-        let pieces = &sight.pieces;
-        let mover = layout.turn as usize;
-        let enemy_king = layout.kings[layout.turn.other() as usize].bit();
-        pieces.occupied.count_ones() as usize == pieces.len
-            && sight.seen[mover] & enemy_king == 0
+        sight.sound(layout)
             && (self.settle.slot(layout.kings, 0, layout.turn).is_some()
                 || self.game.stored_slot_of(self.tier, layout) == Some(slot))
     }

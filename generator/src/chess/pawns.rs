@@ -105,11 +105,7 @@ impl<S: Solved> Slice<'_, S> {
     /// (where the placement is not its own mirror image, every position is).
     #[inline]
     fn legal(&self, slot: u64, layout: &Layout, sight: &Sight) -> bool {
-        let pieces = &sight.pieces;
-        let mover = layout.turn as usize;
-        let enemy_king = layout.kings[layout.turn.other() as usize].bit();
-        pieces.occupied.count_ones() as usize == pieces.len
-            && sight.seen[mover] & enemy_king == 0
+        sight.sound(layout)
             && (!self.symmetric[self.placement(slot)]
                 || self.game.stored_slot_of(self.tier, layout) == Some(slot))
     }
