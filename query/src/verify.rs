@@ -599,8 +599,9 @@ fn check_reference<G: Game>(
     let expected = reference.solve(tiers);
     for (&tier, values) in tiers.iter().zip(expected) {
         progress.advance(1);
-        let codes = oracle.tb.table(tier)?.read_all()?;
-        let filled = oracle.tb.table(tier)?.header().empty == tables::Empty::Filled;
+        let table = oracle.tb.table(tier)?;
+        let codes = table.read_all()?;
+        let filled = table.header().empty == tables::Empty::Filled;
         for (index, (&code, want)) in codes.iter().zip(values).enumerate() {
             if want.is_none() && filled {
                 // A slot without a position, stored as whatever compresses best.
