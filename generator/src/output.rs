@@ -246,7 +246,16 @@ pub fn write_tier_noting<G: Game>(
         .extra
         .extend(score_counts(game.value_kind(), &histogram.slots));
     stats.extra.extend(notes);
-    stats.codes = histogram.codes();
+    let empty = match game.derives_empty_slots() {
+        true => Empty::Filled,
+        false => Empty::Kept,
+    };
+    // A table that fills its empty slots can no longer be counted from its
+    // values; one that keeps them is, and spares its header the counts (a
+    // table of thousands of codes would carry kilobytes of them).
+    if empty == Empty::Filled {
+        stats.codes = histogram.codes();
+    }
     let header = Header {
         game: game.id().to_string(),
         variant: game.variant(),
@@ -255,10 +264,7 @@ pub fn write_tier_noting<G: Game>(
         encoding: game.value_kind().tag().to_string(),
         block_entries: DEFAULT_BLOCK_ENTRIES,
         lanes: game.slot_lanes(tier),
-        empty: match game.derives_empty_slots() {
-            true => Empty::Filled,
-            false => Empty::Kept,
-        },
+        empty,
         stats: stats.clone(),
     };
     let level = options

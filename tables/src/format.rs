@@ -151,8 +151,8 @@ pub struct Stats {
     /// Game-specific figures as name/value pairs, e.g. counts over unfolded positions.
     pub extra: Vec<(String, String)>,
     /// How many slots hold each code but 0, in increasing order of code, where
-    /// the writer counted them: a table that fills its empty slots can no
-    /// longer be counted from its values.
+    /// the writer counted them (a table that fills its empty slots, which can
+    /// no longer be counted from its values); else empty.
     pub codes: Vec<(u16, u64)>,
 }
 
