@@ -65,10 +65,9 @@ pub struct Header {
 }
 
 /// What a table stores for its slots without a position (code 0).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Encode, Decode)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Encode, Decode)]
 pub enum Empty {
     /// Code 0: a reader learns from the table which slots hold no position.
-    #[default]
     Kept,
     /// Whatever code compresses best (the code stored before it): the game tells
     /// which slots hold no position, and a lookup never asks for one.
