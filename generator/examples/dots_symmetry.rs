@@ -55,6 +55,7 @@ fn main() -> anyhow::Result<()> {
             block_entries: DEFAULT_BLOCK_ENTRIES,
             lanes: 1,
             empty: Empty::Kept,
+            shared: None,
             stats: Default::default(),
         };
         let full = write_table_with(

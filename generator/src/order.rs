@@ -278,6 +278,7 @@ mod tests {
                 block_entries: self.block_entries,
                 lanes: 1,
                 empty: tables::Empty::Kept,
+                shared: None,
                 stats: Stats::default(),
             };
             tables::write_table(&self.path(tier), &header, codes, 1)?;

@@ -25,6 +25,12 @@ pub enum TableError {
     Misnamed { path: PathBuf, holds: String },
     #[error("{}: corrupt table: {problem}", path.display())]
     Corrupt { path: PathBuf, problem: String },
+    #[error("{}: reads part of its values from {} beside it, which cannot be used: {problem}; make it again with tbgen", path.display(), beside.display())]
+    Shared {
+        path: PathBuf,
+        beside: PathBuf,
+        problem: String,
+    },
     #[error("{}: index {index} is outside the table's {size} slots", path.display())]
     OutOfRange {
         path: PathBuf,
@@ -43,6 +49,7 @@ impl TableError {
             | TableError::Version { path, .. }
             | TableError::Misnamed { path, .. }
             | TableError::Corrupt { path, .. }
+            | TableError::Shared { path, .. }
             | TableError::OutOfRange { path, .. } => path,
         }
     }

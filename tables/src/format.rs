@@ -25,12 +25,16 @@
 //! Where the header says [`Empty::Filled`], a slot that holds no position (code
 //! 0) is stored as the code before it in its block, which compresses better than
 //! any mark; a reader then learns from the game, not the table, which slots are
-//! empty. `docs/file-format.md` gives the measurements behind these choices.
+//! empty. Where the header names a [`Shared`] code, the slots another table
+//! of the same tier holds that code in (chess: DTM's draws, for DTZ) hold it
+//! here too and are stored as the code before them: a reader takes the code
+//! from that table first. `docs/file-format.md` gives the measurements behind
+//! these choices.
 
 use bincode::{Decode, Encode};
 
 pub const MAGIC: [u8; 8] = *b"TBASE\r\n\x1a";
-pub const FORMAT_VERSION: u32 = 3;
+pub const FORMAT_VERSION: u32 = 4;
 /// The code of a slot that holds no position.
 pub const NO_POSITION: u16 = 0;
 /// Magic, version and header length.
@@ -61,7 +65,22 @@ pub struct Header {
     pub lanes: u32,
     /// What the table stores for slots without a position.
     pub empty: Empty,
+    /// The code another table of the tier tells, which this one does not store.
+    pub shared: Option<Shared>,
     pub stats: Stats,
+}
+
+/// A code a table leaves to another table of the same game and tier, whose
+/// file lies beside it: every slot that table holds `code` in holds `code` in
+/// this one too, and is stored here as the code before it in its block (as an
+/// empty slot of an [`Empty::Filled`] table is). Chess's DTZ tables leave their
+/// draws to the DTM tables: a position drawn without the 50-move rule is drawn
+/// with it.
+#[derive(Debug, Clone, PartialEq, Eq, Encode, Decode)]
+pub struct Shared {
+    /// The variant of the table that tells (its game and tier are this one's).
+    pub variant: String,
+    pub code: u16,
 }
 
 /// What a table stores for its slots without a position (code 0).

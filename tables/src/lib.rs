@@ -11,7 +11,10 @@ mod writer;
 pub use cache::{Block, BlockCache, DEFAULT_BUDGET_BYTES};
 pub use error::TableError;
 pub use format::{
-    DEFAULT_BLOCK_ENTRIES, Empty, FORMAT_VERSION, Header, Lanes, ScoreCounts, Stats, file_name,
+    DEFAULT_BLOCK_ENTRIES, Empty, FORMAT_VERSION, Header, Lanes, ScoreCounts, Shared, Stats,
+    file_name,
 };
 pub use reader::{Access, FileIdentity, Table};
-pub use writer::{DEFAULT_LEVEL, FAST_LEVEL, write_atomically, write_table, write_table_with};
+pub use writer::{
+    DEFAULT_LEVEL, FAST_LEVEL, write_atomically, write_table, write_table_leaving, write_table_with,
+};

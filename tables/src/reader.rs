@@ -114,6 +114,8 @@ pub struct Table {
     /// This table's key in the block cache.
     id: u64,
     cache: BlockCache,
+    /// The table beside it that tells the header's [`crate::Shared`] code.
+    shared: Option<Box<Table>>,
 }
 
 /// Opens `path` for reading only if it is a regular file: a FIFO or a device
@@ -157,6 +159,7 @@ impl Table {
     ///     block_entries: DEFAULT_BLOCK_ENTRIES,
     ///     lanes: 1,
     ///     empty: Empty::Kept,
+    ///     shared: None,
     ///     stats: Stats::default(),
     /// };
     /// write_table(&path, &header, &[1, 2, 3], 3).unwrap();
@@ -221,6 +224,12 @@ impl Table {
             }
             Access::Read => Source::Read(file),
         };
+        let shared = match &header.shared {
+            Some(shared) => Some(Box::new(open_shared(
+                path, &header, shared, &cache, access,
+            )?)),
+            None => None,
+        };
         Ok(Table {
             path: path.to_path_buf(),
             source,
@@ -232,6 +241,7 @@ impl Table {
             blocks,
             id: next_table_id(),
             cache,
+            shared,
         })
     }
 
@@ -258,6 +268,12 @@ impl Table {
         &self.header
     }
 
+    /// The table beside this one that tells the header's [`crate::Shared`]
+    /// code, if it names one.
+    pub fn beside(&self) -> Option<&Table> {
+        self.shared.as_deref()
+    }
+
     pub fn path(&self) -> &Path {
         &self.path
     }
@@ -273,9 +289,22 @@ impl Table {
         self.len
     }
 
-    /// The code stored at `index`: where the header says [`crate::Empty::Filled`],
-    /// a slot without a position holds some code of the table.
+    /// The code of `index`: the [`crate::Shared`] code where the table beside
+    /// holds it, else the code stored. Where the header says
+    /// [`crate::Empty::Filled`], a slot without a position holds some code of
+    /// the table.
     pub fn get(&self, index: u64) -> Result<u16, TableError> {
+        if let (Some(beside), Some(shared)) = (&self.shared, &self.header.shared) {
+            let told = beside.get(index)?;
+            if told == shared.code {
+                return Ok(told);
+            }
+        }
+        self.get_stored(index)
+    }
+
+    /// The code stored at `index`.
+    fn get_stored(&self, index: u64) -> Result<u16, TableError> {
         if index >= self.header.index_size {
             return Err(TableError::OutOfRange {
                 path: self.path.clone(),
@@ -289,9 +318,23 @@ impl Table {
         Ok(values[(place % per_block) as usize])
     }
 
-    /// Every code in the table, in index order, each block checked (the blocks
-    /// are not kept in the cache).
+    /// Every code in the table, in index order, as [`Table::get`] gives them,
+    /// each block checked (the blocks are not kept in the cache).
     pub fn read_all(&self) -> Result<Vec<u16>, TableError> {
+        let mut all = self.read_all_stored()?;
+        if let (Some(beside), Some(shared)) = (&self.shared, &self.header.shared) {
+            let told = beside.read_all()?;
+            for (code, told) in all.iter_mut().zip(told) {
+                if told == shared.code {
+                    *code = told;
+                }
+            }
+        }
+        Ok(all)
+    }
+
+    /// Every code as stored, in index order.
+    fn read_all_stored(&self) -> Result<Vec<u16>, TableError> {
         let size = self.header.index_size;
         if self.header.lanes <= 1 {
             let mut all = Vec::with_capacity(size as usize);
@@ -318,7 +361,8 @@ impl Table {
 
     /// Calls `visit` with the codes of every block in order, each block checked
     /// and none kept: the whole table is read in a block's memory. The codes
-    /// come in the order the blocks store them, lane by lane.
+    /// come in the order the blocks store them, lane by lane, as stored (a
+    /// [`crate::Shared`] code's slots hold the code before them).
     pub fn for_each_block(&self, mut visit: impl FnMut(&[u16])) -> Result<(), TableError> {
         (0..self.blocks.len()).try_for_each(|b| self.decode_block(b).map(|codes| visit(&codes)))
     }
@@ -333,6 +377,9 @@ impl Table {
         #[allow(unsafe_code)]
         if let Source::Mapped(map) = &self.source {
             let _ = unsafe { map.unchecked_advise(memmap2::UncheckedAdvice::DontNeed) };
+        }
+        if let Some(beside) = &self.shared {
+            beside.drop_pages();
         }
     }
 
@@ -403,6 +450,48 @@ impl Table {
                 )
             })
     }
+}
+
+/// Opens the table beside `path` that tells its header's `shared` code: the
+/// same game, tier and size, a variant that leaves no code to another table.
+fn open_shared(
+    path: &Path,
+    header: &Header,
+    shared: &crate::Shared,
+    cache: &BlockCache,
+    access: Access,
+) -> Result<Table, TableError> {
+    let beside = path.with_file_name(file_name(&header.game, &shared.variant, &header.tier));
+    let refuse = |problem: String| TableError::Shared {
+        path: path.to_path_buf(),
+        beside: beside.clone(),
+        problem,
+    };
+    let table =
+        Table::open_with(&beside, cache.clone(), access).map_err(|e| refuse(e.to_string()))?;
+    let told = table.header();
+    let same = (&told.game, &told.tier, told.index_size, &told.variant)
+        == (
+            &header.game,
+            &header.tier,
+            header.index_size,
+            &shared.variant,
+        );
+    if !same || told.shared.is_some() {
+        return Err(refuse(format!(
+            "holds {} {} '{}' of {} slots{}",
+            told.game,
+            told.variant,
+            told.tier,
+            told.index_size,
+            if told.shared.is_some() {
+                ", itself told by another"
+            } else {
+                ""
+            }
+        )));
+    }
+    Ok(table)
 }
 
 fn read_u32(bytes: &[u8], at: usize) -> u32 {

@@ -47,7 +47,24 @@ pub fn write_table_with(
     code: impl Fn(u64) -> u16 + Sync,
     level: i32,
 ) -> Result<u64, TableError> {
+    write_table_leaving(path, header, code, |_| false, level)
+}
+
+/// Like `write_table_with`, the slots where `left(i)` is true left to the
+/// table beside that tells the header's [`crate::Shared`] code: they are
+/// stored as the code before them, as empty slots of a filled table are.
+pub fn write_table_leaving(
+    path: &Path,
+    header: &Header,
+    code: impl Fn(u64) -> u16 + Sync,
+    left: impl Fn(u64) -> bool + Sync,
+    level: i32,
+) -> Result<u64, TableError> {
     assert!(header.block_entries > 0, "block_entries must be positive");
+    assert!(
+        header.shared.is_some() || !(0..header.index_size).any(&left),
+        "only a table that names a shared code leaves slots"
+    );
     let filled = header.empty == Empty::Filled;
     let dictionary = dictionary(header.index_size, &code, filled);
     let lanes = Lanes::new(header.index_size, header.lanes);
@@ -55,6 +72,7 @@ pub fn write_table_with(
         path,
         &lanes,
         code,
+        left,
         &dictionary,
         BlockShape {
             size: header.index_size,
@@ -137,34 +155,42 @@ struct BlockShape {
     filled: bool,
 }
 
-/// The codes of the places `start..end`, in place order; where `filled`,
-/// each empty slot takes the code before it in the block (the first ones the
-/// first code of the block that is not empty).
+/// The codes of the places `start..end`, in place order. A slot `left` to
+/// the table beside, and where `filled` an empty one, takes the code before
+/// it in the block (the first ones the first code of the block that is
+/// neither; a block of nothing else holds 0).
 fn block_codes(
     lanes: &Lanes,
     code: &impl Fn(u64) -> u16,
-    start: u64,
-    end: u64,
+    left: &impl Fn(u64) -> bool,
+    (start, end): (u64, u64),
     filled: bool,
 ) -> Vec<u16> {
-    let mut codes: Vec<u16> = lanes.slots(start, end).map(code).collect();
-    if filled {
-        let first = codes.iter().copied().find(|&c| c != NO_POSITION);
-        let mut last = first.unwrap_or(NO_POSITION);
-        for c in &mut codes {
-            match *c {
-                NO_POSITION => *c = last,
-                held => last = held,
-            }
-        }
-    }
+    let codes: Vec<(u16, bool)> = lanes
+        .slots(start, end)
+        .map(|slot| {
+            let code = code(slot);
+            (code, left(slot) || (filled && code == NO_POSITION))
+        })
+        .collect();
+    let first = codes.iter().find(|&&(_, free)| !free).map(|&(c, _)| c);
+    let mut last = first.unwrap_or(NO_POSITION);
     codes
+        .into_iter()
+        .map(|(code, free)| {
+            if !free {
+                last = code;
+            }
+            last
+        })
+        .collect()
 }
 
 fn compress_blocks(
     path: &Path,
     lanes: &Lanes,
     code: impl Fn(u64) -> u16 + Sync,
+    left: impl Fn(u64) -> bool + Sync,
     dictionary: &[u16],
     shape: BlockShape,
     level: i32,
@@ -188,7 +214,8 @@ fn compress_blocks(
             },
             |compressor, block| {
                 let end = ((block + 1) * block_entries).min(size);
-                let codes = block_codes(lanes, &code, block * block_entries, end, filled);
+                let span = (block * block_entries, end);
+                let codes = block_codes(lanes, &code, &left, span, filled);
                 let raw: Vec<u8> = match dictionary.is_empty() {
                     true => codes.iter().flat_map(|c| c.to_le_bytes()).collect(),
                     false => codes.iter().map(|&c| place[c as usize]).collect(),

@@ -1,6 +1,7 @@
 use std::path::Path;
 use tables::{
-    Empty, FORMAT_VERSION, Header, Stats, Table, TableError, write_atomically, write_table,
+    Empty, FORMAT_VERSION, Header, Shared, Stats, Table, TableError, write_atomically, write_table,
+    write_table_leaving,
 };
 
 fn header(index_size: u64, block_entries: u32) -> Header {
@@ -13,6 +14,7 @@ fn header(index_size: u64, block_entries: u32) -> Header {
         block_entries,
         lanes: 1,
         empty: Empty::Kept,
+        shared: None,
         stats: Stats {
             positions: index_size,
             wins: 3,
@@ -374,4 +376,83 @@ fn a_small_block_cache_keeps_answers_right() {
         }
         assert!(cache.bytes() <= 256 + 128, "{} bytes held", cache.bytes());
     }
+}
+
+/// A table that leaves a code to the table beside it reads that code from it,
+/// stores less, and is refused, naming both files, where that table is missing
+/// or another one.
+#[test]
+fn a_shared_code_is_read_from_the_table_beside() {
+    let dir = tempfile::tempdir().unwrap();
+    let n = 50_000usize;
+    // The table beside: code 1 (a draw) in long runs, 2..6 elsewhere.
+    let told: Vec<u16> = (0..n)
+        .map(|i| {
+            if (i / 700) % 3 == 0 {
+                1
+            } else {
+                2 + (i % 5) as u16
+            }
+        })
+        .collect();
+    // This table: the same draws, its own codes elsewhere.
+    let own: Vec<u16> = (0..n)
+        .map(|i| {
+            if told[i] == 1 {
+                1
+            } else {
+                10 + (i * 31 % 7) as u16
+            }
+        })
+        .collect();
+    let beside = Header {
+        variant: String::new(),
+        ..header(n as u64, 4096)
+    };
+    write_table(&dir.path().join("test-t.tb"), &beside, &told, 3).unwrap();
+    let leaving = Header {
+        variant: "dtz".into(),
+        shared: Some(Shared {
+            variant: String::new(),
+            code: 1,
+        }),
+        ..header(n as u64, 4096)
+    };
+    let path = dir.path().join("test-dtz-t.tb");
+    let left = |i: u64| told[i as usize] == 1;
+    let bytes = write_table_leaving(&path, &leaving, |i| own[i as usize], left, 3).unwrap();
+    let alone = dir.path().join("alone.tb");
+    let kept = write_table(&alone, &header(n as u64, 4096), &own, 3).unwrap();
+    assert!(
+        bytes < kept,
+        "{bytes} bytes leaving the draws, {kept} keeping them"
+    );
+
+    let table = Table::open(&path).unwrap();
+    assert_eq!(table.read_all().unwrap(), own);
+    for i in (0..n).step_by(13) {
+        assert_eq!(table.get(i as u64).unwrap(), own[i], "slot {i}");
+    }
+    // Stored alone, a left slot holds the code before it, not its own.
+    let mut stored = Vec::new();
+    table
+        .for_each_block(|codes| stored.extend_from_slice(codes))
+        .unwrap();
+    assert!((0..n).any(|i| told[i] == 1 && stored[i] != 1));
+
+    // The table beside of another size, then none.
+    let other = Header {
+        variant: String::new(),
+        ..header(n as u64 - 1, 4096)
+    };
+    write_table(&dir.path().join("test-t.tb"), &other, &told[1..], 3).unwrap();
+    let refused = Table::open(&path).unwrap_err();
+    assert!(matches!(refused, TableError::Shared { .. }), "{refused}");
+    assert!(refused.to_string().contains("of 49999 slots"), "{refused}");
+    std::fs::remove_file(dir.path().join("test-t.tb")).unwrap();
+    let refused = Table::open(&path).unwrap_err().to_string();
+    assert!(
+        refused.contains("test-dtz-t.tb") && refused.contains("test-t.tb: opening"),
+        "{refused}"
+    );
 }

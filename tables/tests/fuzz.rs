@@ -17,6 +17,7 @@ fn table_bytes(entries: u32) -> Vec<u8> {
         block_entries: entries,
         lanes: 1,
         empty: Empty::Kept,
+        shared: None,
         stats: Stats::default(),
     };
     let values: Vec<u16> = (0..1000).map(|i| (i * 31 % 97) as u16).collect();
