@@ -5,8 +5,8 @@ use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use tables::{
-    DEFAULT_BLOCK_ENTRIES, DEFAULT_LEVEL, Empty, FAST_LEVEL, Header, Stats, Table, file_name,
-    write_table_with,
+    DEFAULT_BLOCK_ENTRIES, DEFAULT_LEVEL, Empty, FAST_LEVEL, Header, Shared, Stats, Table,
+    file_name, format::NO_POSITION, write_table_leaving, write_table_with,
 };
 
 /// What was written, for the summary line.
@@ -253,7 +253,8 @@ pub fn write_tier_noting<G: Game>(
     // A table that fills its empty slots can no longer be counted from its
     // values; one that keeps them is, and spares its header the counts (a
     // table of thousands of codes would carry kilobytes of them).
-    if empty == Empty::Filled {
+    let beside = told_beside(game, tier, &options.dir)?;
+    if empty == Empty::Filled || beside.is_some() {
         stats.codes = histogram.codes();
     }
     let header = Header {
@@ -265,18 +266,68 @@ pub fn write_tier_noting<G: Game>(
         block_entries: DEFAULT_BLOCK_ENTRIES,
         lanes: game.slot_lanes(tier),
         empty,
+        shared: beside.as_ref().map(|(shared, _)| shared.clone()),
         stats: stats.clone(),
     };
     let level = options
         .level
         .unwrap_or_else(|| level_for(header.index_size));
-    let bytes = write_table_with(&path, &header, code, level)?;
+    let bytes = match &beside {
+        Some((shared, told)) => {
+            let left = |slot: u64| told[slot as usize] == shared.code;
+            let wrong = (0..size)
+                .into_par_iter()
+                .find_any(|&slot| left(slot) && ![shared.code, NO_POSITION].contains(&code(slot)));
+            if let Some(slot) = wrong {
+                anyhow::bail!(
+                    "{}: slot {slot} holds code {} where the table beside holds {}: make both again",
+                    path.display(),
+                    code(slot),
+                    shared.code
+                );
+            }
+            write_table_leaving(&path, &header, code, left, level)?
+        }
+        None => write_table_with(&path, &header, code, level)?,
+    };
     Ok(Summary {
         path,
         stats,
         bytes,
         seconds: elapsed.as_secs_f64(),
     })
+}
+
+/// Where the game leaves a value to another variant's tables and that
+/// variant's table of `tier` is in `dir` (made first), what it leaves and that
+/// table's codes; none where it leaves nothing or no such table is there.
+fn told_beside<G: Game>(
+    game: &G,
+    tier: u32,
+    dir: &Path,
+) -> anyhow::Result<Option<(Shared, Vec<u16>)>> {
+    let Some((variant, value)) = game.shares_value() else {
+        return Ok(None);
+    };
+    let path = dir.join(file_name(game.id(), &variant, &game.tier_name(tier)));
+    let Ok(table) = Table::open(&path) else {
+        return Ok(None);
+    };
+    let header = table.header();
+    let expected = (game.id(), game.tier_name(tier), game.index_size(tier));
+    if (header.game.as_str(), header.tier.clone(), header.index_size) != expected
+        || header.shared.is_some()
+    {
+        return Ok(None);
+    }
+    let codes = table
+        .read_all()
+        .map_err(|e| anyhow::anyhow!("reading the table beside: {e}"))?;
+    let shared = Shared {
+        variant,
+        code: value.code(),
+    };
+    Ok(Some((shared, codes)))
 }
 
 /// Whether the table of `tier` in `dir` is whole: its header names the tier and

@@ -22,6 +22,13 @@ pub struct TableSummary {
     /// Bytes per value before compression (1: a dictionary of at most 256 codes).
     #[serde(default)]
     pub value_bytes: usize,
+    /// The table beside this one whose slots of one value this one reads
+    /// (chess DTZ: its draws, from the DTM table), if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reads_from: Option<String>,
+    /// That value.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub leaves: Option<String>,
     /// Figures particular to the game, e.g. counts over unfolded positions, in
     /// the header's order.
     #[serde(with = "pairs")]
@@ -67,7 +74,7 @@ pub struct Entry {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum Content {
-    Table(TableSummary),
+    Table(Box<TableSummary>),
     Unreadable { error: String },
 }
 
@@ -103,7 +110,7 @@ pub fn scan(dir: &Path) -> std::io::Result<Listing> {
         .map(|path| Entry {
             file: file_name(&path),
             content: match Table::open(&path).and_then(|t| t.check_name().map(|()| t)) {
-                Ok(table) => Content::Table(summary(&table)),
+                Ok(table) => Content::Table(Box::new(summary(&table))),
                 Err(e) => Content::Unreadable {
                     error: e.to_string(),
                 },
@@ -157,6 +164,14 @@ pub fn summary(table: &Table) -> TableSummary {
         solve_seconds: s.solve_seconds,
         bytes: table.file_bytes(),
         value_bytes: table.code_bytes(),
+        reads_from: table.beside().map(|beside| file_name(beside.path())),
+        leaves: h.shared.as_ref().map(|shared| {
+            let kind = [games::ValueKind::WinLossDraw, games::ValueKind::Score]
+                .into_iter()
+                .find(|kind| kind.tag() == h.encoding);
+            let value = kind.and_then(|kind| games::Value::from_code(kind, shared.code));
+            value.map_or(format!("code {}", shared.code), |v| v.to_string())
+        }),
         extra: s.extra.clone(),
     }
 }
@@ -199,6 +214,9 @@ impl Entry {
             s.bytes,
             s.value_bytes
         );
+        if let (Some(beside), Some(value)) = (&s.reads_from, &s.leaves) {
+            line.push_str(&format!("; every {value} read from {beside}"));
+        }
         for (k, v) in &s.extra {
             line.push_str(&format!("\n    {k}: {v}"));
         }

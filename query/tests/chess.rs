@@ -376,3 +376,74 @@ fn probe_says_dtz_beside_dtm_with_the_clock() {
         "{by_dtz}"
     );
 }
+
+/// A DTZ table made beside the DTM table of its ending leaves its draws to it
+/// (a draw without the 50-move rule is one with it): every position reads the
+/// same as from the DTZ table made alone, which keeps them, in fewer bytes; and
+/// where the DTM table is then missing, a probe says which file it needs.
+#[test]
+fn dtz_beside_dtm_reads_its_draws_from_it() {
+    let beside = tempfile::tempdir().unwrap();
+    common::generate_chess_dtm_and_dtz(beside.path(), "KRvKB");
+    let alone = tempfile::tempdir().unwrap();
+    common::generate(
+        alone.path(),
+        "chess",
+        &[("materials", "KRvKB"), ("metric", "dtz")],
+    );
+    let name = "chess-dtz-KRvKB.tb";
+    let open = |dir: &tempfile::TempDir| tables::Table::open(dir.path().join(name)).unwrap();
+    let (leaving, keeping) = (open(&beside), open(&alone));
+    assert_eq!(
+        leaving.header().shared,
+        Some(tables::Shared {
+            variant: String::new(),
+            code: games::Value::Draw.code()
+        })
+    );
+    assert_eq!(keeping.header().shared, None);
+    assert!(
+        leaving.file_bytes() < keeping.file_bytes() * 9 / 10,
+        "{} bytes leaving the draws, {} keeping them",
+        leaving.file_bytes(),
+        keeping.file_bytes()
+    );
+    let game = games::chess::Endgame::new(&games::chess::Material::parse("KRvKB").unwrap())
+        .with_metric(games::chess::Metric::Dtz);
+    let tier = game.tiers().into_iter().last().unwrap();
+    let (left, kept) = (leaving.read_all().unwrap(), keeping.read_all().unwrap());
+    let mut draws = 0;
+    for slot in 0..game.index_size(tier) {
+        if game.position_at(tier, slot).is_some() {
+            let at = slot as usize;
+            assert_eq!(left[at], kept[at], "slot {slot}");
+            assert_eq!(leaving.get(slot).unwrap(), kept[at], "slot {slot}");
+            draws += usize::from(kept[at] == games::Value::Draw.code());
+        }
+    }
+    assert!(draws > 100_000, "{draws} draws");
+
+    let info = text(&tbquery(beside.path(), &["info"], "").stdout);
+    let line = info.lines().find(|l| l.starts_with(name)).unwrap();
+    assert!(
+        line.ends_with("; every draw read from chess-KRvKB.tb"),
+        "{line}"
+    );
+
+    // A drawn FEN (the rook cannot win against the bishop) reads the same.
+    let fen = "8/8/8/3k4/8/3b4/8/R3K3 w - - 0 1";
+    assert_eq!(dtz(beside.path(), fen), dtz(alone.path(), fen));
+    assert_eq!(dtz(beside.path(), fen).0, "draw");
+    std::fs::remove_file(beside.path().join("chess-KRvKB.tb")).unwrap();
+    let out = tbquery(
+        beside.path(),
+        &["probe", "chess", "--metric", "dtz", fen],
+        "",
+    );
+    let said = text(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        said.contains(name) && said.contains("chess-KRvKB.tb") && said.contains("make it again"),
+        "{said}"
+    );
+}

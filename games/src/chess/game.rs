@@ -305,6 +305,12 @@ impl Game for Endgame {
         true
     }
 
+    /// A DTZ table leaves its draws to the DTM table beside it.
+    fn shares_value(&self) -> Option<(String, Value)> {
+        let dtm = self.clone().with_metric(Metric::Dtm);
+        (self.metric == Metric::Dtz).then(|| (dtm.variant(), Value::Draw))
+    }
+
     fn position_at(&self, tier: u32, index: u64) -> Option<Board> {
         let layout = self.layout_at(tier, index)?;
         let board = layout.board()?;

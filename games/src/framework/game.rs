@@ -217,6 +217,14 @@ pub trait Game: Send + Sync + 'static {
         false
     }
 
+    /// Another variant of this game, of the same tiers and index, whose tables
+    /// hold `value` at every slot this variant's do: a table made beside that
+    /// variant's leaves those slots to it (chess under DTZ names DTM's draws,
+    /// since a position drawn without the 50-move rule is drawn with it).
+    fn shares_value(&self) -> Option<(String, Value)> {
+        None
+    }
+
     /// Whether the tables hold `position`, and if not, why: games answered by a
     /// formula accept positions of any size, and the tables cover the small ones.
     fn coverage(&self, _position: &Self::Position) -> Result<(), String> {
