@@ -68,6 +68,16 @@ fn chess(c: &mut Criterion) {
         "chess",
         &[("materials", "KRBvKR"), ("metric", "dtz")],
     );
+    // The same FEN under DTZ, whose tables read their draws from DTM's.
+    let dtz = game.clone().with_metric(games::chess::Metric::Dtz);
+    let tb = Tablebase::new(&dtz, dir.path());
+    probe(&tb, &fen).unwrap(); // opens the tables
+    c.bench_function("probe chess KRBvKR FEN under DTZ, tables open", |b| {
+        b.iter(|| probe(&tb, &fen).unwrap())
+    });
+    c.bench_function("probe chess KRBvKR FEN under DTZ, fresh open", |b| {
+        b.iter(|| probe(&Tablebase::new(&dtz, dir.path()), &fen).unwrap())
+    });
     let library = query::Library::new(dir.path());
     let fen = "8/8/3k4/8/8/2r5/8/KRB5_w_-_-_0_1";
     query::lichess::standard(&library, fen).unwrap(); // opens the tables
