@@ -185,14 +185,14 @@ pub fn verify<G: Game>(
     for check in &oracle.caps.checks {
         match check {
             Check::LiveSearch => sampled(oracle, &tiers, selection, None, &mut report, &progress)?,
-            Check::MateSearch { plies } => sampled(
-                oracle,
-                &tiers,
-                selection,
-                Some(*plies),
-                &mut report,
-                &progress,
-            )?,
+            Check::MateSearch { plies } => {
+                let mates = Some(Mates::Exact(*plies));
+                sampled(oracle, &tiers, selection, mates, &mut report, &progress)?
+            }
+            Check::MateBound { plies } => {
+                let mates = Some(Mates::Bound(*plies));
+                sampled(oracle, &tiers, selection, mates, &mut report, &progress)?
+            }
             Check::Formula => {
                 for &tier in &tiers {
                     check_formula(oracle, tier, &mut report, &progress)?;
@@ -266,7 +266,25 @@ enum Live<'g, G: Game> {
     Exact(Negamax<'g, G>),
     Pruned(AlphaBeta<'g, G>),
     Bounded(BoundedSearch<'g, G>, u16),
-    Mate(MateSearch<'g, G>, u16),
+    Mate(MateSearch<'g, G>, Mates),
+}
+
+/// What mate search to a fixed depth checks.
+#[derive(Debug, Clone, Copy)]
+enum Mates {
+    /// Distances to mate: exact within the plies.
+    Exact(u16),
+    /// Distances to something no later than mate (DTZ): a mate within the
+    /// plies bounds the distance, and a draw has none.
+    Bound(u16),
+}
+
+impl Mates {
+    fn plies(self) -> u16 {
+        match self {
+            Mates::Exact(plies) | Mates::Bound(plies) => plies,
+        }
+    }
 }
 
 impl<G: Game> Live<'_, G> {
@@ -283,13 +301,22 @@ impl<G: Game> Live<'_, G> {
                 .and_then(|n| search.within(position, n))
                 .unwrap_or_else(|| search.value(position, *bound)),
             // Nothing within the limit agrees with a draw or a longer win or loss.
-            Live::Mate(search, limit) => {
-                search
-                    .check(position, stored, *limit)
-                    .unwrap_or_else(|| match stored {
-                        Some(v) if v.distance().is_none_or(|n| n > *limit) => v,
-                        _ => Value::Draw,
-                    })
+            Live::Mate(search, Mates::Exact(limit)) => search
+                .check(position, stored, *limit)
+                .unwrap_or_else(|| match stored {
+                    Some(v) if v.distance().is_none_or(|n| n > *limit) => v,
+                    _ => Value::Draw,
+                }),
+            // Nothing within the limit agrees with any value; a mate found
+            // agrees with a win or loss as short or shorter.
+            Live::Mate(search, Mates::Bound(limit)) => {
+                match (search.value_within(position, *limit), stored) {
+                    (None, Some(v)) => v,
+                    (Some(Value::Win(n)), Some(v @ Value::Win(d))) if d <= n => v,
+                    (Some(Value::Loss(n)), Some(v @ Value::Loss(d))) if d <= n => v,
+                    (Some(found), _) => found,
+                    (None, None) => Value::Draw,
+                }
             }
         }
     }
@@ -304,15 +331,15 @@ fn sampled<G: Game>(
     oracle: &Oracle<G>,
     tiers: &[u32],
     selection: Selection,
-    mate_plies: Option<u16>,
+    mates: Option<Mates>,
     report: &mut Report,
     progress: &Progress,
 ) -> Result<(), QueryError> {
     let game = oracle.game;
     for &tier in tiers {
         let table = oracle.tb.table(tier)?;
-        let bound = if let Some(limit) = mate_plies {
-            Some(limit)
+        let bound = if let Some(mates) = mates {
+            Some(mates.plies())
         } else if game.has_cycles() {
             let longest =
                 u16::try_from(table.header().stats.longest).unwrap_or(u16::MAX - BOUND_MARGIN);
@@ -321,8 +348,8 @@ fn sampled<G: Game>(
             None
         };
         report.bound = bound.or(report.bound);
-        let search = || match (mate_plies, bound) {
-            (Some(limit), _) => Live::Mate(MateSearch::new(game), limit),
+        let search = || match (mates, bound) {
+            (Some(mates), _) => Live::Mate(MateSearch::new(game), mates),
             (None, Some(bound)) => Live::Bounded(BoundedSearch::new(game), bound),
             _ if game.value_kind() == ValueKind::Score => Live::Pruned(AlphaBeta::new(game)),
             _ => Live::Exact(Negamax::new(game)),
@@ -654,6 +681,42 @@ fn check_exact<G: Game>(
                 "{}: exact solver {fast}, alpha-beta {searched}",
                 game.write_position(&position)
             ));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use games::chess::{Endgame, Material, Metric};
+
+    /// Under DTZ, mate search bounds the stored distance: a mate found within
+    /// the plies must be stored as a win in at most as many, and a position
+    /// with none found may store anything (a capture that zeroes into a long
+    /// mate is a win in 1).
+    #[test]
+    fn mate_search_bounds_a_distance_to_zeroing() {
+        let game = Endgame::new(&Material::parse("KQvK").unwrap()).with_metric(Metric::Dtz);
+        let mut live = Live::Mate(MateSearch::new(&game), Mates::Bound(7));
+        let mate_in_one = game
+            .parse_position("k7/8/1K6/8/8/8/8/6Q1 w - - 0 1")
+            .unwrap();
+        for (stored, agrees) in [
+            (Value::Win(1), true),
+            (Value::Win(3), false),
+            (Value::Draw, false),
+            (Value::Loss(2), false),
+        ] {
+            let said = live.value(&mate_in_one, Some(stored));
+            assert_eq!(said == stored, agrees, "{stored}: search says {said}");
+            assert_eq!(said, if agrees { stored } else { Value::Win(1) });
+        }
+        // No mate within 7 plies: whatever is stored stands.
+        let far = game
+            .parse_position("8/8/8/3k4/8/8/8/KQ6 w - - 0 1")
+            .unwrap();
+        for stored in [Value::Win(1), Value::Win(15), Value::Draw] {
+            assert_eq!(live.value(&far, Some(stored)), stored);
         }
     }
 }

@@ -447,3 +447,28 @@ fn dtz_beside_dtm_reads_its_draws_from_it() {
         "{said}"
     );
 }
+
+/// `verify --metric dtz` checks DTZ tables by their moves and by mate search,
+/// which bounds a distance to zeroing: a capture into a long mate is a win in
+/// 1 that no search to 7 plies sees, and is no mismatch.
+#[test]
+fn verify_checks_dtz_tables() {
+    let dir = tempfile::tempdir().unwrap();
+    common::generate_chess_dtm_and_dtz(dir.path(), "KRvKB");
+    let out = tbquery(
+        dir.path(),
+        &[
+            "verify",
+            "chess",
+            "KRvKB",
+            "--metric",
+            "dtz",
+            "--samples",
+            "1000",
+        ],
+        "",
+    );
+    let said = text(&out.stdout);
+    assert!(out.status.success(), "{said}{}", text(&out.stderr));
+    assert!(said.contains(" 0 mismatches"), "{said}");
+}

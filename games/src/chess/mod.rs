@@ -116,7 +116,13 @@ pub static SPEC: Spec<Endgame> = Spec {
         clock: Some(game),
         ..Capabilities::new(
             Solver::Dedicated,
-            vec![Check::Consistency, Check::MateSearch { plies: 7 }],
+            vec![
+                Check::Consistency,
+                match game.metric() {
+                    Metric::Dtm => Check::MateSearch { plies: 7 },
+                    Metric::Dtz => Check::MateBound { plies: 7 },
+                },
+            ],
         )
     },
     generate_options: |game, tier| vec![("materials", game.tier_name(tier))],

@@ -47,6 +47,12 @@ pub enum Check<'a, G: Game> {
     /// Sampled slots against mate search to this many plies (games with cycles
     /// too deep for bounded search).
     MateSearch { plies: u16 },
+    /// Sampled slots against mate search to this many plies, for tables whose
+    /// distances count plies to something that comes no later than the end
+    /// (chess DTZ: the next capture or pawn move): a mate found within `n`
+    /// plies must be stored as a win or loss in at most `n`, and a stored draw
+    /// must have none.
+    MateBound { plies: u16 },
     /// Every slot recomputed from its moves and the stored values after them.
     Consistency,
     /// Every slot against the closed formula.
@@ -116,6 +122,7 @@ impl<G: Game> std::fmt::Debug for Check<'_, G> {
         match self {
             Check::LiveSearch => f.write_str("LiveSearch"),
             Check::MateSearch { plies } => write!(f, "MateSearch({plies})"),
+            Check::MateBound { plies } => write!(f, "MateBound({plies})"),
             Check::Consistency => f.write_str("Consistency"),
             Check::Formula => f.write_str("Formula"),
             Check::Reference(r) => write!(f, "Reference({})", r.name()),
