@@ -305,10 +305,10 @@ impl Game for Endgame {
         true
     }
 
-    /// A DTZ table leaves its draws to the DTM table beside it.
+    /// A DTZ table leaves its draws to the DTM table beside it (DTM's variant
+    /// is the empty one).
     fn shares_value(&self) -> Option<(String, Value)> {
-        let dtm = self.clone().with_metric(Metric::Dtm);
-        (self.metric == Metric::Dtz).then(|| (dtm.variant(), Value::Draw))
+        (self.metric == Metric::Dtz).then(|| (String::new(), Value::Draw))
     }
 
     fn position_at(&self, tier: u32, index: u64) -> Option<Board> {
