@@ -166,9 +166,7 @@ pub fn summary(table: &Table) -> TableSummary {
         value_bytes: table.code_bytes(),
         reads_from: table.beside().map(|beside| file_name(beside.path())),
         leaves: h.shared.as_ref().map(|shared| {
-            let kind = [games::ValueKind::WinLossDraw, games::ValueKind::Score]
-                .into_iter()
-                .find(|kind| kind.tag() == h.encoding);
+            let kind = games::ValueKind::from_tag(&h.encoding);
             let value = kind.and_then(|kind| games::Value::from_code(kind, shared.code));
             value.map_or(format!("code {}", shared.code), |v| v.to_string())
         }),

@@ -21,6 +21,13 @@ impl ValueKind {
             ValueKind::Score => "score16",
         }
     }
+
+    /// The kind whose tag a table header gives.
+    pub fn from_tag(tag: &str) -> Option<ValueKind> {
+        [ValueKind::WinLossDraw, ValueKind::Score]
+            .into_iter()
+            .find(|kind| kind.tag() == tag)
+    }
 }
 
 /// The value of a position for the player to move.
