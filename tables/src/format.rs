@@ -6,6 +6,11 @@
 //! header length  u32 LE    H
 //! header         H bytes   bincode 2 (standard configuration) of `Header`
 //! dictionary     u32 LE    N, at most 256; then N codes, u16 LE each
+//! values crc     u32 LE    crc32 of the header's game, variant and tier (each
+//!                followed by a 0 byte) and index size (u64 LE), then of every
+//!                value as stored, u16 LE, block after block: what `check`
+//!                compares, so that a table's values under another's header
+//!                are refused even with every other checksum made anew
 //! block table    16 bytes per block: offset u64 LE, length u32 LE, crc32 u32 LE
 //!                of the block's compressed bytes
 //! prefix crc     u32 LE    crc32 of everything before it
@@ -172,6 +177,23 @@ pub struct Stats {
     /// the writer counted them (a table that fills its empty slots, which can
     /// no longer be counted from its values); else empty.
     pub codes: Vec<(u16, u64)>,
+}
+
+/// The values checksum of a table of `header`, before its values are added.
+pub(crate) fn values_digest(header: &Header) -> crc32fast::Hasher {
+    let mut digest = crc32fast::Hasher::new();
+    for part in [&header.game, &header.variant, &header.tier] {
+        digest.update(part.as_bytes());
+        digest.update(&[0]);
+    }
+    digest.update(&header.index_size.to_le_bytes());
+    digest
+}
+
+/// The bytes a block's codes add to the values checksum.
+pub(crate) fn digest_codes(digest: &mut crc32fast::Hasher, codes: &[u16]) {
+    let bytes: Vec<u8> = codes.iter().flat_map(|c| c.to_le_bytes()).collect();
+    digest.update(&bytes);
 }
 
 pub(crate) fn bincode_config() -> bincode::config::Configuration {

@@ -16,7 +16,7 @@ use crate::cache::{Block, BlockCache, next_table_id};
 use crate::error::TableError;
 use crate::format::{
     BLOCK_ENTRY_BYTES, FORMAT_VERSION, Header, Lanes, MAGIC, MAX_DICTIONARY, MAX_HEADER_BYTES,
-    PREAMBLE_BYTES, bincode_read_config, block_count, file_name,
+    PREAMBLE_BYTES, bincode_read_config, block_count, digest_codes, file_name, values_digest,
 };
 use memmap2::Mmap;
 use std::borrow::Cow;
@@ -108,6 +108,8 @@ pub struct Table {
     header: Header,
     /// The codes a value byte names; empty where values are 16-bit codes.
     dictionary: Vec<u16>,
+    /// The checksum of the header's identity and the values as stored.
+    values_crc: u32,
     /// Where each slot lies in the blocks.
     lanes: Lanes,
     blocks: Vec<BlockSpan>,
@@ -209,6 +211,7 @@ impl Table {
         let Layout {
             header,
             dictionary,
+            values_crc,
             blocks,
         } = read_layout(path, &file, len)?;
         let source = match access {
@@ -238,6 +241,7 @@ impl Table {
             lanes: Lanes::new(header.index_size, header.lanes),
             header,
             dictionary,
+            values_crc,
             blocks,
             id: next_table_id(),
             cache,
@@ -353,10 +357,21 @@ impl Table {
         Ok(all)
     }
 
-    /// Checks every block (its checksum, its zstd frame and checksum, its length)
-    /// without keeping any: what `tbquery check` does for each table.
+    /// Checks every block (its checksum, its zstd frame and checksum, its
+    /// length) without keeping any, and that the values are the ones the header
+    /// was written with (the values checksum binds them to the game, variant
+    /// and tier): what `tbquery check` does for each table.
     pub fn check(&self) -> Result<(), TableError> {
-        self.for_each_block(|_| {})
+        let mut values = values_digest(&self.header);
+        self.for_each_block(|codes| digest_codes(&mut values, codes))?;
+        if values.finalize() != self.values_crc {
+            return Err(TableError::corrupt(
+                &self.path,
+                "its values are not the ones its header was written with \
+                 (another table's values under this one's header?)",
+            ));
+        }
+        Ok(())
     }
 
     /// Calls `visit` with the codes of every block in order, each block checked
@@ -506,6 +521,7 @@ fn read_u64(bytes: &[u8], at: usize) -> u64 {
 struct Layout {
     header: Header,
     dictionary: Vec<u16>,
+    values_crc: u32,
     blocks: Vec<BlockSpan>,
 }
 
@@ -596,7 +612,7 @@ fn parse_layout(path: &Path, bytes: &[u8], len: u64) -> Result<Parsed, TableErro
     }
     need!(header_end + 4);
     let codes = read_u32(bytes, header_end) as usize;
-    let table_start = header_end + 4 + 2 * codes.min(MAX_DICTIONARY);
+    let table_start = header_end + 4 + 2 * codes.min(MAX_DICTIONARY) + 4;
     if codes > MAX_DICTIONARY || table_start as u64 > len {
         return Err(corrupt(format!(
             "a dictionary of {codes} codes does not fit (at most {MAX_DICTIONARY})"
@@ -610,7 +626,8 @@ fn parse_layout(path: &Path, bytes: &[u8], len: u64) -> Result<Parsed, TableErro
     }
     let table_end = table_end as usize;
     need!(table_end);
-    let dictionary = bytes[header_end + 4..table_start]
+    let values_crc = read_u32(bytes, table_start - 4);
+    let dictionary = bytes[header_end + 4..table_start - 4]
         .chunks_exact(2)
         .map(|c| u16::from_le_bytes([c[0], c[1]]))
         .collect();
@@ -645,6 +662,7 @@ fn parse_layout(path: &Path, bytes: &[u8], len: u64) -> Result<Parsed, TableErro
     Ok(Parsed::Layout(Box::new(Layout {
         header,
         dictionary,
+        values_crc,
         blocks,
     })))
 }

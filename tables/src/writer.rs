@@ -4,7 +4,7 @@
 use crate::error::TableError;
 use crate::format::{
     BLOCK_ENTRY_BYTES, Empty, FORMAT_VERSION, Header, Lanes, MAGIC, MAX_DICTIONARY, NO_POSITION,
-    bincode_config,
+    bincode_config, digest_codes, values_digest,
 };
 use rayon::prelude::*;
 use std::io::Write;
@@ -82,10 +82,15 @@ pub fn write_table_leaving(
         level,
     )?;
 
+    let mut values = values_digest(header);
+    for (_, digest) in &blocks {
+        values.combine(digest);
+    }
+    let blocks: Vec<Vec<u8>> = blocks.into_iter().map(|(block, _)| block).collect();
     let header_bytes = bincode::encode_to_vec(header, bincode_config())
         .map_err(|e| TableError::corrupt(path, format!("cannot encode header: {e}")))?;
     let mut prefix = Vec::with_capacity(
-        16 + header_bytes.len() + 4 + 2 * dictionary.len() + blocks.len() * BLOCK_ENTRY_BYTES + 4,
+        16 + header_bytes.len() + 8 + 2 * dictionary.len() + blocks.len() * BLOCK_ENTRY_BYTES + 4,
     );
     prefix.extend_from_slice(&MAGIC);
     prefix.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
@@ -93,6 +98,7 @@ pub fn write_table_leaving(
     prefix.extend_from_slice(&header_bytes);
     prefix.extend_from_slice(&(dictionary.len() as u32).to_le_bytes());
     prefix.extend(dictionary.iter().flat_map(|c| c.to_le_bytes()));
+    prefix.extend_from_slice(&values.finalize().to_le_bytes());
     let mut offset = (prefix.len() + blocks.len() * BLOCK_ENTRY_BYTES + 4) as u64;
     for block in &blocks {
         prefix.extend_from_slice(&offset.to_le_bytes());
@@ -194,7 +200,7 @@ fn compress_blocks(
     dictionary: &[u16],
     shape: BlockShape,
     level: i32,
-) -> Result<Vec<Vec<u8>>, TableError> {
+) -> Result<Vec<(Vec<u8>, crc32fast::Hasher)>, TableError> {
     let mut place = vec![0u8; 1 << 16];
     for (i, &c) in dictionary.iter().enumerate() {
         place[c as usize] = i as u8;
@@ -215,13 +221,20 @@ fn compress_blocks(
             |compressor, block| {
                 let end = ((block + 1) * block_entries).min(size);
                 let span = (block * block_entries, end);
-                let codes = block_codes(lanes, &code, &left, span, filled);
+                let mut codes = block_codes(lanes, &code, &left, span, filled);
                 let raw: Vec<u8> = match dictionary.is_empty() {
                     true => codes.iter().flat_map(|c| c.to_le_bytes()).collect(),
                     false => codes.iter().map(|&c| place[c as usize]).collect(),
                 };
+                // The codes as a reader decodes them: a filled block of nothing
+                // but empty slots holds the dictionary's first code, not 0.
+                if !dictionary.is_empty() {
+                    codes = raw.iter().map(|&b| dictionary[usize::from(b)]).collect();
+                }
+                let mut digest = crc32fast::Hasher::new();
+                digest_codes(&mut digest, &codes);
                 match compressor {
-                    Ok(c) => c.compress(&raw),
+                    Ok(c) => c.compress(&raw).map(|block| (block, digest)),
                     Err(e) => Err(std::io::Error::new(e.kind(), e.to_string())),
                 }
             },

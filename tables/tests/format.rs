@@ -158,7 +158,7 @@ fn a_value_past_the_dictionary_is_refused() {
     let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap());
     let header_end = 16 + u32_at(12) as usize;
     assert_eq!(u32_at(header_end), 3, "a dictionary of the codes 1, 2, 3");
-    let table_start = header_end + 4 + 2 * 3;
+    let table_start = header_end + 4 + 2 * 3 + 4;
     // One block: the same place, new bytes naming entry 7, sound checksums.
     let mut compressor = zstd::bulk::Compressor::new(3).unwrap();
     compressor
@@ -453,6 +453,49 @@ fn a_shared_code_is_read_from_the_table_beside() {
     let refused = Table::open(&path).unwrap_err().to_string();
     assert!(
         refused.contains("test-dtz-t.tb") && refused.contains("test-t.tb: opening"),
+        "{refused}"
+    );
+}
+
+/// Another table's values under this table's header, with every checksum of
+/// blocks and prefix made anew, open and read, but `check` refuses them: the
+/// values checksum binds the values to the game, variant and tier.
+#[test]
+fn check_refuses_another_tables_values_under_this_header() {
+    let dir = tempfile::tempdir().unwrap();
+    let n = 5000usize;
+    let (ours, theirs) = (dir.path().join("ours.tb"), dir.path().join("theirs.tb"));
+    let header_of = |variant: &str| Header {
+        variant: variant.into(),
+        ..header(n as u64, 1024)
+    };
+    write_table(&ours, &header_of("v1"), &values(n), 3).unwrap();
+    let other: Vec<u16> = values(n).iter().map(|c| (c + 1) % 23).collect();
+    write_table(&theirs, &header_of("v2"), &other, 3).unwrap();
+    Table::open(&ours).unwrap().check().unwrap();
+
+    // Their file with our header (the same length) and the prefix checksum made anew.
+    let (mine, mut forged) = (
+        std::fs::read(&ours).unwrap(),
+        std::fs::read(&theirs).unwrap(),
+    );
+    let u32_at =
+        |bytes: &[u8], at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap());
+    let header_end = 16 + u32_at(&mine, 12) as usize;
+    assert_eq!(header_end, 16 + u32_at(&forged, 12) as usize);
+    forged[16..header_end].copy_from_slice(&mine[16..header_end]);
+    let codes = u32_at(&forged, header_end) as usize;
+    let prefix_end = header_end + 4 + 2 * codes + 4 + 16 * n.div_ceil(1024);
+    let crc = crc32fast::hash(&forged[..prefix_end]);
+    forged[prefix_end..prefix_end + 4].copy_from_slice(&crc.to_le_bytes());
+    std::fs::write(&ours, &forged).unwrap();
+
+    let table = Table::open(&ours).unwrap();
+    assert_eq!(table.header().variant, "v1");
+    assert_eq!(table.read_all().unwrap(), other);
+    let refused = table.check().unwrap_err().to_string();
+    assert!(
+        refused.contains("ours.tb") && refused.contains("another table's values"),
         "{refused}"
     );
 }
