@@ -325,36 +325,37 @@ impl Table {
     /// Every code in the table, in index order, as [`Table::get`] gives them,
     /// each block checked (the blocks are not kept in the cache).
     pub fn read_all(&self) -> Result<Vec<u16>, TableError> {
-        let mut all = self.read_all_stored()?;
+        let size = self.header.index_size as usize;
+        let mut all = match self.header.lanes {
+            0 | 1 => Vec::with_capacity(size),
+            _ => vec![0; size],
+        };
+        if self.header.lanes <= 1 {
+            self.for_each_block(|codes| all.extend_from_slice(codes))?;
+        } else {
+            self.for_each_slot(|slot, code| all[slot as usize] = code)?;
+        }
+        // The table beside streams through its blocks too: no second copy.
         if let (Some(beside), Some(shared)) = (&self.shared, &self.header.shared) {
-            let told = beside.read_all()?;
-            for (code, told) in all.iter_mut().zip(told) {
+            beside.for_each_slot(|slot, told| {
                 if told == shared.code {
-                    *code = told;
+                    all[slot as usize] = told;
                 }
-            }
+            })?;
         }
         Ok(all)
     }
 
-    /// Every code as stored, in index order.
-    fn read_all_stored(&self) -> Result<Vec<u16>, TableError> {
-        let size = self.header.index_size;
-        if self.header.lanes <= 1 {
-            let mut all = Vec::with_capacity(size as usize);
-            self.for_each_block(|codes| all.extend_from_slice(codes))?;
-            return Ok(all);
-        }
-        let mut all = vec![0; size as usize];
+    /// Calls `visit` with every slot and its code as stored, block by block.
+    fn for_each_slot(&self, mut visit: impl FnMut(u64, u16)) -> Result<(), TableError> {
         let mut start = 0;
         self.for_each_block(|codes| {
             let end = start + codes.len() as u64;
             for (slot, &code) in self.lanes.slots(start, end).zip(codes) {
-                all[slot as usize] = code;
+                visit(slot, code);
             }
             start = end;
-        })?;
-        Ok(all)
+        })
     }
 
     /// Checks every block (its checksum, its zstd frame and checksum, its
