@@ -477,7 +477,15 @@ fn open_shared(
     cache: &BlockCache,
     access: Access,
 ) -> Result<Table, TableError> {
-    let beside = path.with_file_name(file_name(&header.game, &shared.variant, &header.tier));
+    let name = file_name(&header.game, &shared.variant, &header.tier);
+    // A header names a file beside this one, never one elsewhere.
+    if name.contains(['/', '\\']) || name.starts_with('.') {
+        return Err(TableError::corrupt(
+            path,
+            format!("names a table beside it, '{name}', outside its folder"),
+        ));
+    }
+    let beside = path.with_file_name(name);
     let refuse = |problem: String| TableError::Shared {
         path: path.to_path_buf(),
         beside: beside.clone(),

@@ -440,6 +440,20 @@ fn a_shared_code_is_read_from_the_table_beside() {
         .unwrap();
     assert!((0..n).any(|i| told[i] == 1 && stored[i] != 1));
 
+    // A header that names a file elsewhere is refused without opening it.
+    let astray = Header {
+        variant: "elsewhere".into(),
+        shared: Some(Shared {
+            variant: "../../t".into(),
+            code: 1,
+        }),
+        ..header(n as u64, 4096)
+    };
+    let astray_path = dir.path().join("test-elsewhere-t.tb");
+    write_table(&astray_path, &astray, &own, 3).unwrap();
+    let refused = Table::open(&astray_path).unwrap_err().to_string();
+    assert!(refused.contains("outside its folder"), "{refused}");
+
     // The table beside of another size, then none.
     let other = Header {
         variant: String::new(),
