@@ -47,7 +47,7 @@ pub fn write_table_with(
     code: impl Fn(u64) -> u16 + Sync,
     level: i32,
 ) -> Result<u64, TableError> {
-    write_table_leaving(path, header, code, |_| false, level)
+    write_blocks(path, header, code, |_| false, level)
 }
 
 /// Like `write_table_with`, the slots where `left(i)` is true left to the
@@ -60,11 +60,22 @@ pub fn write_table_leaving(
     left: impl Fn(u64) -> bool + Sync,
     level: i32,
 ) -> Result<u64, TableError> {
-    assert!(header.block_entries > 0, "block_entries must be positive");
     assert!(
-        header.shared.is_some() || !(0..header.index_size).any(&left),
+        header.shared.is_some(),
         "only a table that names a shared code leaves slots"
     );
+    write_blocks(path, header, code, left, level)
+}
+
+/// Writes the table, `left` saying which slots are stored as the code before them.
+fn write_blocks(
+    path: &Path,
+    header: &Header,
+    code: impl Fn(u64) -> u16 + Sync,
+    left: impl Fn(u64) -> bool + Sync,
+    level: i32,
+) -> Result<u64, TableError> {
+    assert!(header.block_entries > 0, "block_entries must be positive");
     let filled = header.empty == Empty::Filled;
     let dictionary = dictionary(header.index_size, &code, filled);
     let lanes = Lanes::new(header.index_size, header.lanes);
