@@ -309,14 +309,14 @@ fn told_beside<G: Game>(
     let Some((variant, value)) = game.shares_value() else {
         return Ok(None);
     };
-    let path = dir.join(file_name(game.id(), &variant, &game.tier_name(tier)));
+    let tier_name = game.tier_name(tier);
+    let path = dir.join(file_name(game.id(), &variant, &tier_name));
     let Ok(table) = Table::open(&path) else {
         return Ok(None);
     };
-    let header = table.header();
-    let expected = (game.id(), game.tier_name(tier), game.index_size(tier));
-    if (header.game.as_str(), header.tier.clone(), header.index_size) != expected
-        || header.shared.is_some()
+    if !table
+        .header()
+        .tells(game.id(), &variant, &tier_name, game.index_size(tier))
     {
         return Ok(None);
     }

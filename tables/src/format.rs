@@ -75,6 +75,20 @@ pub struct Header {
     pub stats: Stats,
 }
 
+impl Header {
+    /// Whether this table can tell another's [`Shared`] code: it is the table
+    /// of this game, variant, tier and size, and leaves no code itself.
+    pub fn tells(&self, game: &str, variant: &str, tier: &str, index_size: u64) -> bool {
+        (
+            self.game.as_str(),
+            self.variant.as_str(),
+            self.tier.as_str(),
+            self.index_size,
+        ) == (game, variant, tier, index_size)
+            && self.shared.is_none()
+    }
+}
+
 /// A code a table leaves to another table of the same game and tier, whose
 /// file lies beside it: every slot that table holds `code` in holds `code` in
 /// this one too, and is stored here as the code before it in its block (as an

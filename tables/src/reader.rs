@@ -326,13 +326,11 @@ impl Table {
     /// each block checked (the blocks are not kept in the cache).
     pub fn read_all(&self) -> Result<Vec<u16>, TableError> {
         let size = self.header.index_size as usize;
-        let mut all = match self.header.lanes {
-            0 | 1 => Vec::with_capacity(size),
-            _ => vec![0; size],
-        };
+        let mut all = Vec::with_capacity(size);
         if self.header.lanes <= 1 {
             self.for_each_block(|codes| all.extend_from_slice(codes))?;
         } else {
+            all.resize(size, 0);
             self.for_each_slot(|slot, code| all[slot as usize] = code)?;
         }
         // The table beside streams through its blocks too: no second copy.
@@ -494,14 +492,12 @@ fn open_shared(
     let table =
         Table::open_with(&beside, cache.clone(), access).map_err(|e| refuse(e.to_string()))?;
     let told = table.header();
-    let same = (&told.game, &told.tier, told.index_size, &told.variant)
-        == (
-            &header.game,
-            &header.tier,
-            header.index_size,
-            &shared.variant,
-        );
-    if !same || told.shared.is_some() {
+    if !told.tells(
+        &header.game,
+        &shared.variant,
+        &header.tier,
+        header.index_size,
+    ) {
         return Err(refuse(format!(
             "holds {} {} '{}' of {} slots{}",
             told.game,
