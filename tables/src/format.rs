@@ -33,13 +33,15 @@
 //! empty. Where the header names a [`Shared`] code, the slots another table
 //! of the same tier holds that code in (chess: DTM's draws, for DTZ) hold it
 //! here too and are stored as the code before them: a reader takes the code
-//! from that table first. `docs/file-format.md` gives the measurements behind
-//! these choices.
+//! from that table first. Where the header says [`Exits::Searched`], a slot
+//! whose value a move out of the tier gives stores what compresses best within
+//! a bound, and a reader searches those moves. `docs/file-format.md` gives the
+//! measurements behind these choices.
 
 use bincode::{Decode, Encode};
 
 pub const MAGIC: [u8; 8] = *b"TBASE\r\n\x1a";
-pub const FORMAT_VERSION: u32 = 4;
+pub const FORMAT_VERSION: u32 = 5;
 /// The code of a slot that holds no position.
 pub const NO_POSITION: u16 = 0;
 /// Magic, version and header length.
@@ -72,6 +74,8 @@ pub struct Header {
     pub empty: Empty,
     /// The code another table of the tier tells, which this one does not store.
     pub shared: Option<Shared>,
+    /// Whether a reader searches the moves out of the tier (see [`Exits`]).
+    pub exits: Exits,
     pub stats: Stats,
 }
 
@@ -100,6 +104,21 @@ pub struct Shared {
     /// The variant of the table that tells (its game and tier are this one's).
     pub variant: String,
     pub code: u16,
+}
+
+/// What a table stores for the slots whose value a move out of the tier gives
+/// (a capture or a promotion in chess: its value is read from a smaller table).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Encode, Decode)]
+pub enum Exits {
+    /// Every slot stores its value.
+    #[default]
+    Stored,
+    /// Such a slot may store any value no better for the side to move than
+    /// its own, and a draw only where it is one; a reader takes the better
+    /// of the stored value and the best move out of the tier. The table's
+    /// stored codes are what its checksums cover; the values a reader
+    /// resolves are the game's.
+    Searched,
 }
 
 /// What a table stores for its slots without a position (code 0).

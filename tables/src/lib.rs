@@ -11,10 +11,11 @@ mod writer;
 pub use cache::{Block, BlockCache, DEFAULT_BUDGET_BYTES};
 pub use error::TableError;
 pub use format::{
-    DEFAULT_BLOCK_ENTRIES, Empty, FORMAT_VERSION, Header, Lanes, ScoreCounts, Shared, Stats,
+    DEFAULT_BLOCK_ENTRIES, Empty, Exits, FORMAT_VERSION, Header, Lanes, ScoreCounts, Shared, Stats,
     file_name,
 };
 pub use reader::{Access, FileIdentity, Table};
 pub use writer::{
-    DEFAULT_LEVEL, FAST_LEVEL, write_atomically, write_table, write_table_leaving, write_table_with,
+    DEFAULT_LEVEL, FAST_LEVEL, Slack, write_atomically, write_table, write_table_leaving,
+    write_table_slack, write_table_with,
 };

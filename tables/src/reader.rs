@@ -162,6 +162,7 @@ impl Table {
     ///     lanes: 1,
     ///     empty: Empty::Kept,
     ///     shared: None,
+    ///     exits: Default::default(),
     ///     stats: Stats::default(),
     /// };
     /// write_table(&path, &header, &[1, 2, 3], 3).unwrap();

@@ -47,7 +47,7 @@ pub fn write_table_with(
     code: impl Fn(u64) -> u16 + Sync,
     level: i32,
 ) -> Result<u64, TableError> {
-    write_blocks(path, header, code, |_| false, level)
+    write_blocks(path, header, code, Slack::none(), level)
 }
 
 /// Like `write_table_with`, the slots where `left(i)` is true left to the
@@ -64,17 +64,67 @@ pub fn write_table_leaving(
         header.shared.is_some(),
         "only a table that names a shared code leaves slots"
     );
-    write_blocks(path, header, code, left, level)
+    let slack = Slack {
+        left,
+        bounded: |_, _| false,
+    };
+    write_blocks(path, header, code, slack, level)
 }
 
-/// Writes the table, `left` saying which slots are stored as the code before them.
-fn write_blocks(
+/// Which slots may be stored as the code before them in their block, instead
+/// of their own code: what compresses best.
+#[derive(Debug, Clone, Copy)]
+pub struct Slack<L, B> {
+    /// Slots left to the table beside (the header's [`crate::Shared`]): any code.
+    pub left: L,
+    /// Slots whose value a move out of the tier gives ([`Exits::Searched`]):
+    /// `bounded(slot, code)` says whether the slot may hold `code`.
+    pub bounded: B,
+}
+
+impl Slack<fn(u64) -> bool, fn(u64, u16) -> bool> {
+    /// No slack: every slot stores its code (an empty slot of a filled table
+    /// still takes the code before it).
+    pub fn none() -> Self {
+        Slack {
+            left: |_| false,
+            bounded: |_, _| false,
+        }
+    }
+}
+
+/// Like `write_table_with`, with the slots `slack` frees stored as the code
+/// before them where they may hold it: slots left only where the header names
+/// a [`crate::Shared`] code, bounded ones only where it says
+/// [`crate::Exits::Searched`] (the writer cannot tell; a reader would read wrong
+/// values).
+pub fn write_table_slack<L, B>(
     path: &Path,
     header: &Header,
     code: impl Fn(u64) -> u16 + Sync,
-    left: impl Fn(u64) -> bool + Sync,
+    slack: Slack<L, B>,
     level: i32,
-) -> Result<u64, TableError> {
+) -> Result<u64, TableError>
+where
+    L: Fn(u64) -> bool + Sync,
+    B: Fn(u64, u16) -> bool + Sync,
+{
+    write_blocks(path, header, code, slack, level)
+}
+
+/// Writes the table, `slack` saying which slots may be stored as the code
+/// before them.
+fn write_blocks<L, B>(
+    path: &Path,
+    header: &Header,
+    code: impl Fn(u64) -> u16 + Sync,
+    slack: Slack<L, B>,
+    level: i32,
+) -> Result<u64, TableError>
+where
+    L: Fn(u64) -> bool + Sync,
+    B: Fn(u64, u16) -> bool + Sync,
+{
     assert!(header.block_entries > 0, "block_entries must be positive");
     let filled = header.empty == Empty::Filled;
     let dictionary = dictionary(header.index_size, &code, filled);
@@ -83,7 +133,7 @@ fn write_blocks(
         path,
         &lanes,
         code,
-        left,
+        &slack,
         &dictionary,
         BlockShape {
             size: header.index_size,
@@ -172,30 +222,41 @@ struct BlockShape {
     filled: bool,
 }
 
-/// The codes of the places `start..end`, in place order. A slot `left` to
-/// the table beside, and where `filled` an empty one, takes the code before
-/// it in the block (the first ones the first code of the block that is
-/// neither; a block of nothing else holds 0).
-fn block_codes(
+/// The codes of the places `start..end`, in place order. A slot left to the
+/// table beside, and where `filled` an empty one, takes the code before it in
+/// the block (the first ones the first code of the block that is neither; a
+/// block of nothing else holds 0); a bounded slot takes it where it may.
+fn block_codes<L, B>(
     lanes: &Lanes,
     code: &impl Fn(u64) -> u16,
-    left: &impl Fn(u64) -> bool,
+    slack: &Slack<L, B>,
     (start, end): (u64, u64),
     filled: bool,
-) -> Vec<u16> {
-    let codes: Vec<(u16, bool)> = lanes
+) -> Vec<u16>
+where
+    L: Fn(u64) -> bool,
+    B: Fn(u64, u16) -> bool,
+{
+    let codes: Vec<(u64, u16, bool)> = lanes
         .slots(start, end)
         .map(|slot| {
             let code = code(slot);
-            (code, left(slot) || (filled && code == NO_POSITION))
+            (
+                slot,
+                code,
+                (slack.left)(slot) || (filled && code == NO_POSITION),
+            )
         })
         .collect();
-    let first = codes.iter().find(|&&(_, free)| !free).map(|&(c, _)| c);
+    let first = codes
+        .iter()
+        .find(|&&(_, _, free)| !free)
+        .map(|&(_, c, _)| c);
     let mut last = first.unwrap_or(NO_POSITION);
     codes
         .into_iter()
-        .map(|(code, free)| {
-            if !free {
+        .map(|(slot, code, free)| {
+            if !free && !(slack.bounded)(slot, last) {
                 last = code;
             }
             last
@@ -203,15 +264,19 @@ fn block_codes(
         .collect()
 }
 
-fn compress_blocks(
+fn compress_blocks<L, B>(
     path: &Path,
     lanes: &Lanes,
     code: impl Fn(u64) -> u16 + Sync,
-    left: impl Fn(u64) -> bool + Sync,
+    slack: &Slack<L, B>,
     dictionary: &[u16],
     shape: BlockShape,
     level: i32,
-) -> Result<Vec<(Vec<u8>, crc32fast::Hasher)>, TableError> {
+) -> Result<Vec<(Vec<u8>, crc32fast::Hasher)>, TableError>
+where
+    L: Fn(u64) -> bool + Sync,
+    B: Fn(u64, u16) -> bool + Sync,
+{
     let mut place = vec![0u8; 1 << 16];
     for (i, &c) in dictionary.iter().enumerate() {
         place[c as usize] = i as u8;
@@ -232,7 +297,7 @@ fn compress_blocks(
             |compressor, block| {
                 let end = ((block + 1) * block_entries).min(size);
                 let span = (block * block_entries, end);
-                let mut codes = block_codes(lanes, &code, &left, span, filled);
+                let mut codes = block_codes(lanes, &code, slack, span, filled);
                 let raw: Vec<u8> = match dictionary.is_empty() {
                     true => codes.iter().flat_map(|c| c.to_le_bytes()).collect(),
                     false => codes.iter().map(|&c| place[c as usize]).collect(),

@@ -15,6 +15,7 @@ fn header(index_size: u64, block_entries: u32) -> Header {
         lanes: 1,
         empty: Empty::Kept,
         shared: None,
+        exits: Default::default(),
         stats: Stats {
             positions: index_size,
             wins: 3,
@@ -512,4 +513,50 @@ fn check_refuses_another_tables_values_under_this_header() {
         refused.contains("ours.tb") && refused.contains("another table's values"),
         "{refused}"
     );
+}
+
+/// Bounded slots take the code before them in their block where they may
+/// hold it, and their own code where not: the header says a reader searches,
+/// the checksums cover what is stored, and fewer bytes are written.
+#[test]
+fn bounded_slots_store_the_code_before_them_where_they_may() {
+    let dir = tempfile::tempdir().unwrap();
+    let n = 50_000usize;
+    // Codes 2..40 in runs; every third slot is bounded and may hold any code
+    // at least its own (a stand-in for "no better for the side to move").
+    let own: Vec<u16> = (0..n).map(|i| 2 + ((i * 7919 / 97) % 38) as u16).collect();
+    let bounded = |slot: u64| slot % 3 == 1;
+    let may = |slot: u64, code: u16| bounded(slot) && code >= own[slot as usize];
+    let searched = Header {
+        exits: tables::Exits::Searched,
+        ..header(n as u64, 4096)
+    };
+    let path = dir.path().join("bounded.tb");
+    let slack = tables::Slack {
+        left: |_| false,
+        bounded: may,
+    };
+    let bytes = tables::write_table_slack(&path, &searched, |i| own[i as usize], slack, 3).unwrap();
+    let kept = write_table(&dir.path().join("all.tb"), &header(n as u64, 4096), &own, 3).unwrap();
+    assert!(bytes < kept, "{bytes} bytes with slack, {kept} without");
+
+    let table = Table::open(&path).unwrap();
+    assert_eq!(table.header().exits, tables::Exits::Searched);
+    table.check().unwrap();
+    let stored = table.read_all().unwrap();
+    let mut moved = 0;
+    for (i, (&s, &o)) in stored.iter().zip(&own).enumerate() {
+        match bounded(i as u64) {
+            true => {
+                assert!(s >= o, "slot {i}: {s} below its own {o}");
+                moved += usize::from(s != o);
+                // Stored as the code before it, unless its own.
+                if s != o {
+                    assert!(i % 4096 != 0 && stored[i - 1] == s, "slot {i}");
+                }
+            }
+            false => assert_eq!(s, o, "slot {i}"),
+        }
+    }
+    assert!(moved > n / 40, "only {moved} bounded slots took another code");
 }
