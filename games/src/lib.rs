@@ -35,7 +35,7 @@ pub use heaps::{
 use framework::testing;
 
 pub use capability::{Capabilities, Check, Formula, Solver};
-pub use game::{Child, Game, GameError, START, read_position, value_from_children};
+pub use game::{Child, Game, GameError, START, read_position, value_from_children, value_of_exits};
 pub use registry::with_game;
 pub use spec::{Options, Spec, Visitor};
 pub use value::{Value, ValueKind};

@@ -132,6 +132,20 @@ fn legal_moves_san_and_checks_match_shakmaty() {
             theirs.is_insufficient_material(),
             "{fen}: insufficient material"
         );
+        // The moves that change the material, found apart from the others.
+        let changing = |m: &&games::chess::Move| m.capture.is_some() || m.promotion.is_some();
+        let all = ours.legal_moves();
+        assert_eq!(
+            ours.legal_exits(),
+            all.iter().filter(changing).cloned().collect::<Vec<_>>(),
+            "{fen}: captures and promotions"
+        );
+        let their_exits = theirs
+            .legal_moves()
+            .iter()
+            .filter(|m| m.is_capture() || m.is_promotion())
+            .count();
+        assert_eq!(ours.legal_exits().len(), their_exits, "{fen}: exits");
         for (mv, theirs_after) in ours.legal_moves().iter().map(|m| {
             let uci = Board::uci(m);
             let theirs_move = theirs

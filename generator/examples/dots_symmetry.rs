@@ -56,6 +56,7 @@ fn main() -> anyhow::Result<()> {
             lanes: 1,
             empty: Empty::Kept,
             shared: None,
+            exits: Default::default(),
             stats: Default::default(),
         };
         let full = write_table_with(

@@ -7,6 +7,7 @@ pub mod chess;
 #[cfg(feature = "mpi")]
 pub mod cluster;
 pub mod dots;
+mod exits;
 pub mod layered;
 pub mod order;
 pub mod output;
@@ -59,7 +60,7 @@ pub fn generate<G: Game>(
 pub(crate) struct Files<'a, G: Game> {
     game: &'a G,
     caps: &'a Capabilities<'a, G>,
-    options: &'a WriteOptions,
+    pub(crate) options: &'a WriteOptions,
     pub(crate) summaries: Vec<Summary>,
 }
 

@@ -206,6 +206,44 @@ pub fn solve_in_order<G: Game>(
     Ok(())
 }
 
+/// Calls `visit` with every tier of `game`, the last solved first, and the
+/// codes of the tiers it reads (`reads`) made ready from `store` as
+/// [`solve_in_order`] makes them, within `budget` bytes with the tier's own
+/// codes: a pass over finished tables that reads each tier's moves out of it
+/// before those tiers are themselves changed.
+pub fn visit_in_reverse<G: Game, S: Store>(
+    game: &G,
+    reads: impl Fn(u32) -> Vec<u32>,
+    store: &mut S,
+    budget: usize,
+    mut visit: impl FnMut(u32, &Finished, &mut S) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    let tiers = game.tiers();
+    let mut finished = Finished(tiers.iter().map(|_| Codes::Away).collect());
+    for &tier in tiers.iter().rev() {
+        let reads = reads(tier);
+        for (below, codes) in finished.0.iter_mut().enumerate() {
+            if !reads.contains(&(below as u32)) || matches!(codes, Codes::Table(_)) {
+                *codes = Codes::Away;
+            }
+        }
+        let own = game.index_size(tier) as usize * 2;
+        let budget = budget.saturating_sub(own);
+        while finished.held_bytes() > budget {
+            let Some(biggest) = (0..finished.0.len()).max_by_key(|&t| match &finished.0[t] {
+                Codes::Held(codes) => codes.len(),
+                _ => 0,
+            }) else {
+                break;
+            };
+            finished.0[biggest] = Codes::Away;
+        }
+        finished.ready(&reads, store, budget)?;
+        visit(tier, &finished, store)?;
+    }
+    Ok(())
+}
+
 /// For each tier, the later tiers that read it, in order.
 struct Readers(Vec<Vec<u32>>);
 
@@ -279,6 +317,7 @@ mod tests {
                 lanes: 1,
                 empty: tables::Empty::Kept,
                 shared: None,
+                exits: Default::default(),
                 stats: Stats::default(),
             };
             tables::write_table(&self.path(tier), &header, codes, 1)?;

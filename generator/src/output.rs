@@ -5,8 +5,9 @@ use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use tables::{
-    DEFAULT_BLOCK_ENTRIES, DEFAULT_LEVEL, Empty, FAST_LEVEL, Header, Shared, Stats, Table,
-    file_name, format::NO_POSITION, write_table_leaving, write_table_with,
+    DEFAULT_BLOCK_ENTRIES, DEFAULT_LEVEL, Empty, Exits, FAST_LEVEL, Header, Shared, Slack, Stats,
+    Table, file_name, format::NO_POSITION, write_table_leaving, write_table_slack,
+    write_table_with,
 };
 
 /// What was written, for the summary line.
@@ -253,7 +254,7 @@ pub fn write_tier_noting<G: Game>(
     // A table that fills its empty slots can no longer be counted from its
     // values; one that keeps them is, and spares its header the counts (a
     // table of thousands of codes would carry kilobytes of them).
-    let beside = told_beside(game, tier, &options.dir)?;
+    let beside = told_beside(game, tier, &options.dir, Exits::Stored)?;
     if empty == Empty::Filled || beside.is_some() {
         stats.codes = histogram.codes();
     }
@@ -267,6 +268,7 @@ pub fn write_tier_noting<G: Game>(
         lanes: game.slot_lanes(tier),
         empty,
         shared: beside.as_ref().map(|(shared, _)| shared.clone()),
+        exits: Default::default(),
         stats: stats.clone(),
     };
     let level = options
@@ -298,13 +300,84 @@ pub fn write_tier_noting<G: Game>(
     })
 }
 
+/// Writes again the table of `tier`, `table`, whose values are `codes`, so that
+/// a slot whose value a move out of the tier gives (a bit of `decided`, 64
+/// slots a word) stores the code before it in its block where that is no
+/// better for the side to move: a reader takes the better of the stored value
+/// and those moves ([`tables::Exits::Searched`]), as Syzygy's WDL tables have
+/// their captures. Where the game leaves a value to the table beside and that
+/// table is there, the slots it tells that value in are left to it, if every
+/// such slot reads right so (its value that one, or one those moves give);
+/// else none is. The counts stay: the values are the same. Returns the
+/// bytes written.
+pub fn write_leaving_exits<G: Game>(
+    game: &G,
+    tier: u32,
+    table: &Table,
+    codes: &[u16],
+    decided: &[u64],
+    options: &WriteOptions,
+) -> anyhow::Result<u64> {
+    let kind = game.value_kind();
+    let value = |code: u16| Value::from_code(kind, code);
+    let is_decided = |slot: u64| decided[slot as usize / 64] >> (slot % 64) & 1 == 1;
+    let bounded = |slot: u64, stored: u16| {
+        is_decided(slot)
+            && match (value(stored), value(codes[slot as usize])) {
+                (Some(stored), Some(own)) => stored.cmp_for_mover(own).is_le(),
+                _ => false,
+            }
+    };
+    let beside =
+        told_beside(game, tier, &options.dir, Exits::Searched)?.filter(|(shared, told)| {
+            (0..codes.len()).into_par_iter().all(|slot| {
+                let own = codes[slot];
+                // Read as the better of the value left and the moves out.
+                let through_exits = || {
+                    let (Some(left), Some(own)) = (value(shared.code), value(own)) else {
+                        return false;
+                    };
+                    is_decided(slot as u64) && left.best(own) == own
+                };
+                told[slot] != shared.code
+                    || [shared.code, NO_POSITION].contains(&own)
+                    || through_exits()
+            })
+        });
+    let header = Header {
+        exits: Exits::Searched,
+        shared: beside.as_ref().map(|(shared, _)| shared.clone()),
+        ..table.header().clone()
+    };
+    let left = |slot: u64| match &beside {
+        Some((shared, told)) => told[slot as usize] == shared.code,
+        None => false,
+    };
+    let level = options
+        .level
+        .unwrap_or_else(|| level_for(header.index_size));
+    let code = |slot: u64| codes[slot as usize];
+    let slack = Slack { left, bounded };
+    Ok(write_table_slack(
+        table.path(),
+        &header,
+        code,
+        slack,
+        level,
+    )?)
+}
+
 /// Where the game leaves a value to another variant's tables and that
 /// variant's table of `tier` is in `dir` (made first), what it leaves and that
-/// table's codes; none where it leaves nothing or no such table is there.
+/// table's stored codes; none where it leaves nothing or no such table is
+/// there. A table beside that leaves its exits to a search stores a bound
+/// there, not its value: it is taken only where `exits` says
+/// [`Exits::Searched`], by a table that searches its own.
 fn told_beside<G: Game>(
     game: &G,
     tier: u32,
     dir: &Path,
+    exits: Exits,
 ) -> anyhow::Result<Option<(Shared, Vec<u16>)>> {
     let Some((variant, value)) = game.shares_value() else {
         return Ok(None);
@@ -314,10 +387,9 @@ fn told_beside<G: Game>(
     let Ok(table) = Table::open(&path) else {
         return Ok(None);
     };
-    if !table
-        .header()
-        .tells(game.id(), &variant, &tier_name, game.index_size(tier))
-    {
+    let header = table.header();
+    let fit = header.tells(game.id(), &variant, &tier_name, game.index_size(tier));
+    if !fit || (header.exits == Exits::Searched && exits == Exits::Stored) {
         return Ok(None);
     }
     let codes = table
@@ -330,10 +402,13 @@ fn told_beside<G: Game>(
     Ok(Some((shared, codes)))
 }
 
-/// Whether the table of `tier` in `dir` is whole: its header names the tier and
-/// every block checks (a table damaged inside is made again, not kept).
+/// Whether the table of `tier` in `dir` is whole and can be read back as it
+/// is: its header names the tier, every block checks (a table damaged inside
+/// is made again, not kept) and it stores every value (one that leaves its
+/// exits to a search is made again: a later tier reads its codes whole).
 pub fn sound<G: Game>(game: &G, tier: u32, dir: &Path) -> bool {
-    open_tier(game, tier, dir).is_ok_and(|(table, _)| table.check().is_ok())
+    open_tier(game, tier, dir)
+        .is_ok_and(|(table, _)| table.header().exits == Exits::Stored && table.check().is_ok())
 }
 
 /// The table of `tier` written before into `dir`, with its summary line; refused,

@@ -3,12 +3,13 @@
 use crate::error::QueryError;
 use games::spec::Spec;
 use games::{Game, Value};
+use rayon::prelude::*;
 use std::borrow::Cow;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
-use tables::{Access, BlockCache, FileIdentity, Table, file_name};
+use tables::{Access, BlockCache, Exits, FileIdentity, Table, file_name};
 
 /// Open tables shared by every query of a long-running process (the server), so a
 /// file is checked once and its decompressed blocks are shared. Blocks are read,
@@ -343,6 +344,29 @@ impl<'g, G: Game> Tablebase<'g, G> {
         })
     }
 
+    /// The code of every slot of `tier` as the game values it: a table that
+    /// leaves its exits to a search ([`Exits::Searched`]) has them searched for
+    /// every position (slots without one keep what the table stores).
+    pub fn codes_of_tier(&self, tier: u32) -> Result<Vec<u16>, QueryError> {
+        let table = self.table(tier)?;
+        let mut codes = table.read_all()?;
+        if table.header().exits == Exits::Stored {
+            return Ok(codes);
+        }
+        let game = self.game;
+        codes
+            .par_iter_mut()
+            .enumerate()
+            .try_for_each(|(slot, code)| {
+                let Some(position) = game.position_at(tier, slot as u64) else {
+                    return Ok(());
+                };
+                *code = self.covered_value(&position)?.code();
+                Ok::<_, QueryError>(())
+            })?;
+        Ok(codes)
+    }
+
     /// The stored value of a position the tables are known to cover.
     pub fn covered_value(&self, position: &G::Position) -> Result<Value, QueryError> {
         if !self.game.stored(position) {
@@ -351,12 +375,20 @@ impl<'g, G: Game> Tablebase<'g, G> {
         let (tier, index) = self.game.locate(position);
         let table = self.table(tier)?;
         let code = table.get(index)?;
-        Value::from_code(self.game.value_kind(), code).ok_or_else(|| QueryError::WrongTable {
-            path: table.path().to_path_buf(),
-            problem: format!(
-                "slot {index} is marked as holding no position, but {} is legal",
-                self.game.write_position(position)
-            ),
-        })
+        let stored = Value::from_code(self.game.value_kind(), code).ok_or_else(|| {
+            QueryError::WrongTable {
+                path: table.path().to_path_buf(),
+                problem: format!(
+                    "slot {index} is marked as holding no position, but {} is legal",
+                    self.game.write_position(position)
+                ),
+            }
+        })?;
+        if table.header().exits == Exits::Stored {
+            return Ok(stored);
+        }
+        // The table stores a bound where a move out of the tier gives the value.
+        let exits = games::value_of_exits(self.game, position, |child| self.covered_value(child))?;
+        Ok(exits.map_or(stored, |best| stored.best(best)))
     }
 }

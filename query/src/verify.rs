@@ -381,7 +381,7 @@ fn sampled<G: Game>(
                 let mut part = Sampled::default();
                 for (at, index) in mine {
                     progress.advance(1);
-                    part.check(game, &mut search, table, tier, index, at, bound)?;
+                    part.check(game, &mut search, &oracle.tb, tier, index, at, bound)?;
                 }
                 Ok(part)
             })
@@ -421,13 +421,14 @@ impl Sampled {
         &mut self,
         game: &G,
         search: &mut Live<'_, G>,
-        table: &tables::Table,
+        tb: &crate::Tablebase<'_, G>,
         tier: u32,
         index: u64,
         at: usize,
         bound: Option<u16>,
     ) -> Result<(), QueryError> {
-        let stored = Value::from_code(game.value_kind(), table.get(index)?);
+        let table = tb.table(tier)?;
+        let mut stored = Value::from_code(game.value_kind(), table.get(index)?);
         let mut mismatch = |text: String| self.mismatches.push((at, text));
         let Some(position) = game.position_at(tier, index) else {
             // A table that fills its empty slots stores anything there.
@@ -441,6 +442,9 @@ impl Sampled {
             }
             return Ok(());
         };
+        if stored.is_some() && table.header().exits == tables::Exits::Searched {
+            stored = Some(tb.covered_value(&position)?);
+        }
         let text = game.write_position(&position);
         if game.index(&position) != index || game.tier_of(&position) != tier {
             mismatch(format!(
@@ -471,7 +475,7 @@ fn every_slot<G: Game>(
     check: impl Fn(&G::Position, u16, &[u16]) -> Result<Option<String>, QueryError> + Sync,
 ) -> Result<(u64, Vec<String>), QueryError> {
     let game = oracle.game;
-    let codes = oracle.tb.table(tier)?.read_all()?;
+    let codes = oracle.tb.codes_of_tier(tier)?;
     progress.start(what, codes.len() as u64);
     // Folded as they come, in slot order: a 5-piece chess table has 150 million
     // positions, too many to keep an outcome for each.
@@ -627,7 +631,7 @@ fn check_reference<G: Game>(
     for (&tier, values) in tiers.iter().zip(expected) {
         progress.advance(1);
         let table = oracle.tb.table(tier)?;
-        let codes = table.read_all()?;
+        let codes = oracle.tb.codes_of_tier(tier)?;
         let filled = table.header().empty == tables::Empty::Filled;
         for (index, (&code, want)) in codes.iter().zip(values).enumerate() {
             if want.is_none() && filled {

@@ -558,5 +558,8 @@ fn bounded_slots_store_the_code_before_them_where_they_may() {
             false => assert_eq!(s, o, "slot {i}"),
         }
     }
-    assert!(moved > n / 40, "only {moved} bounded slots took another code");
+    assert!(
+        moved > n / 40,
+        "only {moved} bounded slots took another code"
+    );
 }

@@ -194,7 +194,18 @@ impl Board {
     /// Every legal move, by origin square then destination square.
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut moves = Vec::with_capacity(32);
-        self.each_legal_move(|mv| {
+        self.each_legal_move(false, |mv| {
+            moves.push(mv);
+            true
+        });
+        moves
+    }
+
+    /// Every legal capture and promotion, in the order of [`Board::legal_moves`]:
+    /// the moves that change the material.
+    pub fn legal_exits(&self) -> Vec<Move> {
+        let mut moves = Vec::new();
+        self.each_legal_move(true, |mv| {
             moves.push(mv);
             true
         });
@@ -204,7 +215,7 @@ impl Board {
     /// Whether the side to move has a legal move.
     pub fn has_legal_move(&self) -> bool {
         let mut found = false;
-        self.each_legal_move(|_| {
+        self.each_legal_move(false, |_| {
             found = true;
             false
         });
@@ -237,10 +248,20 @@ impl Board {
     }
 
     /// Calls `visit` with each legal move in order until it returns false: by
-    /// origin square, then destination square, then promotion (Q, R, B, N).
-    fn each_legal_move(&self, mut visit: impl FnMut(Move) -> bool) {
+    /// origin square, then destination square, then promotion (Q, R, B, N);
+    /// only captures and promotions where `exits_only`.
+    fn each_legal_move(&self, exits_only: bool, mut visit: impl FnMut(Move) -> bool) {
+        const LAST_RANKS: u64 = 0xff00_0000_0000_00ff;
+        let exits = self.occupied | self.ep.map_or(0, Square::bit);
         for (from, piece) in self.pieces().filter(|(_, p)| p.color == self.turn) {
-            for to in Square::all_of(self.reach(from, piece.role)) {
+            let mut reach = self.reach(from, piece.role);
+            if exits_only {
+                reach &= match piece.role {
+                    Role::Pawn => exits | LAST_RANKS,
+                    _ => self.occupied,
+                };
+            }
+            for to in Square::all_of(reach) {
                 let target = self.piece_at(to);
                 if target.is_some_and(|t| t.color == self.turn || t.role == Role::King) {
                     continue;

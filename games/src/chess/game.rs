@@ -340,6 +340,12 @@ impl Game for Endgame {
         }
     }
 
+    /// Captures and promotions, found without trying the quiet moves.
+    fn exits(&self, board: &Board) -> Vec<Child<Board>> {
+        let moves = board.legal_exits();
+        moves.iter().map(|mv| self.play(board, mv)).collect()
+    }
+
     /// Checkmate is lost for the side to move, stalemate and bare kings drawn.
     fn end_value(&self, board: &Board) -> Option<Value> {
         if board.pieces().count() == 2 {

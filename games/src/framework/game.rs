@@ -253,6 +253,22 @@ pub trait Game: Send + Sync + 'static {
     /// Makes a legal move.
     fn play(&self, position: &Self::Position, mv: &Self::Move) -> Child<Self::Position>;
 
+    /// The positions after every legal move out of the position's tier (chess:
+    /// a capture or a promotion), in a fixed order; none where the game is
+    /// over. The default plays every move and keeps those whose position lies
+    /// in another tier; a game may find them faster.
+    fn exits(&self, position: &Self::Position) -> Vec<Child<Self::Position>> {
+        if self.end_value(position).is_some() {
+            return Vec::new();
+        }
+        let tier = self.tier_of(position);
+        self.moves(position)
+            .iter()
+            .map(|mv| self.play(position, mv))
+            .filter(|child| self.tier_of(&child.position) != tier)
+            .collect()
+    }
+
     /// The value of a position where the game is over, `None` while it goes on.
     fn end_value(&self, position: &Self::Position) -> Option<Value>;
 
@@ -353,6 +369,21 @@ pub fn value_from_children<G: Game + ?Sized>(
                 game.id()
             )
         })
+}
+
+/// The best value for the mover among the moves out of the position's tier
+/// ([`Game::exits`]), each valued by `child_value`; none without such a move.
+pub fn value_of_exits<G: Game + ?Sized, E>(
+    game: &G,
+    position: &G::Position,
+    mut child_value: impl FnMut(&G::Position) -> Result<Value, E>,
+) -> Result<Option<Value>, E> {
+    let mut best: Option<Value> = None;
+    for child in game.exits(position) {
+        let value = child.value_for_mover(child_value(&child.position)?);
+        best = Some(best.map_or(value, |b| b.best(value)));
+    }
+    Ok(best)
 }
 
 #[cfg(test)]

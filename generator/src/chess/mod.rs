@@ -552,13 +552,18 @@ pub fn solve_tier_knowing(
 }
 
 /// The codes under DTM of `tier` of a DTZ solve, where its DTM table is in
-/// `dir` (`--metric dtm,dtz` makes it first) and reads back whole; else None.
+/// `dir` (`--metric dtm,dtz` makes it first), stores every value and reads
+/// back whole; else None.
 pub fn dtm_codes(game: &Endgame, tier: u32, dir: &Path) -> Option<Vec<u16>> {
     if game.metric() != Metric::Dtz {
         return None;
     }
     let dtm = game.clone().with_metric(Metric::Dtm);
     let (table, _) = crate::output::open_tier(&dtm, tier, dir).ok()?;
+    // A table that leaves its exits to a search may store a draw for a win.
+    if table.header().exits == tables::Exits::Searched {
+        return None;
+    }
     table.read_all().ok()
 }
 
@@ -575,6 +580,8 @@ pub fn generate_tables(
     let mut store = Files::new(&endgame, &caps, write);
     let dtm = |tier| dtm_codes(&endgame, tier, &write.dir);
     solve_all(&endgame, progress, &mut store, dtm)?;
+    let reads = |tier| endgame.tiers_below(tier);
+    crate::exits::leave_exits(&endgame, reads, &mut store, progress)?;
     Ok(store.summaries)
 }
 
