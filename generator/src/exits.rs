@@ -13,7 +13,8 @@ use games::{Game, Value};
 use rayon::prelude::*;
 use tables::Exits;
 
-/// Rewrites every table of `game` in `files`' folder that stores its exits,
+/// Rewrites every table of `game` in `files`' folder that stores its exits
+/// (a run resumed keeps some that search theirs already),
 /// `reads` naming the tiers each tier's moves lead to; updates the summaries'
 /// bytes.
 pub(crate) fn leave_exits<G: Game>(
@@ -22,26 +23,36 @@ pub(crate) fn leave_exits<G: Game>(
     files: &mut Files<'_, G>,
     progress: &Progress,
 ) -> anyhow::Result<()> {
-    visit_in_reverse(game, reads, files, HELD_BUDGET, |tier, below, files| {
-        let table = files.table(tier)?;
-        if table.header().exits == Exits::Searched {
-            return Ok(());
+    let mut stored = Vec::new();
+    for tier in game.tiers() {
+        if files.table(tier)?.header().exits == Exits::Stored {
+            stored.push(tier);
         }
-        let codes = table.read_all()?;
-        progress.start(
-            &format!("{} {} exits", game.id(), game.tier_name(tier)),
-            codes.len().div_ceil(64) as u64,
-        );
-        let decided = decided_by_exits(game, tier, &codes, below, progress);
-        progress.finish();
-        let bytes = write_leaving_exits(game, tier, &table, &codes, &decided, files.options)?;
-        files
-            .summaries
-            .iter_mut()
-            .filter(|summary: &&mut Summary| summary.path == table.path())
-            .for_each(|summary| summary.bytes = bytes);
-        Ok(())
-    })
+    }
+    visit_in_reverse(
+        game,
+        &stored,
+        reads,
+        files,
+        HELD_BUDGET,
+        |tier, below, files| {
+            let table = files.table(tier)?;
+            let codes = table.read_all()?;
+            progress.start(
+                &format!("{} {} exits", game.id(), game.tier_name(tier)),
+                codes.len().div_ceil(64) as u64,
+            );
+            let decided = decided_by_exits(game, tier, &codes, below, progress);
+            progress.finish();
+            let bytes = write_leaving_exits(game, tier, &table, &codes, &decided, files.options)?;
+            files
+                .summaries
+                .iter_mut()
+                .filter(|summary: &&mut Summary| summary.path == table.path())
+                .for_each(|summary| summary.bytes = bytes);
+            Ok(())
+        },
+    )
 }
 
 /// For every slot of `tier`, 64 a word, whether a move out of the tier gives

@@ -80,13 +80,17 @@ impl<'a, G: Game> Files<'a, G> {
 }
 
 impl<G: Game> Store for Files<'_, G> {
-    fn kept(&mut self, tier: u32) -> anyhow::Result<bool> {
-        if !self.options.resume || !output::sound(self.game, tier, &self.options.dir) {
-            return Ok(false);
-        }
+    fn sound(&mut self, tier: u32) -> anyhow::Result<Option<tables::Exits>> {
+        Ok(match self.options.resume {
+            true => output::sound_with_exits(self.game, tier, &self.options.dir),
+            false => None,
+        })
+    }
+
+    fn keep(&mut self, tier: u32) -> anyhow::Result<()> {
         let (_, summary) = output::open_tier(self.game, tier, &self.options.dir)?;
         self.summaries.push(summary);
-        Ok(true)
+        Ok(())
     }
 
     fn done(&mut self, tier: u32, codes: &[u16], took: Duration) -> anyhow::Result<()> {

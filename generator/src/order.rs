@@ -14,16 +14,20 @@
 
 use games::Game;
 use std::time::{Duration, Instant};
-use tables::Table;
+use tables::{Exits, Table};
 
 /// The bytes of codes in memory: the tier being solved and those held for later tiers.
 pub const HELD_BUDGET: usize = 2 << 30;
 
 /// Where solved tiers go, and where they come back from.
 pub trait Store {
-    /// Whether `tier`'s table, from a stopped run, is sound and kept (`--resume`):
-    /// such a tier is not solved again, and its codes are read back when needed.
-    fn kept(&mut self, tier: u32) -> anyhow::Result<bool>;
+    /// Whether `tier`'s table, from a stopped run, is sound and may be kept
+    /// (`--resume`), and whether it stores every value ([`Exits::Stored`]:
+    /// its codes can be read back) or searches its exits (kept only where
+    /// no tier solved again reads it).
+    fn sound(&mut self, tier: u32) -> anyhow::Result<Option<Exits>>;
+    /// Keeps `tier`'s sound table: the tier is not solved again.
+    fn keep(&mut self, tier: u32) -> anyhow::Result<()>;
     /// Takes a solved tier's codes and the time its solve took.
     fn done(&mut self, tier: u32, codes: &[u16], took: Duration) -> anyhow::Result<()>;
     /// Whether a tier handed to [`Store::done`] can be read back.
@@ -38,8 +42,11 @@ pub trait Store {
 pub struct Unwritten;
 
 impl Store for Unwritten {
-    fn kept(&mut self, _tier: u32) -> anyhow::Result<bool> {
-        Ok(false)
+    fn sound(&mut self, _tier: u32) -> anyhow::Result<Option<Exits>> {
+        Ok(None)
+    }
+    fn keep(&mut self, _tier: u32) -> anyhow::Result<()> {
+        Ok(())
     }
     fn done(&mut self, _tier: u32, _codes: &[u16], _took: Duration) -> anyhow::Result<()> {
         Ok(())
@@ -177,16 +184,22 @@ pub fn solve_in_order<G: Game>(
     let tiers = game.tiers();
     let readers = Readers::new(&tiers, &reads);
     let budget = if store.rereads() { budget } else { usize::MAX };
+    let kept = kept_tiers(&tiers, &reads, store)?;
     let mut finished = Finished::default();
     for tier in tiers {
-        let kept = store.kept(tier)?;
+        let kept = kept[tier as usize];
+        if kept {
+            store.keep(tier)?;
+        }
         // A tier being solved holds its own codes too: they count against the budget.
         let own = match kept {
             true => 0,
             false => game.index_size(tier) as usize * 2,
         };
         finished.fit(&readers, tier, budget.saturating_sub(own));
-        finished.ready(&reads(tier), store, budget.saturating_sub(own))?;
+        if !kept {
+            finished.ready(&reads(tier), store, budget.saturating_sub(own))?;
+        }
         if kept {
             finished.0.push(Codes::Away);
         } else {
@@ -206,20 +219,46 @@ pub fn solve_in_order<G: Game>(
     Ok(())
 }
 
-/// Calls `visit` with every tier of `game`, the last solved first, and the
-/// codes of the tiers it reads (`reads`) made ready from `store` as
+/// Which tiers (numbered in order from 0) keep their table: those the store
+/// finds sound, but not one that searches its exits and is read by a tier
+/// solved again, since its codes cannot be read back.
+fn kept_tiers(
+    tiers: &[u32],
+    reads: &impl Fn(u32) -> Vec<u32>,
+    store: &mut impl Store,
+) -> anyhow::Result<Vec<bool>> {
+    let mut sound = Vec::with_capacity(tiers.len());
+    for &tier in tiers {
+        anyhow::ensure!(tier as usize == sound.len(), "tiers numbered in order");
+        sound.push(store.sound(tier)?);
+    }
+    // The latest tiers first: a tier solved again makes those it reads unfit.
+    for &tier in tiers.iter().rev() {
+        if sound[tier as usize].is_none() {
+            for below in reads(tier) {
+                if sound[below as usize] == Some(Exits::Searched) {
+                    sound[below as usize] = None;
+                }
+            }
+        }
+    }
+    Ok(sound.into_iter().map(|s| s.is_some()).collect())
+}
+
+/// Calls `visit` with each of `tiers` of `game`, in order, the last solved
+/// first, and the codes of the tiers it reads (`reads`) made ready from `store` as
 /// [`solve_in_order`] makes them, within `budget` bytes with the tier's own
 /// codes: a pass over finished tables that reads each tier's moves out of it
 /// before those tiers are themselves changed.
 pub fn visit_in_reverse<G: Game, S: Store>(
     game: &G,
+    tiers: &[u32],
     reads: impl Fn(u32) -> Vec<u32>,
     store: &mut S,
     budget: usize,
     mut visit: impl FnMut(u32, &Finished, &mut S) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
-    let tiers = game.tiers();
-    let mut finished = Finished(tiers.iter().map(|_| Codes::Away).collect());
+    let mut finished = Finished(game.tiers().iter().map(|_| Codes::Away).collect());
     for &tier in tiers.iter().rev() {
         let reads = reads(tier);
         for (below, codes) in finished.0.iter_mut().enumerate() {
@@ -303,8 +342,11 @@ mod tests {
     }
 
     impl Store for Folder {
-        fn kept(&mut self, _tier: u32) -> anyhow::Result<bool> {
-            Ok(false)
+        fn sound(&mut self, _tier: u32) -> anyhow::Result<Option<Exits>> {
+            Ok(None)
+        }
+        fn keep(&mut self, _tier: u32) -> anyhow::Result<()> {
+            Ok(())
         }
         fn done(&mut self, tier: u32, codes: &[u16], _took: Duration) -> anyhow::Result<()> {
             let header = Header {

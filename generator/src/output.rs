@@ -398,6 +398,7 @@ fn told_beside<G: Game>(
     let shared = Shared {
         variant,
         code: value.code(),
+        values: table.values_crc(),
     };
     Ok(Some((shared, codes)))
 }
@@ -405,10 +406,17 @@ fn told_beside<G: Game>(
 /// Whether the table of `tier` in `dir` is whole and can be read back as it
 /// is: its header names the tier, every block checks (a table damaged inside
 /// is made again, not kept) and it stores every value (one that leaves its
-/// exits to a search is made again: a later tier reads its codes whole).
+/// exits to a search cannot be read back as codes).
 pub fn sound<G: Game>(game: &G, tier: u32, dir: &Path) -> bool {
-    open_tier(game, tier, dir)
-        .is_ok_and(|(table, _)| table.header().exits == Exits::Stored && table.check().is_ok())
+    sound_with_exits(game, tier, dir) == Some(Exits::Stored)
+}
+
+/// Where the table of `tier` in `dir` is whole (its header names the tier and
+/// every block checks), whether it stores or searches its exits.
+pub fn sound_with_exits<G: Game>(game: &G, tier: u32, dir: &Path) -> Option<Exits> {
+    let (table, _) = open_tier(game, tier, dir).ok()?;
+    table.check().ok()?;
+    Some(table.header().exits)
 }
 
 /// The table of `tier` written before into `dir`, with its summary line; refused,

@@ -394,11 +394,13 @@ fn dtz_beside_dtm_reads_its_draws_from_it() {
     let name = "chess-dtz-KRvKB.tb";
     let open = |dir: &tempfile::TempDir| tables::Table::open(dir.path().join(name)).unwrap();
     let (leaving, keeping) = (open(&beside), open(&alone));
+    let dtm = tables::Table::open(beside.path().join("chess-KRvKB.tb")).unwrap();
     assert_eq!(
         leaving.header().shared,
         Some(tables::Shared {
             variant: String::new(),
-            code: games::Value::Draw.code()
+            code: games::Value::Draw.code(),
+            values: dtm.values_crc(),
         })
     );
     assert_eq!(keeping.header().shared, None);

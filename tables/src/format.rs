@@ -104,6 +104,9 @@ pub struct Shared {
     /// The variant of the table that tells (its game and tier are this one's).
     pub variant: String,
     pub code: u16,
+    /// That table's values checksum when this one was written: a table beside
+    /// made again, which may store other codes, is refused.
+    pub values: u32,
 }
 
 /// What a table stores for the slots whose value a move out of the tier gives

@@ -283,6 +283,12 @@ impl Table {
         &self.path
     }
 
+    /// The checksum of the values as stored (format 4 on), which a table that
+    /// leaves a code to this one records ([`crate::Shared::values`]).
+    pub fn values_crc(&self) -> u32 {
+        self.values_crc
+    }
+
     /// Bytes per value before compression: 1 where the table holds at most 256
     /// distinct codes (each value names one in the file's dictionary), else 2.
     pub fn code_bytes(&self) -> usize {
@@ -511,6 +517,11 @@ fn open_shared(
                 ""
             }
         )));
+    }
+    if table.values_crc != shared.values {
+        return Err(refuse(
+            "is not the table this one was made beside (its values checksum differs)".into(),
+        ));
     }
     Ok(table)
 }

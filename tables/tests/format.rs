@@ -411,11 +411,15 @@ fn a_shared_code_is_read_from_the_table_beside() {
         ..header(n as u64, 4096)
     };
     write_table(&dir.path().join("test-t.tb"), &beside, &told, 3).unwrap();
+    let values = Table::open(dir.path().join("test-t.tb"))
+        .unwrap()
+        .values_crc();
     let leaving = Header {
         variant: "dtz".into(),
         shared: Some(Shared {
             variant: String::new(),
             code: 1,
+            values,
         }),
         ..header(n as u64, 4096)
     };
@@ -447,6 +451,7 @@ fn a_shared_code_is_read_from_the_table_beside() {
         shared: Some(Shared {
             variant: "../../t".into(),
             code: 1,
+            values,
         }),
         ..header(n as u64, 4096)
     };
@@ -455,7 +460,16 @@ fn a_shared_code_is_read_from_the_table_beside() {
     let refused = Table::open(&astray_path).unwrap_err().to_string();
     assert!(refused.contains("outside its folder"), "{refused}");
 
-    // The table beside of another size, then none.
+    // The table beside made again with other values, then of another size,
+    // then none.
+    let mut changed = told.clone();
+    changed[7] = 2;
+    write_table(&dir.path().join("test-t.tb"), &beside, &changed, 3).unwrap();
+    let refused = Table::open(&path).unwrap_err().to_string();
+    assert!(
+        refused.contains("is not the table this one was made beside"),
+        "{refused}"
+    );
     let other = Header {
         variant: String::new(),
         ..header(n as u64 - 1, 4096)
