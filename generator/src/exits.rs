@@ -5,23 +5,23 @@
 //! The last solved go first because finding which slots those are reads the
 //! values of the tiers below, which must still be stored whole.
 
-use crate::order::{Finished, HELD_BUDGET, Solved, Store, visit_in_reverse};
+use crate::order::{Finished, HELD_BUDGET, Store, visit_in_reverse};
 use crate::output::write_leaving_exits;
-use crate::progress::Progress;
-use crate::{Files, Summary};
-use games::{Game, Value};
-use rayon::prelude::*;
+use crate::{Files, Summary, WriteOptions};
+use games::Game;
 use tables::Exits;
 
 /// Rewrites every table of `game` in `files`' folder that stores its exits
-/// (a run resumed keeps some that search theirs already),
-/// `reads` naming the tiers each tier's moves lead to; updates the summaries'
-/// bytes.
+/// (a run resumed keeps some that search theirs already), `reads` naming the
+/// tiers each tier's moves lead to and `decide` marking, 64 slots a word, the
+/// slots of a tier whose codes a move out of it gives; written as `write`
+/// says; updates the summaries' bytes.
 pub(crate) fn leave_exits<G: Game>(
     game: &G,
     reads: impl Fn(u32) -> Vec<u32>,
     files: &mut Files<'_, G>,
-    progress: &Progress,
+    write: &WriteOptions,
+    decide: impl Fn(u32, &[u16], &Finished) -> Vec<u64>,
 ) -> anyhow::Result<()> {
     let mut stored = Vec::new();
     for tier in game.tiers() {
@@ -29,70 +29,91 @@ pub(crate) fn leave_exits<G: Game>(
             stored.push(tier);
         }
     }
-    visit_in_reverse(
-        game,
-        &stored,
-        reads,
-        files,
-        HELD_BUDGET,
-        |tier, below, files| {
-            let table = files.table(tier)?;
-            let codes = table.read_all()?;
-            progress.start(
-                &format!("{} {} exits", game.id(), game.tier_name(tier)),
-                codes.len().div_ceil(64) as u64,
-            );
-            let decided = decided_by_exits(game, tier, &codes, below, progress);
-            progress.finish();
-            let bytes = write_leaving_exits(game, tier, &table, &codes, &decided, files.options)?;
-            files
-                .summaries
-                .iter_mut()
-                .filter(|summary: &&mut Summary| summary.path == table.path())
-                .for_each(|summary| summary.bytes = bytes);
-            Ok(())
-        },
-    )
+    let rewrite = |tier, below: &Finished, files: &mut Files<'_, G>| {
+        let table = files.table(tier)?;
+        let codes = table.read_all()?;
+        let decided = decide(tier, &codes, below);
+        let bytes = write_leaving_exits(game, tier, &table, &codes, &decided, write)?;
+        files
+            .summaries
+            .iter_mut()
+            .filter(|summary: &&mut Summary| summary.path == table.path())
+            .for_each(|summary| summary.bytes = bytes);
+        Ok(())
+    };
+    visit_in_reverse(game, &stored, reads, files, HELD_BUDGET, rewrite)
 }
 
-/// For every slot of `tier`, 64 a word, whether a move out of the tier gives
-/// its value (`codes`), the tiers below read from `below`.
-fn decided_by_exits<G: Game>(
-    game: &G,
-    tier: u32,
-    codes: &[u16],
-    below: &Finished,
-    progress: &Progress,
-) -> Vec<u64> {
-    let kind = game.value_kind();
-    // A position a table does not hold as it stands is not looked for: its
-    // slot stays stored.
-    let value_of = |child: &G::Position| -> Result<Value, ()> {
-        if !game.stored(child) {
-            return Err(());
-        }
-        let (tier, slot) = game.locate(child);
-        Value::from_code(kind, below.code(tier, slot)).ok_or(())
-    };
-    let decided = |slot: usize| -> bool {
-        let Some(position) = game.position_at(tier, slot as u64) else {
-            return false;
+#[cfg(test)]
+mod tests {
+    use crate::order::Solved;
+    use crate::progress::Progress;
+    use games::chess::{Endgame, Material, Metric};
+    use games::{Game, Value};
+    use rayon::prelude::*;
+
+    /// For every slot of `tier`, 64 a word, whether a move out of the tier
+    /// gives its value (`codes`), a win or a loss, the tiers below read from
+    /// `below`: through the game's positions and moves, as a reader searches
+    /// them.
+    fn decided_by_moves<G: Game>(
+        game: &G,
+        tier: u32,
+        codes: &[u16],
+        below: &impl Solved,
+    ) -> Vec<u64> {
+        let kind = game.value_kind();
+        let value_of = |child: &G::Position| -> Result<Value, ()> {
+            if !game.stored(child) {
+                return Err(());
+            }
+            let (tier, slot) = game.locate(child);
+            Value::from_code(kind, below.code(tier, slot)).ok_or(())
         };
-        match games::value_of_exits(game, &position, value_of) {
-            Ok(Some(best)) => Value::from_code(kind, codes[slot]) == Some(best),
-            _ => false,
+        let decided = |slot: usize| -> bool {
+            let Some(position) = game.position_at(tier, slot as u64) else {
+                return false;
+            };
+            match games::value_of_exits(game, &position, value_of) {
+                Ok(Some(Value::Draw)) => false,
+                Ok(Some(best)) => Value::from_code(kind, codes[slot]) == Some(best),
+                _ => false,
+            }
+        };
+        (0..codes.len().div_ceil(64))
+            .into_par_iter()
+            .map(|word| {
+                let slots = word * 64..((word + 1) * 64).min(codes.len());
+                slots
+                    .enumerate()
+                    .filter(|&(_, slot)| decided(slot))
+                    .fold(0u64, |bits, (bit, _)| bits | 1 << bit)
+            })
+            .collect()
+    }
+
+    /// The chess solver's scans mark the slots a capture or a promotion
+    /// decides exactly where the game's own moves, as a reader searches
+    /// them, do: on every tier of KRvKB's and KPvK's chains, DTM and DTZ.
+    #[test]
+    fn chess_scans_find_the_slots_exits_decide_as_a_reader_does() {
+        let progress = Progress::hidden();
+        for material in ["KRvKB", "KPvK"] {
+            for metric in [Metric::Dtm, Metric::Dtz] {
+                let game = Endgame::new(&Material::parse(material).unwrap()).with_metric(metric);
+                let mut solved: Vec<Vec<u16>> = Vec::new();
+                let mut found = 0;
+                for tier in game.tiers() {
+                    let codes = crate::chess::solve_tier(&game, tier, &mut solved, &progress);
+                    let scans =
+                        crate::chess::decided_by_exits(&game, tier, &codes, &solved, &progress);
+                    let moves = decided_by_moves(&game, tier, &codes, &solved);
+                    assert!(scans == moves, "{} {metric:?}", game.tier_name(tier));
+                    found += moves.iter().map(|w| w.count_ones()).sum::<u32>();
+                    solved.push(codes);
+                }
+                assert!(found > 10_000, "{material} {metric:?}: {found}");
+            }
         }
-    };
-    (0..codes.len().div_ceil(64))
-        .into_par_iter()
-        .map(|word| {
-            let slots = word * 64..((word + 1) * 64).min(codes.len());
-            let bits = slots
-                .enumerate()
-                .filter(|&(_, slot)| decided(slot))
-                .fold(0u64, |bits, (bit, _)| bits | 1 << bit);
-            progress.advance(1);
-            bits
-        })
-        .collect()
+    }
 }

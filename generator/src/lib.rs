@@ -60,7 +60,7 @@ pub fn generate<G: Game>(
 pub(crate) struct Files<'a, G: Game> {
     game: &'a G,
     caps: &'a Capabilities<'a, G>,
-    pub(crate) options: &'a WriteOptions,
+    options: &'a WriteOptions,
     pub(crate) summaries: Vec<Summary>,
 }
 

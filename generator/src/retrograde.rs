@@ -70,6 +70,17 @@ pub(crate) struct Scan {
     /// moves inside the tier, and moves out of it to a draw or a win (which never do).
     pub(crate) out_degree: u32,
     pub(crate) outside: Outside,
+    /// The best value for the mover among the moves out of the tier (chess:
+    /// captures and promotions, not pawn pushes into another slice).
+    pub(crate) exit: Option<Value>,
+}
+
+impl Scan {
+    /// Counts a move out of the tier worth `value` to the mover.
+    #[inline]
+    pub(crate) fn exit_to(&mut self, value: Value) {
+        self.exit = Some(self.exit.map_or(value, |best| best.best(value)));
+    }
 }
 
 /// Looks at every move of the position at `index`, calling `inside` with the
@@ -99,7 +110,9 @@ fn scan_slot<G: Game>(
             scan.out_degree += 1;
             continue;
         }
-        match child.value_for_mover(solved(&child.position)) {
+        let value = child.value_for_mover(solved(&child.position));
+        scan.exit_to(value);
+        match value {
             Value::Loss(n) => {
                 let floor = &mut scan.outside.loss_at_least;
                 *floor = (*floor).max(n);

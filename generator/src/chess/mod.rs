@@ -110,10 +110,16 @@ fn captured_at(layout: &Layout, to: Square) -> usize {
 /// Counts a move out of the slot's tier or slice (a capture or a pawn move) into
 /// `scan`, the position it leads to worth `child` to the opponent; under DTZ
 /// (`reset`: the 50-move limit) the move counts by that position's outcome.
+/// A move out of the tier (`exit`: a capture or a promotion) counts in its
+/// exits too.
 #[inline]
-fn leave(scan: &mut Scan, child: Value, reset: Option<u16>) {
+fn leave(scan: &mut Scan, child: Value, reset: Option<u16>, exit: bool) {
     let child = reset.map_or(child, |limit| child.restarted(limit));
-    match Value::through(child, true, 0) {
+    let value = Value::through(child, true, 0);
+    if exit {
+        scan.exit_to(value);
+    }
+    match value {
         Value::Loss(n) => {
             let floor = &mut scan.outside.loss_at_least;
             *floor = (*floor).max(n);
@@ -349,7 +355,7 @@ impl<S: Solved> Tier<'_, S> {
         let code = self.solved.code(child_tier, child_slot);
         let child =
             Value::from_code(self.game.value_kind(), code).expect("a solved legal position");
-        leave(scan, child, self.reset);
+        leave(scan, child, self.reset, true);
     }
 
     /// Calls `visit` with the slot of every stored position with a quiet move into
@@ -551,6 +557,84 @@ pub fn solve_tier_knowing(
     solve_by_scans(game, size, &this, &this, progress)
 }
 
+/// For every slot of `tier`, 64 a word, whether a capture or a promotion gives
+/// its value (`codes`), a win or a loss, the tiers below read from `solved`:
+/// what [`crate::exits`] asks, found by the solver's own scans. Draws are not
+/// looked at (most positions of most endings): they compress well as they
+/// are, and their scans would take most of the time.
+pub(crate) fn decided_by_exits(
+    game: &Endgame,
+    tier: u32,
+    codes: &[u16],
+    solved: &impl Solved,
+    progress: &Progress,
+) -> Vec<u64> {
+    match game.placements(tier) {
+        Some(placements) => {
+            let slices = pawns::slices(game, tier, placements, codes, solved);
+            let spans: Vec<_> = slices.iter().map(|s| (s.span(), s)).collect();
+            mark_decided(game, &spans, codes, progress)
+        }
+        None => {
+            let this = Tier {
+                game,
+                tier,
+                settle: game.settled(tier),
+                capture_tiers: game.capture_tiers(tier),
+                solved,
+                reset: reset(game),
+                outcomes: Some(codes),
+            };
+            mark_decided(game, &[(0..codes.len() as u64, &this)], codes, progress)
+        }
+    }
+}
+
+/// Slots a parallel piece of [`mark_decided`] scans: 64 words of bits.
+const MARK_PIECE: usize = 1 << 12;
+
+/// The bits of [`decided_by_exits`] from the scans of each span of slots.
+fn mark_decided<T: Scans>(
+    game: &Endgame,
+    spans: &[(Range<u64>, &T)],
+    codes: &[u16],
+    progress: &Progress,
+) -> Vec<u64> {
+    use rayon::prelude::*;
+    let kind = game.value_kind();
+    let mut words = vec![0u64; codes.len().div_ceil(64)];
+    progress.start("exits", codes.len().div_ceil(MARK_PIECE) as u64);
+    words
+        .par_chunks_mut(MARK_PIECE / 64)
+        .enumerate()
+        .for_each(|(piece, words)| {
+            let piece_start = (piece * MARK_PIECE) as u64;
+            let piece_end = (piece_start + MARK_PIECE as u64).min(codes.len() as u64);
+            for (span, scans) in spans {
+                let (from, to) = (span.start.max(piece_start), span.end.min(piece_end));
+                if from >= to {
+                    continue;
+                }
+                let local = (from - span.start) as usize..(to - span.start) as usize;
+                let mut slot = from;
+                scans.run(local, |scan| {
+                    let decided = scan.legal
+                        && scan.end.is_none()
+                        && scan.exit.is_some()
+                        && scan.exit == Value::from_code(kind, codes[slot as usize]);
+                    if decided {
+                        let bit = (slot - piece_start) as usize;
+                        words[bit / 64] |= 1 << (bit % 64);
+                    }
+                    slot += 1;
+                });
+            }
+            progress.advance(1);
+        });
+    progress.finish();
+    words
+}
+
 /// The codes under DTM of `tier` of a DTZ solve, where its DTM table is in
 /// `dir` (`--metric dtm,dtz` makes it first), stores every value and reads
 /// back whole; else None.
@@ -577,13 +661,26 @@ pub fn generate_tables(
     let spec = &games::chess::SPEC;
     let endgame = spec.game(options)?;
     let caps = (spec.capabilities)(&endgame);
-    let mut store = Files::new(&endgame, &caps, write);
+    // Every table is written again once its exits are known: the first write
+    // need only be fast.
+    let first = WriteOptions {
+        level: Some(FIRST_LEVEL),
+        ..write.clone()
+    };
+    let mut store = Files::new(&endgame, &caps, &first);
     let dtm = |tier| dtm_codes(&endgame, tier, &write.dir);
     solve_all(&endgame, progress, &mut store, dtm)?;
     let reads = |tier| endgame.tiers_below(tier);
-    crate::exits::leave_exits(&endgame, reads, &mut store, progress)?;
+    let decide = |tier, codes: &[u16], below: &crate::Finished| {
+        decided_by_exits(&endgame, tier, codes, below, progress)
+    };
+    crate::exits::leave_exits(&endgame, reads, &mut store, write, decide)?;
     Ok(store.summaries)
 }
+
+/// The zstd level of a table's first write, before its exits are left to a
+/// search: on KRBvKR a tenth of level 9's time.
+const FIRST_LEVEL: i32 = 1;
 
 /// Solves every tier in order, smallest material first, each reading the tiers
 /// its captures and promotions lead to; each solved tier goes to `store` (a tier

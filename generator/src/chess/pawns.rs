@@ -21,7 +21,7 @@ use games::{Game, Value};
 use std::ops::Range;
 
 /// One slice of a tier being solved: what its scans and un-moves read.
-struct Slice<'a, S: Solved> {
+pub(super) struct Slice<'a, S: Solved> {
     game: &'a Endgame,
     tier: u32,
     /// The slice's first slot, and the first slot after it.
@@ -155,7 +155,7 @@ impl<S: Solved> Slice<'_, S> {
                 targets &= targets - 1;
                 legal_moves += 1;
                 let after = moved(&layout, at, to, Some(captured_at(&layout, to)));
-                leave(&mut scan, self.value_of(&after), self.reset);
+                leave(&mut scan, self.value_of(&after), self.reset, true);
             }
         }
         if legal_moves == 0 {
@@ -220,7 +220,7 @@ impl<S: Solved> Slice<'_, S> {
                     let mut promoting = *layout;
                     promoting.others[at - 2].0 = kind - Role::Pawn as u8 + role as u8;
                     let after = moved(&promoting, at, to, captured);
-                    leave(scan, self.value_of(&after), self.reset);
+                    leave(scan, self.value_of(&after), self.reset, true);
                 }
                 moves += 4;
             } else {
@@ -229,7 +229,7 @@ impl<S: Solved> Slice<'_, S> {
                     Some(_) => self.value_of(&after),
                     None => self.pushed(&after),
                 };
-                leave(scan, value, self.reset);
+                leave(scan, value, self.reset, captured.is_some());
                 moves += 1;
             }
         }
@@ -239,7 +239,7 @@ impl<S: Solved> Slice<'_, S> {
             let two = step(one);
             if pieces.occupied & two.bit() == 0 && legal(two) {
                 let after = moved(layout, at, two, None);
-                leave(scan, self.after_double_step(&after, one), self.reset);
+                leave(scan, self.after_double_step(&after, one), self.reset, false);
                 moves += 1;
             }
         }
@@ -368,6 +368,45 @@ impl<S: Solved> Parents for Slice<'_, S> {
             debug_assert!((self.start..self.end).contains(&parent));
             visit((parent - self.start) as u32)
         });
+    }
+}
+
+/// Each slice of a tier with pawns whose slots hold `codes`, as its scans read
+/// it: the tiers below in `solved`, the draws of `codes` taken as known.
+pub(super) fn slices<'a, S: Solved>(
+    game: &'a Endgame,
+    tier: u32,
+    placements: &Placements,
+    codes: &'a [u16],
+    solved: &'a S,
+) -> Vec<Slice<'a, S>> {
+    let per_placement = game.placement_size(tier);
+    placements
+        .slices()
+        .map(|placements_of_slice| Slice {
+            game,
+            tier,
+            start: placements_of_slice.start as u64 * per_placement,
+            end: placements_of_slice.end as u64 * per_placement,
+            first: placements_of_slice.start,
+            symmetric: placements_of_slice
+                .clone()
+                .map(|i| placements.is_symmetric(i))
+                .collect(),
+            per_placement,
+            slots: game.pawn_slots(tier),
+            own: codes,
+            solved,
+            reset: super::reset(game),
+            outcomes: Some(codes),
+        })
+        .collect()
+}
+
+impl<S: Solved> Slice<'_, S> {
+    /// The slice's slots.
+    pub(super) fn span(&self) -> Range<u64> {
+        self.start..self.end
     }
 }
 
