@@ -188,21 +188,17 @@ pub fn solve_in_order<G: Game>(
     let mut finished = Finished::default();
     for tier in tiers {
         let kept = kept[tier as usize];
-        if kept {
-            store.keep(tier)?;
-        }
         // A tier being solved holds its own codes too: they count against the budget.
         let own = match kept {
             true => 0,
             false => game.index_size(tier) as usize * 2,
         };
         finished.fit(&readers, tier, budget.saturating_sub(own));
-        if !kept {
-            finished.ready(&reads(tier), store, budget.saturating_sub(own))?;
-        }
         if kept {
+            store.keep(tier)?;
             finished.0.push(Codes::Away);
         } else {
+            finished.ready(&reads(tier), store, budget.saturating_sub(own))?;
             let started = Instant::now();
             let codes = solve(tier, &mut finished);
             store.done(tier, &codes, started.elapsed())?;
@@ -245,11 +241,12 @@ fn kept_tiers(
     Ok(sound.into_iter().map(|s| s.is_some()).collect())
 }
 
-/// Calls `visit` with each of `tiers` of `game`, in order, the last solved
-/// first, and the codes of the tiers it reads (`reads`) made ready from `store` as
-/// [`solve_in_order`] makes them, within `budget` bytes with the tier's own
-/// codes: a pass over finished tables that reads each tier's moves out of it
-/// before those tiers are themselves changed.
+/// Calls `visit` with each of `tiers` (some of `game`'s, in the order they
+/// were solved), the last first, and the codes of the tiers it reads
+/// (`reads`) made ready from `store` as [`solve_in_order`] makes them, within
+/// `budget` bytes with the tier's own codes (those read by the tier before are
+/// kept where it reads them too): a pass over finished tables that reads the
+/// tiers each one's moves lead to before those are themselves changed.
 pub fn visit_in_reverse<G: Game, S: Store>(
     game: &G,
     tiers: &[u32],
@@ -267,17 +264,7 @@ pub fn visit_in_reverse<G: Game, S: Store>(
             }
         }
         let own = game.index_size(tier) as usize * 2;
-        let budget = budget.saturating_sub(own);
-        while finished.held_bytes() > budget {
-            let Some(biggest) = (0..finished.0.len()).max_by_key(|&t| match &finished.0[t] {
-                Codes::Held(codes) => codes.len(),
-                _ => 0,
-            }) else {
-                break;
-            };
-            finished.0[biggest] = Codes::Away;
-        }
-        finished.ready(&reads, store, budget)?;
+        finished.ready(&reads, store, budget.saturating_sub(own))?;
         visit(tier, &finished, store)?;
     }
     Ok(())

@@ -339,9 +339,12 @@ pub fn write_leaving_exits<G: Game>(
                     };
                     is_decided(slot as u64) && left.best(own) == own
                 };
+                // A filled table reads back whatever it stores where no
+                // position is: the game tells, for the few slots asked.
                 told[slot] != shared.code
                     || [shared.code, NO_POSITION].contains(&own)
                     || through_exits()
+                    || game.position_at(tier, slot as u64).is_none()
             })
         });
     let header = Header {
