@@ -47,7 +47,7 @@ pub fn write_table_with(
     code: impl Fn(u64) -> u16 + Sync,
     level: i32,
 ) -> Result<u64, TableError> {
-    write_blocks(path, header, code, Slack::none(), level)
+    write_table_slack(path, header, code, Slack::none(), level)
 }
 
 /// Like `write_table_with`, the slots where `left(i)` is true left to the
@@ -68,7 +68,7 @@ pub fn write_table_leaving(
         left,
         bounded: |_, _| false,
     };
-    write_blocks(path, header, code, slack, level)
+    write_table_slack(path, header, code, slack, level)
 }
 
 /// Which slots may be stored as the code before them in their block, instead
@@ -77,7 +77,7 @@ pub fn write_table_leaving(
 pub struct Slack<L, B> {
     /// Slots left to the table beside (the header's [`crate::Shared`]): any code.
     pub left: L,
-    /// Slots whose value a move out of the tier gives ([`Exits::Searched`]):
+    /// Slots whose value a move out of the tier gives ([`crate::Exits::Searched`]):
     /// `bounded(slot, code)` says whether the slot may hold `code`.
     pub bounded: B,
 }
@@ -99,22 +99,6 @@ impl Slack<fn(u64) -> bool, fn(u64, u16) -> bool> {
 /// [`crate::Exits::Searched`] (the writer cannot tell; a reader would read wrong
 /// values).
 pub fn write_table_slack<L, B>(
-    path: &Path,
-    header: &Header,
-    code: impl Fn(u64) -> u16 + Sync,
-    slack: Slack<L, B>,
-    level: i32,
-) -> Result<u64, TableError>
-where
-    L: Fn(u64) -> bool + Sync,
-    B: Fn(u64, u16) -> bool + Sync,
-{
-    write_blocks(path, header, code, slack, level)
-}
-
-/// Writes the table, `slack` saying which slots may be stored as the code
-/// before them.
-fn write_blocks<L, B>(
     path: &Path,
     header: &Header,
     code: impl Fn(u64) -> u16 + Sync,

@@ -275,7 +275,19 @@ struct Tier<'a, S: Solved> {
     outcomes: Option<&'a [u16]>,
 }
 
-impl<S: Solved> Tier<'_, S> {
+impl<'a, S: Solved> Tier<'a, S> {
+    fn new(game: &'a Endgame, tier: u32, solved: &'a S, outcomes: Option<&'a [u16]>) -> Self {
+        Tier {
+            game,
+            tier,
+            settle: game.settled(tier),
+            capture_tiers: game.capture_tiers(tier),
+            solved,
+            reset: reset(game),
+            outcomes,
+        }
+    }
+
     /// Whether the slot holds the position `layout` spells: no two pieces on a
     /// square, the side not to move not in check, and stored as it stands
     /// (where the kings settle, every position is).
@@ -545,15 +557,7 @@ pub fn solve_tier_knowing(
         return pawns::solve_tier(game, tier, placements, solved, outcomes, progress);
     }
     let size = game.index_size(tier) as usize;
-    let this = Tier {
-        game,
-        tier,
-        settle: game.settled(tier),
-        capture_tiers: game.capture_tiers(tier),
-        solved,
-        reset: reset(game),
-        outcomes,
-    };
+    let this = Tier::new(game, tier, &*solved, outcomes);
     solve_by_scans(game, size, &this, &this, progress)
 }
 
@@ -576,15 +580,7 @@ pub(crate) fn decided_by_exits(
             mark_decided(game, &spans, codes, progress)
         }
         None => {
-            let this = Tier {
-                game,
-                tier,
-                settle: game.settled(tier),
-                capture_tiers: game.capture_tiers(tier),
-                solved,
-                reset: reset(game),
-                outcomes: Some(codes),
-            };
+            let this = Tier::new(game, tier, solved, Some(codes));
             mark_decided(game, &[(0..codes.len() as u64, &this)], codes, progress)
         }
     }
