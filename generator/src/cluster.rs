@@ -340,13 +340,19 @@ fn chess_endings(
         }
         // Every ending of this level is written before any of the next starts.
         cluster.world.barrier();
-        if cluster.leads() {
-            for &tier in &level {
-                let what = format!("chess {}", game.tier_name(tier));
-                summaries.push(cluster.or_stop(&what, open_tier(game, tier, &write.dir)).1);
-            }
+    }
+    // The tables leave their captures and promotions to a search, written
+    // again by one rank, as one process writes them.
+    if cluster.leads() {
+        let mut store = crate::Files::new(endgame, &caps, write);
+        let left = chess::leave_exits(endgame, &mut store, write, progress);
+        cluster.or_stop("chess exits", left);
+        for &tier in &tiers {
+            let what = format!("chess {}", game.tier_name(tier));
+            summaries.push(cluster.or_stop(&what, open_tier(game, tier, &write.dir)).1);
         }
     }
+    cluster.world.barrier();
     summaries
 }
 

@@ -666,12 +666,23 @@ pub fn generate_tables(
     let mut store = Files::new(&endgame, &caps, &first);
     let dtm = |tier| dtm_codes(&endgame, tier, &write.dir);
     solve_all(&endgame, progress, &mut store, dtm)?;
+    leave_exits(&endgame, &mut store, write, progress)?;
+    Ok(store.summaries)
+}
+
+/// Writes every table of `endgame` in `store` again, leaving the wins and
+/// losses captures and promotions give to a search (see [`crate::exits`]).
+pub(crate) fn leave_exits(
+    endgame: &Endgame,
+    store: &mut Files<'_, Endgame>,
+    write: &WriteOptions,
+    progress: &Progress,
+) -> anyhow::Result<()> {
     let reads = |tier| endgame.tiers_below(tier);
     let decide = |tier, codes: &[u16], below: &crate::Finished| {
-        decided_by_exits(&endgame, tier, codes, below, progress)
+        decided_by_exits(endgame, tier, codes, below, progress)
     };
-    crate::exits::leave_exits(&endgame, reads, &mut store, write, decide)?;
-    Ok(store.summaries)
+    crate::exits::leave_exits(endgame, reads, store, write, decide)
 }
 
 /// The zstd level of a table's first write, before its exits are left to a
