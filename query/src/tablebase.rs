@@ -361,7 +361,10 @@ impl<'g, G: Game> Tablebase<'g, G> {
                 let Some(position) = game.position_at(tier, slot as u64) else {
                     return Ok(());
                 };
-                *code = self.covered_value(&position)?.code();
+                // A slot marked empty stays so: `verify` names it.
+                if let Some(stored) = Value::from_code(game.value_kind(), *code) {
+                    *code = self.searched(&position, stored)?.code();
+                }
                 Ok::<_, QueryError>(())
             })?;
         Ok(codes)
@@ -384,10 +387,16 @@ impl<'g, G: Game> Tablebase<'g, G> {
                 ),
             }
         })?;
-        if table.header().exits == Exits::Stored {
-            return Ok(stored);
+        match table.header().exits {
+            Exits::Stored => Ok(stored),
+            Exits::Searched => self.searched(position, stored),
         }
-        // The table stores a bound where a move out of the tier gives the value.
+    }
+
+    /// The value of a position whose table leaves its exits to a search and
+    /// stores `stored` for it: the better of that bound and the best move out
+    /// of the tier.
+    fn searched(&self, position: &G::Position, stored: Value) -> Result<Value, QueryError> {
         let exits = games::value_of_exits(self.game, position, |child| self.covered_value(child))?;
         Ok(exits.map_or(stored, |best| stored.best(best)))
     }
