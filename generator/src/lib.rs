@@ -191,6 +191,52 @@ pub fn generate_game(
     write: &WriteOptions,
     progress: &Progress,
 ) -> anyhow::Result<Vec<Summary>> {
+    let mut made = Vec::new();
+    let job = [(id, options.clone())];
+    generate_games(&job, write, progress, |summaries| {
+        made.extend_from_slice(summaries)
+    })?;
+    Ok(made)
+}
+
+/// Makes the tables of every job (a game's id and generate options of one
+/// variant), in order, writing them as `write` says; `made` is given the
+/// summaries of each job's tables once they are final. A game with a
+/// [`Finish`] writes drafts first, which it writes again once every job is
+/// solved: a later job may read a draft's values (chess's DTZ solve reads
+/// DTM's draws) before its finish changes what it stores.
+pub fn generate_games(
+    jobs: &[(&str, Options)],
+    write: &WriteOptions,
+    progress: &Progress,
+    mut made: impl FnMut(&[Summary]),
+) -> anyhow::Result<()> {
+    let mut drafts = Vec::new();
+    for (id, options) in jobs {
+        let summaries = solve_game(id, options, write, progress)?;
+        match finish(id) {
+            Some(finish) => drafts.push((finish, options, summaries, leans(id, options)?)),
+            None => made(&summaries),
+        }
+    }
+    // A table that leaves values to another's (DTZ's draws to DTM) records that
+    // one's final values: those are finished first.
+    drafts.sort_by_key(|&(.., leans)| leans);
+    for (finish, options, mut summaries, _) in drafts {
+        finish(options, write, progress, &mut summaries)?;
+        made(&summaries);
+    }
+    Ok(())
+}
+
+/// Solves and writes the tables of game `id` for `options`, drafts where the
+/// game has a [`Finish`].
+fn solve_game(
+    id: &str,
+    options: &Options,
+    write: &WriteOptions,
+    progress: &Progress,
+) -> anyhow::Result<Vec<Summary>> {
     struct Generate<'a>(&'a WriteOptions, &'a Progress);
     impl Visitor for Generate<'_> {
         type Output = anyhow::Result<Vec<Summary>>;
@@ -202,6 +248,34 @@ pub fn generate_game(
         Some(solve) => solve(options, write, progress),
         None => games::with_game(id, options, Generate(write, progress))?,
     }
+}
+
+/// Whether the game of `id` with `options` leaves a value to another
+/// variant's tables ([`Game::shares_value`]).
+fn leans(id: &str, options: &Options) -> Result<bool, GameError> {
+    struct Leans;
+    impl Visitor for Leans {
+        type Output = bool;
+        fn visit<G: Game>(self, _spec: &'static Spec<G>, game: &G) -> bool {
+            game.shares_value().is_some()
+        }
+    }
+    games::with_game(id, options, Leans)
+}
+
+/// The second pass of a dedicated solver whose first writes drafts: writes the
+/// tables of a game's `options` again, updating their summaries.
+pub type Finish = fn(&Options, &WriteOptions, &Progress, &mut Vec<Summary>) -> anyhow::Result<()>;
+
+/// The dedicated solvers that write drafts first, by game id.
+const FINISH: &[(&str, Finish)] = &[("chess", chess::finish_tables)];
+
+/// The second pass of game `id`'s solver, if it has one.
+fn finish(id: &str) -> Option<Finish> {
+    FINISH
+        .iter()
+        .find(|(game, _)| *game == id)
+        .map(|&(_, finish)| finish)
 }
 
 /// Checks that `options` make a game whose tables can be made, without making them.

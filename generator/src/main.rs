@@ -134,6 +134,7 @@ fn run(flags: Cli, matches: &ArgMatches) -> anyhow::Result<()> {
         reproducible: flags.reproducible,
         level: flags.level,
         resume: flags.resume,
+        draft: false,
     };
     let (name, sub) = matches.subcommand().expect("a subcommand is required");
     // Every game and variant to make, all checked before any work starts.
@@ -168,16 +169,20 @@ fn run(flags: Cli, matches: &ArgMatches) -> anyhow::Result<()> {
     #[cfg(not(feature = "mpi"))]
     let (leads, progress) = (true, Progress::terminal());
     let mut summaries: Vec<Summary> = Vec::new();
-    for (id, options) in &jobs {
-        #[cfg(feature = "mpi")]
-        let made = generator::cluster::generate_game(id, options, &write, &progress, &cluster)?;
-        #[cfg(not(feature = "mpi"))]
-        let made = generator::generate_game(id, options, &write, &progress)?;
+    let made = |made: &[Summary]| {
         for summary in made {
             println!("{summary}");
-            summaries.push(summary);
+            summaries.push(summary.clone());
         }
+    };
+    #[cfg(feature = "mpi")]
+    for (id, options) in &jobs {
+        made(&generator::cluster::generate_game(
+            id, options, &write, &progress, &cluster,
+        )?);
     }
+    #[cfg(not(feature = "mpi"))]
+    generator::generate_games(&jobs, &write, &progress, made)?;
     if leads && summaries.len() > 1 {
         let bytes: u64 = summaries.iter().map(|s| s.bytes).sum();
         let positions: u64 = summaries.iter().map(|s| s.stats.positions).sum();

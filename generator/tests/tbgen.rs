@@ -310,3 +310,38 @@ fn a_resumed_run_keeps_sound_tables_and_remakes_the_rest() {
     assert!(stdout.contains("6 tables, 368330 positions"), "{stdout}");
     assert_ne!(written_at("chess-KQvK.tb"), at[1], "KQvK was kept");
 }
+
+/// One run making DTM and DTZ solves both before either leaves its exits (the
+/// DTZ solve reads DTM's draws from its draft), and writes, in either order,
+/// the tables two runs write one metric after the other; the DTZ tables leave
+/// their draws to DTM's finished tables.
+#[test]
+fn one_run_of_both_metrics_writes_what_two_runs_write() {
+    let apart = tempfile::tempdir().unwrap();
+    for metric in ["dtm", "dtz"] {
+        let args = ["chess", "KRvKB", "--metric", metric, "--reproducible"];
+        tbgen(apart.path(), &args);
+    }
+    let mut names: Vec<String> = std::fs::read_dir(apart.path())
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    assert_eq!(names.len(), 8, "{names:?}");
+    for metrics in ["dtm,dtz", "dtz,dtm"] {
+        let together = tempfile::tempdir().unwrap();
+        let args = ["chess", "KRvKB", "--metric", metrics, "--reproducible"];
+        let printed = String::from_utf8(tbgen(together.path(), &args).stdout).unwrap();
+        assert!(printed.contains("8 tables"), "{printed}");
+        for name in &names {
+            let a = std::fs::read(apart.path().join(name)).unwrap();
+            let b = std::fs::read(together.path().join(name)).unwrap();
+            assert!(a == b, "{metrics}: {name} differs from two runs'");
+        }
+        let dtz = tables::Table::open(together.path().join("chess-dtz-KRvKB.tb")).unwrap();
+        assert!(
+            dtz.header().shared.is_some(),
+            "{metrics}: DTZ keeps its draws"
+        );
+    }
+}

@@ -271,12 +271,12 @@ struct Tier<'a, S: Solved> {
     solved: &'a S,
     /// Under DTZ, the 50-move limit a capture restarts.
     reset: Option<u16>,
-    /// Under DTZ, the tier's codes under DTM where known (see [`known_outcome`]).
-    outcomes: Option<&'a [u16]>,
+    /// What the scans are told of the tier's codes (see [`known_outcome`]).
+    outcomes: Option<Told<'a>>,
 }
 
 impl<'a, S: Solved> Tier<'a, S> {
-    fn new(game: &'a Endgame, tier: u32, solved: &'a S, outcomes: Option<&'a [u16]>) -> Self {
+    fn new(game: &'a Endgame, tier: u32, solved: &'a S, outcomes: Option<Told<'a>>) -> Self {
         Tier {
             game,
             tier,
@@ -513,6 +513,7 @@ pub fn solve_tier(
 /// are draws.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Known {
+    /// No position, or none whose scan is wanted.
     Empty,
     /// A draw, if the slot holds a position: a DTM table stores its empty slots
     /// as whatever compresses best, a draw among them.
@@ -533,13 +534,80 @@ impl Known {
     }
 }
 
-/// What the tier's codes under DTM (`outcomes`) settle of `slot`.
+/// What a tier's codes under DTM settle of each slot (see [`Known`]), two
+/// bits a slot: what a DTZ solve keeps of them while it runs.
+#[derive(Debug)]
+pub struct DtmOutcomes(Vec<u64>);
+
+impl DtmOutcomes {
+    /// What `codes`, a tier's codes under DTM, settle.
+    pub fn of(codes: &[u16]) -> DtmOutcomes {
+        use rayon::prelude::*;
+        let words = codes
+            .par_chunks(32)
+            .map(|chunk| {
+                let known = |code| match code {
+                    NO_POSITION => 1,
+                    code if code == Value::Draw.code() => 2,
+                    _ => 0,
+                };
+                let bits = chunk.iter().enumerate();
+                bits.fold(0u64, |word, (i, &code)| word | known(code) << (2 * i))
+            })
+            .collect();
+        DtmOutcomes(words)
+    }
+
+    #[inline]
+    fn get(&self, slot: u64) -> Option<Known> {
+        match self.0[slot as usize / 32] >> (2 * (slot % 32)) & 3 {
+            1 => Some(Known::Empty),
+            2 => Some(Known::Draw),
+            _ => None,
+        }
+    }
+}
+
+/// What a scan is told of a tier before it looks at a slot's moves.
+#[derive(Clone, Copy)]
+enum Told<'a> {
+    /// Under DTZ, what the tier's codes under DTM settle.
+    Dtm(&'a DtmOutcomes),
+    /// Finding the slots a capture or promotion decides: the tier's own codes
+    /// and whether such a move can give a code; a slot of any other code is
+    /// passed by as empty.
+    Own(&'a [u16], fn(u16) -> bool),
+}
+
+impl<'a> Told<'a> {
+    /// The tier's own codes under `game`'s metric.
+    fn own(game: &Endgame, codes: &'a [u16]) -> Self {
+        // Under DTZ a capture or promotion restarts the count: the mover wins
+        // or loses through it in one ply, or in one past the 50-move limit.
+        fn dtz(code: u16) -> bool {
+            let at = |n| [Value::Win(n).code(), Value::Loss(n).code()];
+            at(1).contains(&code) || at(FIFTY_MOVES + 1).contains(&code)
+        }
+        fn dtm(code: u16) -> bool {
+            code != Value::Draw.code()
+        }
+        match game.metric() {
+            Metric::Dtz => Told::Own(codes, dtz),
+            Metric::Dtm => Told::Own(codes, dtm),
+        }
+    }
+}
+
+/// What `told` settles of `slot`.
 #[inline]
-fn known_outcome(outcomes: Option<&[u16]>, slot: u64) -> Option<Known> {
-    match outcomes?[slot as usize] {
-        NO_POSITION => Some(Known::Empty),
-        code if code == Value::Draw.code() => Some(Known::Draw),
-        _ => None,
+fn known_outcome(told: Option<Told>, slot: u64) -> Option<Known> {
+    match told? {
+        Told::Dtm(outcomes) => outcomes.get(slot),
+        Told::Own(codes, may_exit) => match codes[slot as usize] {
+            NO_POSITION => Some(Known::Empty),
+            code if !may_exit(code) => Some(Known::Empty),
+            _ => None,
+        },
     }
 }
 
@@ -550,9 +618,10 @@ pub fn solve_tier_knowing(
     game: &Endgame,
     tier: u32,
     solved: &mut impl Solved,
-    outcomes: Option<&[u16]>,
+    outcomes: Option<&DtmOutcomes>,
     progress: &Progress,
 ) -> Vec<u16> {
+    let outcomes = outcomes.map(Told::Dtm);
     if let Some(placements) = game.placements(tier) {
         return pawns::solve_tier(game, tier, placements, solved, outcomes, progress);
     }
@@ -580,7 +649,7 @@ pub(crate) fn decided_by_exits(
             mark_decided(game, &spans, codes, progress)
         }
         None => {
-            let this = Tier::new(game, tier, solved, Some(codes));
+            let this = Tier::new(game, tier, solved, Some(Told::own(game, codes)));
             mark_decided(game, &[(0..codes.len() as u64, &this)], codes, progress)
         }
     }
@@ -631,10 +700,10 @@ fn mark_decided<T: Scans>(
     words
 }
 
-/// The codes under DTM of `tier` of a DTZ solve, where its DTM table is in
-/// `dir` (`--metric dtm,dtz` makes it first), stores every value and reads
-/// back whole; else None.
-pub fn dtm_codes(game: &Endgame, tier: u32, dir: &Path) -> Option<Vec<u16>> {
+/// What the codes under DTM of `tier` settle, for a DTZ solve, where its DTM
+/// table is in `dir` (`--metric dtm,dtz` makes it first, and leaves its exits
+/// once DTZ is solved too), stores every value and reads back whole; else None.
+pub fn dtm_outcomes(game: &Endgame, tier: u32, dir: &Path) -> Option<DtmOutcomes> {
     if game.metric() != Metric::Dtz {
         return None;
     }
@@ -644,11 +713,12 @@ pub fn dtm_codes(game: &Endgame, tier: u32, dir: &Path) -> Option<Vec<u16>> {
     if table.header().exits == tables::Exits::Searched {
         return None;
     }
-    table.read_all().ok()
+    table.read_all().ok().map(|codes| DtmOutcomes::of(&codes))
 }
 
 /// The dedicated solver of chess endings (see [`crate::dedicated`]): every
-/// tier in order, each written as it is solved.
+/// tier in order, each written as a draft as it is solved; [`finish_tables`]
+/// writes them again.
 pub fn generate_tables(
     options: &Options,
     write: &WriteOptions,
@@ -657,17 +727,34 @@ pub fn generate_tables(
     let spec = &games::chess::SPEC;
     let endgame = spec.game(options)?;
     let caps = (spec.capabilities)(&endgame);
-    // Every table is written again once its exits are known: the first write
-    // need only be fast.
-    let first = WriteOptions {
-        level: Some(FIRST_LEVEL),
+    let draft = WriteOptions {
+        draft: true,
         ..write.clone()
     };
-    let mut store = Files::new(&endgame, &caps, &first);
-    let dtm = |tier| dtm_codes(&endgame, tier, &write.dir);
+    let mut store = Files::new(&endgame, &caps, &draft);
+    let dtm = |tier| dtm_outcomes(&endgame, tier, &write.dir);
     solve_all(&endgame, progress, &mut store, dtm)?;
-    leave_exits(&endgame, &mut store, write, progress)?;
     Ok(store.summaries)
+}
+
+/// Writes again the tables [`generate_tables`] made for `options`, once every
+/// table of the run is solved, leaving their exits to a search: a DTZ solve
+/// in the same run reads DTM's draws before that (see [`dtm_outcomes`]).
+/// Updates `summaries`.
+pub fn finish_tables(
+    options: &Options,
+    write: &WriteOptions,
+    progress: &Progress,
+    summaries: &mut Vec<Summary>,
+) -> anyhow::Result<()> {
+    let spec = &games::chess::SPEC;
+    let endgame = spec.game(options)?;
+    let caps = (spec.capabilities)(&endgame);
+    let mut store = Files::new(&endgame, &caps, write);
+    store.summaries = std::mem::take(summaries);
+    leave_exits(&endgame, &mut store, write, progress)?;
+    *summaries = store.summaries;
+    Ok(())
 }
 
 /// Writes every table of `endgame` in `store` again, leaving the wins and
@@ -685,10 +772,6 @@ pub(crate) fn leave_exits(
     crate::exits::leave_exits(endgame, reads, store, write, decide)
 }
 
-/// The zstd level of a table's first write, before its exits are left to a
-/// search: on KRBvKR a tenth of level 9's time.
-const FIRST_LEVEL: i32 = 1;
-
 /// Solves every tier in order, smallest material first, each reading the tiers
 /// its captures and promotions lead to; each solved tier goes to `store` (a tier
 /// it keeps is not solved). See [`crate::order`] for the codes held meanwhile.
@@ -698,13 +781,13 @@ pub fn solve_all(
     game: &Endgame,
     progress: &Progress,
     store: &mut impl Store,
-    dtm: impl Fn(u32) -> Option<Vec<u16>>,
+    dtm: impl Fn(u32) -> Option<DtmOutcomes>,
 ) -> anyhow::Result<()> {
     crate::solve_in_order(
         game,
         |tier, solved| {
             let outcomes = (game.metric() == Metric::Dtz).then(|| dtm(tier)).flatten();
-            solve_tier_knowing(game, tier, solved, outcomes.as_deref(), progress)
+            solve_tier_knowing(game, tier, solved, outcomes.as_ref(), progress)
         },
         |tier| game.tiers_below(tier),
         store,
@@ -773,7 +856,8 @@ mod tests {
             for tier in game.tiers() {
                 let codes = solve_tier(&game, tier, &mut dtm_codes, &progress);
                 let without = solve_tier(&dtz, tier, &mut plain, &progress);
-                let with = solve_tier_knowing(&dtz, tier, &mut knowing, Some(&codes), &progress);
+                let outcomes = DtmOutcomes::of(&codes);
+                let with = solve_tier_knowing(&dtz, tier, &mut knowing, Some(&outcomes), &progress);
                 assert!(with == without, "{}", game.tier_name(tier));
                 dtm_codes.push(codes);
                 plain.push(without);

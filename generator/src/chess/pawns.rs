@@ -8,7 +8,9 @@
 //! an en passant capture is valued through the position with that right,
 //! whose moves all lead to known codes.
 
-use super::{Known, PairShare, Pieces, Sight, captured_at, known_outcome, leave, moved, role};
+use super::{
+    Known, PairShare, Pieces, Sight, Told, captured_at, known_outcome, leave, moved, role,
+};
 use crate::order::Solved;
 use crate::progress::Progress;
 use crate::retrograde::{Parents, Scan, Scans, solve_by_scans};
@@ -40,8 +42,8 @@ pub(super) struct Slice<'a, S: Solved> {
     solved: &'a S,
     /// Under DTZ, the 50-move limit a capture or pawn move restarts.
     reset: Option<u16>,
-    /// Under DTZ, the tier's DTM codes, for the slots they settle.
-    outcomes: Option<&'a [u16]>,
+    /// What the scans are told of the tier's codes (see [`known_outcome`]).
+    outcomes: Option<Told<'a>>,
 }
 
 impl<S: Solved> Slice<'_, S> {
@@ -398,7 +400,7 @@ pub(super) fn slices<'a, S: Solved>(
             own: codes,
             solved,
             reset: super::reset(game),
-            outcomes: Some(codes),
+            outcomes: Some(Told::own(game, codes)),
         })
         .collect()
 }
@@ -417,7 +419,7 @@ pub(super) fn solve_tier(
     tier: u32,
     placements: &Placements,
     solved: &mut impl Solved,
-    outcomes: Option<&[u16]>,
+    outcomes: Option<Told>,
     progress: &Progress,
 ) -> Vec<u16> {
     let size = game.index_size(tier) as usize;
