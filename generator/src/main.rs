@@ -3,7 +3,7 @@
 
 use anyhow::Context;
 use clap::{ArgMatches, Command, CommandFactory, FromArgMatches, Parser, value_parser};
-use games::spec::{Entry, Options, Purpose};
+use games::spec::{Entry, Options, Purpose, Scope};
 use games::{cli, registry};
 use generator::{Progress, Summary, WriteOptions, check_game};
 use std::path::PathBuf;
@@ -86,8 +86,17 @@ fn game_command(entry: &'static Entry) -> Command {
 }
 
 /// One set of options per variant: a comma-separated variant option makes one
-/// for each of its values.
+/// for each of its values, and a measure not given makes every one it has
+/// ([`games::spec::OptionSpec::default_for`]).
 fn variants(entry: &Entry, options: &Options) -> Vec<Options> {
+    let mut options = options.clone();
+    for option in entry.options_for(Purpose::Generate) {
+        let every = option.default_for(Purpose::Generate);
+        if let (Scope::Measure, None, Some(every)) = (option.scope, options.get(option.name), every)
+        {
+            options.set(option.name, &every);
+        }
+    }
     let mut all = vec![Options::generate()];
     for (name, value) in options.iter() {
         let split = entry.option(name).is_some_and(|o| o.scope.is_variant());

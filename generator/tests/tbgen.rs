@@ -271,7 +271,7 @@ fn a_rerun_removes_what_a_killed_generation_left() {
 #[test]
 fn a_resumed_run_keeps_sound_tables_and_remakes_the_rest() {
     let dir = tempfile::tempdir().unwrap();
-    let args = ["chess", "KPvK", "--reproducible"];
+    let args = ["chess", "KPvK", "--metric", "dtm", "--reproducible"];
     tbgen(dir.path(), &args);
     let read = |name: &str| std::fs::read(dir.path().join(name)).unwrap();
     let names = ["KvK", "KQvK", "KRvK", "KBvK", "KNvK", "KPvK"].map(|e| format!("chess-{e}.tb"));
@@ -311,10 +311,10 @@ fn a_resumed_run_keeps_sound_tables_and_remakes_the_rest() {
     assert_ne!(written_at("chess-KQvK.tb"), at[1], "KQvK was kept");
 }
 
-/// One run making DTM and DTZ solves both before either leaves its exits (the
-/// DTZ solve reads DTM's draws from its draft), and writes, in either order,
-/// the tables two runs write one metric after the other; the DTZ tables leave
-/// their draws to DTM's finished tables.
+/// One run making DTM and DTZ (as it does unless told which) solves both
+/// before either leaves its exits (the DTZ solve reads DTM's draws from its
+/// draft), and writes, in either order, the tables two runs write one metric
+/// after the other; the DTZ tables leave their draws to DTM's finished tables.
 #[test]
 fn one_run_of_both_metrics_writes_what_two_runs_write() {
     let apart = tempfile::tempdir().unwrap();
@@ -328,9 +328,12 @@ fn one_run_of_both_metrics_writes_what_two_runs_write() {
         .collect();
     names.sort();
     assert_eq!(names.len(), 8, "{names:?}");
-    for metrics in ["dtm,dtz", "dtz,dtm"] {
+    for metrics in ["dtm,dtz", "dtz,dtm", "(not given)"] {
         let together = tempfile::tempdir().unwrap();
-        let args = ["chess", "KRvKB", "--metric", metrics, "--reproducible"];
+        let mut args = vec!["chess", "KRvKB", "--reproducible"];
+        if metrics.starts_with('d') {
+            args.extend(["--metric", metrics]);
+        }
         let printed = String::from_utf8(tbgen(together.path(), &args).stdout).unwrap();
         assert!(printed.contains("8 tables"), "{printed}");
         for name in &names {

@@ -68,7 +68,7 @@ enum Tool {
     },
     /// A chess FEN as the lichess tablebase API answers it: the outcome under the 50-move rule from the FEN's halfmove clock, DTZ and DTM, and every move with the same, in lichess's order
     #[command(
-        after_help = "Reads the chess-* (DTM) and chess-dtz-* tables: tbgen chess ENDING --metric dtm,dtz makes both."
+        after_help = "Reads the chess-* (DTM) and chess-dtz-* tables: tbgen chess ENDING makes both."
     )]
     Standard {
         /// A FEN; its halfmove clock counts toward the 50-move rule

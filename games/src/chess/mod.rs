@@ -85,7 +85,7 @@ pub static SPEC: Spec<Endgame> = Spec {
             },
             OptionSpec {
                 name: "metric",
-                help: "what the tables count: dtm, plies to mate; dtz, plies to the next capture or pawn move under the 50-move rule (Syzygy's DTZ50''); dtm,dtz makes both",
+                help: "what the tables count: dtm, plies to mate; dtz, plies to the next capture or pawn move under the 50-move rule (Syzygy's DTZ50'')",
                 scope: Scope::Measure,
                 values: Values::Choice(&["dtm", "dtz"]),
                 default: Some("dtm"),

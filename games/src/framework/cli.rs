@@ -36,7 +36,7 @@ fn option_arg(option: &'static OptionSpec, purpose: Purpose) -> Arg {
             .help(option.help);
     }
     let mut help = format!("{} [{}", option.help, option.describe_values());
-    if let Some(default) = option.default {
+    if let Some(default) = option.default_for(purpose) {
         help.push_str(&format!("; default {default}"));
     }
     // Making tables, a variant may name several values: one set each.

@@ -71,6 +71,16 @@ impl OptionSpec {
         }
     }
 
+    /// The value when none is given, for `purpose`: making tables, a measure
+    /// takes every value it has (`tbgen chess KRBvKR` makes DTM and DTZ),
+    /// since each answers what the others cannot.
+    pub fn default_for(&self, purpose: Purpose) -> Option<String> {
+        match (purpose, self.scope, self.values) {
+            (Purpose::Generate, Scope::Measure, Values::Choice(all)) => Some(all.join(",")),
+            _ => self.default.map(str::to_string),
+        }
+    }
+
     /// Checks one value, naming the option and its limits when it is refused.
     pub fn check(&self, game: &str, value: &str) -> Result<(), GameError> {
         let refuse = |why: String| GameError::option(self.name, value, format!("{game} {why}"));
