@@ -167,6 +167,9 @@ fn run(flags: Cli, matches: &ArgMatches) -> anyhow::Result<()> {
     for (id, options) in &jobs {
         check_game(id, options)?;
     }
+    // A folder that cannot be made is said before any work, not after it.
+    std::fs::create_dir_all(&write.dir)
+        .with_context(|| format!("{}: creating the folder", write.dir.display()))?;
     let started = Instant::now();
     #[cfg(feature = "mpi")]
     let cluster = generator::cluster::Cluster::join(write.resume)?;

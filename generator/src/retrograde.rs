@@ -233,7 +233,7 @@ pub fn solve_retrograde_tier<G: Game>(
 ) -> Vec<u16> {
     check_size(game, tier);
     let (graph, scans) = ReverseGraph::build(game, tier, solved);
-    let counts = Counts::from_scans(scans.len(), &PerSlot(|slot| scans[slot]));
+    let counts = Counts::from_scans(scans.len(), &PerSlot(|slot| scans[slot]), progress);
     drop(scans);
     solve_plies(game, counts, &graph, progress)
 }
@@ -251,6 +251,7 @@ pub fn solve_retracting_tier<G: Game>(
     let counts = Counts::from_scans(
         size,
         &PerSlot(|slot| scan_slot(game, tier, slot as u64, solved, |_| {})),
+        progress,
     );
     let parents = ByUnmoves {
         game,
@@ -274,7 +275,8 @@ pub(crate) fn solve_by_scans<G: Game>(
         "{}: too large for 32-bit slots",
         game.id()
     );
-    solve_plies(game, Counts::from_scans(size, scan), parents, progress)
+    let counts = Counts::from_scans(size, scan, progress);
+    solve_plies(game, counts, parents, progress)
 }
 
 /// A slot's state while solving, in one u16: [`NO_POSITION`] where the slot holds
@@ -336,8 +338,9 @@ struct Found {
 const PIECE: usize = 1 << 12;
 
 impl Counts {
-    fn from_scans(size: usize, scans: &impl Scans) -> Counts {
+    fn from_scans(size: usize, scans: &impl Scans, progress: &Progress) -> Counts {
         let mut states: Vec<AtomicU16> = (0..size).map(|_| AtomicU16::new(NO_POSITION)).collect();
+        progress.start("scans", size.div_ceil(PIECE) as u64);
         let pieces: Vec<Found> = states
             .par_chunks_mut(PIECE)
             .enumerate()
@@ -383,9 +386,11 @@ impl Counts {
                         }
                     };
                 });
+                progress.advance(1);
                 Found { floors, decided }
             })
             .collect();
+        progress.finish();
         let distance = |slot: u32| {
             let code = states[slot as usize].load(Ordering::Relaxed);
             Value::from_code(ValueKind::WinLossDraw, code)

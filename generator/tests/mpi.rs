@@ -77,16 +77,18 @@ fn abapa_tiers_shared_out_over_ranks_are_the_single_process_tables() {
 #[test]
 fn chess_endings_handed_to_ranks_are_the_single_process_tables() {
     let plain = tempfile::tempdir().unwrap();
-    let expected = alone("chess", &[("all", "4")], plain.path());
+    alone("chess", &[("all", "4"), ("metric", "dtm")], plain.path());
+    let expected = alone("chess", &[("all", "4"), ("metric", "dtz")], plain.path());
     // 25 pawnless endings and 11 with pawns (KPvK to KPPvK), promotions reading
-    // tables of as many pieces: the ranks take them level by level.
-    assert_eq!(expected.len(), 36);
+    // tables of as many pieces: the ranks take them level by level; DTM and
+    // DTZ, as tbgen makes them unless told which.
+    assert_eq!(expected.len(), 72);
     let dir = tempfile::tempdir().unwrap();
     let printed = mpirun(
         2,
         &["chess", "--all", "4", "--dir", dir.path().to_str().unwrap()],
     );
-    assert!(printed.contains("36 tables"), "{printed}");
+    assert!(printed.contains("72 tables"), "{printed}");
     assert!(files(dir.path()) == expected);
 }
 

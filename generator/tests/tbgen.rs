@@ -348,3 +348,17 @@ fn one_run_of_both_metrics_writes_what_two_runs_write() {
         );
     }
 }
+
+/// Not on a terminal (a log, a pipe), progress comes as lines on standard
+/// error: each table as its work starts, and its phase.
+#[test]
+fn progress_is_written_in_lines_where_no_bar_can_be_drawn() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = tbgen(dir.path(), &["chess", "KRvKB", "--metric", "dtm"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    for table in ["KvK", "KRvK", "KBvK", "KRvKB"] {
+        let solving = format!("chess-{table}.tb scans: ");
+        assert!(stderr.contains(&solving), "{table}: {stderr}");
+    }
+    assert!(stderr.contains("chess-KRvKB.tb exits: "), "{stderr}");
+}

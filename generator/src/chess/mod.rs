@@ -767,9 +767,15 @@ pub(crate) fn leave_exits(
 ) -> anyhow::Result<()> {
     let reads = |tier| endgame.tiers_below(tier);
     let decide = |tier, codes: &[u16], below: &crate::Finished| {
+        progress.working_on(&table_name(endgame, tier));
         decided_by_exits(endgame, tier, codes, below, progress)
     };
     crate::exits::leave_exits(endgame, reads, store, write, decide)
+}
+
+/// The file name of `tier`'s table, which progress lines name.
+fn table_name(game: &Endgame, tier: u32) -> String {
+    tables::file_name(game.id(), &game.variant(), &game.tier_name(tier))
 }
 
 /// Solves every tier in order, smallest material first, each reading the tiers
@@ -787,6 +793,7 @@ pub fn solve_all(
         game,
         |tier, solved| {
             let outcomes = (game.metric() == Metric::Dtz).then(|| dtm(tier)).flatten();
+            progress.working_on(&table_name(game, tier));
             solve_tier_knowing(game, tier, solved, outcomes.as_ref(), progress)
         },
         |tier| game.tiers_below(tier),
