@@ -172,7 +172,7 @@ pub struct WriteOptions {
     /// Keep the sound tables a stopped run wrote instead of making them again.
     pub resume: bool,
     /// A first write, to be written again once every table of the run is
-    /// solved (chess leaves its exits then): fast, at [`DRAFT_LEVEL`], and
+    /// solved (chess leaves its exits then): fast, at zstd level 1, and
     /// leaving nothing to the table beside, which may be written again first.
     pub draft: bool,
 }

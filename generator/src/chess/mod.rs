@@ -534,7 +534,7 @@ impl Known {
     }
 }
 
-/// What a tier's codes under DTM settle of each slot (see [`Known`]), two
+/// What a tier's codes under DTM settle of each slot (no position, or a draw), two
 /// bits a slot: what a DTZ solve keeps of them while it runs.
 #[derive(Debug)]
 pub struct DtmOutcomes(Vec<u64>);
