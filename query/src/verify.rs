@@ -38,7 +38,8 @@ pub struct Report {
     pub tables: Vec<String>,
     /// Positions compared with live search.
     pub checked: u64,
-    /// Slots that hold no legal position and are marked so.
+    /// Samples drawn on slots that hold no legal position (a count of
+    /// samples, not of the tables' empty slots).
     pub empty_slots: u64,
     /// For games with cycles: the plies within which search proved wins and losses.
     pub bound: Option<u16>,
@@ -63,12 +64,26 @@ pub struct Report {
 impl Report {
     /// One line for people.
     pub fn summary(&self) -> String {
+        // What the samples found besides: each note counts samples, not
+        // positions of the tables.
+        let mut notes = Vec::new();
         let search = match self.bound {
-            Some(bound) => format!(
-                "search proving wins and losses within {bound} plies ({} of them draws or longer: none within it)",
-                self.beyond_bound
-            ),
+            Some(bound) => {
+                let beyond = self.beyond_bound;
+                notes.push(format!("{beyond} of them draws or longer: none within it"));
+                format!("search proving wins and losses within {bound} plies")
+            }
             None => "live search".to_string(),
+        };
+        if self.empty_slots > 0 {
+            let empty = self.empty_slots;
+            notes.push(format!(
+                "{empty} more samples fell on slots that hold no position"
+            ));
+        }
+        let search = match notes.is_empty() {
+            true => search,
+            false => format!("{search} ({})", notes.join("; ")),
         };
         let mut parts = Vec::new();
         let mut part = |count: u64, against: String| {
@@ -93,17 +108,13 @@ impl Report {
         if parts.is_empty() {
             parts.push(format!("0 positions against {search}"));
         }
-        let empty = match self.empty_slots {
-            0 => String::new(),
-            n => format!(" ({n} empty slots)"),
-        };
         let blocks = match self.tables.len() {
             0 => String::new(),
             1 => "; every block of its table sound".to_string(),
             n => format!("; every block of its {n} tables sound"),
         };
         format!(
-            "{}: checked {}{empty}{blocks}, {} mismatches, {:.2} s",
+            "{}: checked {}{blocks}, {} mismatches, {:.2} s",
             self.game,
             parts.join(", "),
             self.mismatches.len(),
@@ -693,6 +704,27 @@ fn check_exact<G: Game>(
 mod tests {
     use super::*;
     use games::chess::{Endgame, Material, Metric};
+
+    /// Samples drawn on empty slots are counted as samples beside the search
+    /// they did not reach, never beside a count of positions.
+    #[test]
+    fn empty_samples_read_as_samples() {
+        let report = Report {
+            game: "chess".into(),
+            checked: 561,
+            empty_slots: 239,
+            consistency_checked: 2_563_736,
+            bound: Some(7),
+            beyond_bound: 535,
+            ..Report::default()
+        };
+        let line = report.summary();
+        let expected = "561 positions against search proving wins and losses within 7 plies \
+                        (535 of them draws or longer: none within it; \
+                        239 more samples fell on slots that hold no position), \
+                        2563736 positions against their moves' stored values, 0 mismatches";
+        assert!(line.contains(expected), "{line}");
+    }
 
     /// Under DTZ, mate search bounds the stored distance: a mate found within
     /// the plies must be stored as a win in at most as many, and a position
