@@ -188,10 +188,13 @@ fn run(flags: Cli, matches: &ArgMatches) -> anyhow::Result<()> {
         }
     };
     #[cfg(feature = "mpi")]
-    for (id, options) in &jobs {
-        made(&generator::cluster::generate_game(
-            id, options, &write, &progress, &cluster,
-        )?);
+    {
+        let mut made = made;
+        for (id, options) in &jobs {
+            made(&generator::cluster::generate_game(
+                id, options, &write, &progress, &cluster,
+            )?);
+        }
     }
     #[cfg(not(feature = "mpi"))]
     generator::generate_games(&jobs, &write, &progress, made)?;
