@@ -326,8 +326,7 @@ fn chess_endings(
                 continue;
             }
             cluster.say(&what);
-            let table = tables::file_name(game.id(), &game.variant(), &game.tier_name(tier));
-            progress.working_on(&table);
+            progress.working_on(&chess::table_name(game, tier));
             let started = Instant::now();
             let mut solved: Vec<Vec<u16>> = vec![Vec::new(); tiers.len()];
             for below in endgame.tiers_below(tier) {

@@ -774,7 +774,7 @@ pub(crate) fn leave_exits(
 }
 
 /// The file name of `tier`'s table, which progress lines name.
-fn table_name(game: &Endgame, tier: u32) -> String {
+pub(crate) fn table_name(game: &Endgame, tier: u32) -> String {
     tables::file_name(game.id(), &game.variant(), &game.tier_name(tier))
 }
 
