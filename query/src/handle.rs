@@ -195,7 +195,7 @@ impl<G: Game> GameHandle for Kept<G> {
     ) -> Result<String, QueryError> {
         let oracle = self.oracle(library);
         let read = oracle.read_counted(text)?;
-        let answer = oracle.answer_position(&read.position, captured)?;
+        let answer = oracle.answer_read(&read, captured)?;
         let beside = self.beside(library, &read);
         Ok(render::position(&oracle, &answer, &read.position, &beside))
     }

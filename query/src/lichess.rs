@@ -25,9 +25,14 @@ use std::sync::Arc;
 pub enum Category {
     Loss,
     Unknown,
+    /// Lost, but DTM alone cannot tell whether the 50-move rule saves it:
+    /// the DTZ table is not there.
+    MaybeLoss,
     BlessedLoss,
     Draw,
     CursedWin,
+    /// Won, but DTM alone cannot tell whether the 50-move rule spoils it.
+    MaybeWin,
     Win,
 }
 
@@ -46,20 +51,40 @@ impl Category {
         }
     }
 
+    /// The category of a position known by DTM alone, `dtm` plies (signed for
+    /// the side to move) with `halfmoves` on the clock: a mate that comes
+    /// before the clock reaches 100 is one under the 50-move rule too; a
+    /// longer one may be, if a capture or pawn move comes in time.
+    fn of_dtm(dtm: i32, halfmoves: u32) -> Category {
+        let plies = i64::from(dtm.unsigned_abs()) + i64::from(halfmoves);
+        match dtm {
+            0 => Category::Draw,
+            _ if dtm > 0 && plies <= 100 => Category::Win,
+            _ if dtm > 0 => Category::MaybeWin,
+            _ if plies <= 100 => Category::Loss,
+            _ => Category::MaybeLoss,
+        }
+    }
+
     /// Its name, as lichess writes it.
     pub fn name(self) -> &'static str {
         match self {
             Category::Loss => "loss",
             Category::Unknown => "unknown",
+            Category::MaybeLoss => "maybe-loss",
             Category::BlessedLoss => "blessed-loss",
             Category::Draw => "draw",
             Category::CursedWin => "cursed-win",
+            Category::MaybeWin => "maybe-win",
             Category::Win => "win",
         }
     }
 
     fn is_positive(self) -> bool {
-        matches!(self, Category::CursedWin | Category::Win)
+        matches!(
+            self,
+            Category::CursedWin | Category::MaybeWin | Category::Win
+        )
     }
 
     /// The same outcome seen by the other side.
@@ -68,6 +93,8 @@ impl Category {
             Category::Loss => Category::Win,
             Category::BlessedLoss => Category::CursedWin,
             Category::CursedWin => Category::BlessedLoss,
+            Category::MaybeWin => Category::MaybeLoss,
+            Category::MaybeLoss => Category::MaybeWin,
             Category::Win => Category::Loss,
             other => other,
         }
@@ -216,7 +243,7 @@ impl<'a> Tables<'a> {
         let board =
             Board::from_fen(&fen).map_err(|why| GameError::position(&fen, why.to_string()))?;
         let clock = Clock::read(self.dtz.game(), &fen)?;
-        Ok((board, u32::from(clock)))
+        Ok((board, u32::from(clock.clock)))
     }
 
     fn of(library: &'a Library, dtm: &'a Loaded<Endgame>, dtz: &'a Loaded<Endgame>) -> Tables<'a> {
@@ -326,11 +353,14 @@ impl<'a> Tables<'a> {
                 false => Category::BlessedLoss,
             }
         } else {
-            match dtz {
-                Some(dtz) if before < 100 => Category::of_dtz(dtz, halfmoves),
-                Some(dtz) if dtz < 0 => Category::BlessedLoss,
-                Some(_) => Category::CursedWin,
-                None => Category::Unknown,
+            // Where the DTZ table is not there, what DTM knows.
+            match (dtz.or(dtm), dtz.is_some()) {
+                (Some(0), _) => Category::Draw,
+                (Some(dtz), true) if before < 100 => Category::of_dtz(dtz, halfmoves),
+                (Some(dtm), false) if before < 100 => Category::of_dtm(dtm, halfmoves),
+                (Some(plies), _) if plies < 0 => Category::BlessedLoss,
+                (Some(_), _) => Category::CursedWin,
+                (None, _) => Category::Unknown,
             }
         };
         Ok(PositionInfo {
@@ -446,6 +476,34 @@ mod tests {
         let step = late.moves.iter().find(|m| m.san == "e4").unwrap();
         assert!(step.zeroing && !step.conversion);
         assert_eq!(step.pos.category, Category::Draw);
+    }
+
+    /// With the DTM tables alone, a category is what DTM knows: KPvK's mate in
+    /// 43 plies is a win with a fresh clock, and may or may not be with 95 on
+    /// it; a draw is a draw; no DTZ is made up.
+    #[test]
+    fn dtm_alone_answers_what_it_knows() {
+        let dir = tempfile::tempdir().unwrap();
+        let options = [("materials", "KPvK"), ("metric", "dtm")];
+        let options = Options::with(Purpose::Generate, options);
+        let write = WriteOptions::new(dir.path());
+        generate_game("chess", &options, &write, &Progress::hidden()).unwrap();
+        let library = Library::new(dir.path());
+        let fresh = standard(&library, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1").unwrap();
+        assert_eq!(
+            (fresh.pos.category, fresh.pos.dtz, fresh.pos.dtm),
+            (Category::Win, None, Some(43))
+        );
+        assert_eq!(fresh.moves[0].pos.category, Category::Loss);
+        let late = standard(&library, "4k3/8/8/8/8/8/4P3/4K3 w - - 95 80").unwrap();
+        assert_eq!(late.pos.category, Category::MaybeWin);
+        assert_eq!(late.moves[0].pos.category, Category::MaybeLoss);
+        assert_eq!(late.moves[0].pos.dtm, Some(-42));
+        let step = late.moves.iter().find(|m| m.san == "e4").unwrap();
+        assert_eq!((step.pos.category, step.pos.dtm), (Category::Draw, Some(0)));
+        let json = serde_json::to_value(&late).unwrap();
+        assert_eq!(json["category"], "maybe-win");
+        assert_eq!(json["moves"][0]["category"], "maybe-loss");
     }
 
     /// Six pieces are beyond the tables: unknown, not an error; a bad FEN is an

@@ -7,22 +7,23 @@ use crate::error::QueryError;
 use crate::library::{Library, Loaded};
 use crate::probe::{Probe, probe_covered, valued};
 use crate::tablebase::Tablebase;
-use games::capability::{Capabilities, Formula};
+use games::capability::{Capabilities, Counts, Formula};
 use games::spec::Spec;
 use games::{Game, GameError, Value};
 
-/// A position read once from its text, with the count the text gives the
-/// game's clock (chess: the halfmove clock), where the game has one.
+/// A position read once from its text, with the counts the text gives the
+/// game's clock (chess: the halfmove clock and move number), where the game
+/// has one.
 pub struct Read<G: Game> {
     pub position: G::Position,
-    pub count: Option<u16>,
+    pub counts: Option<Counts>,
 }
 
 impl<G: Game> std::fmt::Debug for Read<G> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Read")
             .field("position", &self.position)
-            .field("count", &self.count)
+            .field("counts", &self.counts)
             .finish()
     }
 }
@@ -110,13 +111,23 @@ impl<'g, G: Game> Oracle<'g, G> {
         Ok(games::read_position(self.game, text)?)
     }
 
-    /// `text` read once: its position, and the count it gives the game's clock
-    /// (chess: a FEN's halfmove clock) where the game has one, by the one rule
-    /// every tool reads it by; a bad count is an error saying why.
+    /// `text` read once: its position, and the counts it gives the game's
+    /// clock (chess: a FEN's halfmove clock and move number) where the game
+    /// has one, by the one rule every tool reads them by; a bad count is an
+    /// error saying why.
     pub fn read_counted(&self, text: &str) -> Result<Read<G>, QueryError> {
         let position = self.read(text)?;
-        let count = self.caps.clock.map(|clock| clock.read(text)).transpose()?;
-        Ok(Read { position, count })
+        let counts = self.caps.clock.map(|clock| clock.read(text)).transpose()?;
+        Ok(Read { position, counts })
+    }
+
+    /// `position` as the game writes it, with `counts` where there are some.
+    pub fn write(&self, position: &G::Position, counts: Option<Counts>) -> String {
+        let written = self.game.write_position(position);
+        match self.caps.clock.zip(counts) {
+            Some((clock, counts)) => clock.write(&written, counts),
+            None => written,
+        }
     }
 
     /// Everything known exactly about `position`.
@@ -194,14 +205,15 @@ impl<'g, G: Game> Oracle<'g, G> {
         })
     }
 
-    /// The answer as the tools give it.
-    pub fn describe(&self, known: &Known<G>) -> PositionAnswer {
+    /// The answer as the tools give it, each position written with its
+    /// counts where the position had `counts`.
+    pub fn describe(&self, known: &Known<G>, counts: Option<Counts>) -> PositionAnswer {
         let game = self.game;
         let units = |value: Value| self.caps.units.and_then(|u| u.in_units(value));
         let base = |position: &G::Position, source, value| PositionAnswer {
             game: game.id().to_string(),
             variant: game.variant(),
-            position: game.write_position(position),
+            position: self.write(position, counts),
             source,
             why: None,
             value,
@@ -221,7 +233,13 @@ impl<'g, G: Game> Oracle<'g, G> {
                     .map(|m| MoveAnswer {
                         mv: m.text.clone(),
                         uci: self.caps.aliases.map(|a| a.uci(&probe.position, &m.mv)),
-                        position: game.write_position(&m.after),
+                        position: self.write(
+                            &m.after,
+                            self.caps
+                                .clock
+                                .zip(counts)
+                                .map(|(clock, counts)| clock.after(&probe.position, &m.mv, counts)),
+                        ),
                         value: Valuation::of(m.value),
                         dtm_moves: units(m.value),
                         gain: score_game.then_some(m.gain),
@@ -265,17 +283,19 @@ impl<'g, G: Game> Oracle<'g, G> {
         text: &str,
         captured: Option<[u64; 2]>,
     ) -> Result<PositionAnswer, QueryError> {
-        self.answer_position(&self.read(text)?, captured)
+        self.answer_read(&self.read_counted(text)?, captured)
     }
 
-    /// The answer for `position`, as [`Oracle::answer_text`] gives it.
-    pub fn answer_position(
+    /// The answer for a position `read` from its text, as
+    /// [`Oracle::answer_text`] gives it.
+    pub fn answer_read(
         &self,
-        position: &G::Position,
+        read: &Read<G>,
         captured: Option<[u64; 2]>,
     ) -> Result<PositionAnswer, QueryError> {
+        let position = &read.position;
         let known = self.answer(position)?;
-        let mut answer = self.describe(&known);
+        let mut answer = self.describe(&known, read.counts);
         if let Some(captured) = captured {
             answer.whole_game = Some(self.whole_game(position, known.value(), captured)?);
         }

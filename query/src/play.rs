@@ -545,7 +545,7 @@ fn human_move<G: Game>(
             "quit" | "q" => return Ok(None),
             "hint" => match oracle.answer(position) {
                 Ok(known) => {
-                    let answer = oracle.describe(&known);
+                    let answer = oracle.describe(&known, None);
                     writeln!(out, "{}", render::position(oracle, &answer, position, &[]))?;
                 }
                 Err(QueryError::Input(_) | QueryError::MissingTable { .. }) if engine.is_some() => {

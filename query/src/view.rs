@@ -11,7 +11,7 @@ use crate::error::QueryError;
 use crate::oracle::{Known, Oracle, Read};
 use crate::probe::MoveValue;
 use crate::render;
-use games::capability::{Clock, Marks};
+use games::capability::{Clock, Counts, Marks};
 use games::{Child, Game, GameError, Value, ValueKind};
 use std::collections::HashSet;
 
@@ -95,7 +95,7 @@ pub fn view<G: Game>(
     let over = game.end_value(position).is_some();
     let (answer, error, said_value, valued) = match oracle.answer(position) {
         Ok(known) => {
-            let answer = oracle.describe(&known);
+            let answer = oracle.describe(&known, read.counts);
             let said_value = match &known {
                 Known::Valued { probe, .. } => said(oracle, position, probe.value),
                 Known::Formula { formula, .. } if formula.mover_wins => {
@@ -195,7 +195,7 @@ pub fn view<G: Game>(
         verdict,
         clock: counted.map(|c| ClockView {
             name: c.clock.name().to_string(),
-            count: c.count,
+            count: c.counts.clock,
             most: c.clock.most(),
         }),
         over,
@@ -243,10 +243,10 @@ pub fn beside<G: Game>(
     })
 }
 
-/// A game's clock with the count a position's text gave it.
+/// A game's clock with the counts a position's text gave it.
 struct Counted<'a, G: Game> {
     clock: &'a dyn Clock<G>,
-    count: u16,
+    counts: Counts,
 }
 
 impl<G: Game> Clone for Counted<'_, G> {
@@ -258,32 +258,29 @@ impl<G: Game> Clone for Counted<'_, G> {
 impl<G: Game> Copy for Counted<'_, G> {}
 
 impl<'a, G: Game> Counted<'a, G> {
-    /// The clock of `oracle`'s game with the count `read` gave it; none for a
-    /// game without a clock.
+    /// The clock of `oracle`'s game with the counts `read` gave it; none for
+    /// a game without a clock.
     fn of(oracle: &Oracle<'a, G>, read: &Read<G>) -> Option<Self> {
         let clock = oracle.caps.clock?;
         Some(Counted {
             clock,
-            count: read.count?,
+            counts: read.counts?,
         })
     }
 
-    /// `written` (a position as the game writes it) with `counted`'s count,
-    /// where there is one.
+    /// `written` (a position as the game writes it) with `counted`'s counts,
+    /// where there are some.
     fn write(counted: Option<Self>, written: String) -> String {
         match counted {
-            Some(c) => c.clock.write(&written, c.count),
+            Some(c) => c.clock.write(&written, c.counts),
             None => written,
         }
     }
 
-    /// The clock after `mv` from `position`.
+    /// The counts after `mv` from `position`.
     fn after(self, position: &G::Position, mv: &G::Move) -> Self {
-        let count = match self.clock.restarts(position, mv) {
-            true => 0,
-            false => self.count.saturating_add(1),
-        };
-        Counted { count, ..self }
+        let counts = self.clock.after(position, mv, self.counts);
+        Counted { counts, ..self }
     }
 
     /// What `value` comes to: the position's own, or with `made`, a move's
@@ -292,7 +289,7 @@ impl<'a, G: Game> Counted<'a, G> {
     fn verdict(self, value: Value, made: Option<(&G::Position, &G::Move)>) -> Option<VerdictView> {
         let count = match made {
             Some((position, mv)) if self.clock.restarts(position, mv) => 0,
-            _ => self.count,
+            _ => self.counts.clock,
         };
         self.clock.verdict(value, count).map(VerdictView::from)
     }
@@ -389,31 +386,45 @@ pub fn typed_move<G: Game>(
     ))
 }
 
-/// A line of perfect play: the answer, and the start and moves a record is
-/// written from.
+/// A line of perfect play: the answer, and the start with its counts and the
+/// moves a record is written from.
 #[derive(Debug)]
 pub struct PerfectLine<G: Game> {
     pub answer: LineAnswer,
     pub start: G::Position,
+    pub counts: Counts,
     pub moves: Vec<G::Move>,
 }
 
 /// The line of perfect play from `text`: each side's best move (the first
-/// best, in the order moves are listed), until the game ends, a position
-/// repeats (a draw goes round for ever) or `max` plies.
+/// best, in the order moves are listed), until the game ends, the clock's
+/// rule ends it (where the measure counts the rule), a position repeats (a
+/// draw goes round for ever) or `max` plies. Each position is written with
+/// the counts the text gave, carried along.
 pub fn line<G: Game>(
     oracle: &Oracle<G>,
     text: &str,
     max: usize,
 ) -> Result<PerfectLine<G>, QueryError> {
     let game = oracle.game;
-    let start = oracle.read(text)?;
-    let mut position = start.clone();
+    let Read {
+        position: start,
+        counts,
+    } = oracle.read_counted(text)?;
+    let clock = oracle.caps.clock;
+    let (mut position, mut now) = (start.clone(), counts);
     let mut seen = HashSet::from([game.search_key(&position)]);
     let (mut steps, mut moves) = (Vec::new(), Vec::new());
     let end = loop {
         if game.end_value(&position).is_some() {
             break "the game is over".to_string();
+        }
+        if let Some((clock, now)) = clock.zip(now).filter(|(c, n)| c.rule_ends(*n)) {
+            break format!(
+                "the {} reached {}: a draw by the rule",
+                clock.name(),
+                now.clock
+            );
         }
         if steps.len() >= max {
             break format!("stopped after {max} plies");
@@ -432,9 +443,12 @@ pub fn line<G: Game>(
             }
         };
         let child = game.play(&position, &mv);
+        now = clock
+            .zip(now)
+            .map(|(clock, now)| clock.after(&position, &mv, now));
         steps.push(LineStep {
             mv: game.write_move(&position, &mv),
-            position: game.write_position(&child.position),
+            position: oracle.write(&child.position, now),
             value,
         });
         moves.push(mv);
@@ -446,13 +460,14 @@ pub fn line<G: Game>(
     let answer = LineAnswer {
         game: game.id().to_string(),
         variant: game.variant(),
-        position: game.write_position(&start),
+        position: oracle.write(&start, counts),
         line: steps,
         end,
     };
     Ok(PerfectLine {
         answer,
         start,
+        counts: counts.unwrap_or_default(),
         moves,
     })
 }
@@ -466,7 +481,7 @@ pub fn record<G: Game>(oracle: &Oracle<G>, text: &str, max: usize) -> Result<Str
         ))
     })?;
     let line = line(oracle, text, max)?;
-    Ok(record.record(&line.start, &line.moves))
+    Ok(record.record(&line.start, line.counts, &line.moves))
 }
 
 /// The position text after using the editor's `tool` on `place`.
@@ -499,7 +514,11 @@ pub fn edit<G: Game>(
                 format!("is a whole number from 0 to {}", clock.most()),
             ))
         })?;
-    Ok(clock.write(text, count))
+    let counts = Counts {
+        clock: count,
+        ..clock.read(text)?
+    };
+    Ok(clock.write(text, counts))
 }
 
 /// The editor's tool that sets a game's clock (chess: the halfmove clock) to

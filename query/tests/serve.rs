@@ -372,7 +372,8 @@ fn answers_the_lichess_tablebase_api() {
 /// The page's view of a chess position gives DTZ beside DTM, each read with the
 /// FEN's halfmove clock as lichess's `/standard` reads it (a move's outcome
 /// for its player is the opposite of lichess's category after it), carries
-/// the clock on into the positions after each move, and the editor sets it.
+/// the clock and the move number on into the positions after each move, and
+/// the editor sets the clock, keeping the move number.
 #[test]
 fn the_view_puts_dtz_beside_dtm_under_the_halfmove_clock() {
     let dir = tempfile::tempdir().unwrap();
@@ -381,7 +382,7 @@ fn the_view_puts_dtz_beside_dtm_under_the_halfmove_clock() {
     let fen = "4k3/8/8/8/8/8/4P3/4K3%20w%20-%20-%2095%2080";
     let (status, view) = get(addr, &format!("/api/v1/chess/view?position={fen}"));
     assert_eq!(status, 200, "{view}");
-    assert_eq!(view["position"], "4k3/8/8/8/8/8/4P3/4K3 w - - 95 1");
+    assert_eq!(view["position"], "4k3/8/8/8/8/8/4P3/4K3 w - - 95 80");
     assert_eq!(view["said"], "White mates in 22");
     assert_eq!(view["clock"]["count"], 95);
     let beside = &view["beside"][0];
@@ -421,8 +422,8 @@ fn the_view_puts_dtz_beside_dtm_under_the_halfmove_clock() {
         let found = moves.iter().find(|m| m["move"] == san).unwrap();
         found["position"].as_str().unwrap().to_string()
     };
-    assert_eq!(after("Kd2"), "4k3/8/8/8/8/8/3KP3/8 b - - 96 1");
-    assert_eq!(after("e4"), "4k3/8/8/8/4P3/8/8/4K3 b - - 0 1");
+    assert_eq!(after("Kd2"), "4k3/8/8/8/8/8/3KP3/8 b - - 96 80");
+    assert_eq!(after("e4"), "4k3/8/8/8/4P3/8/8/4K3 b - - 0 80");
     // The editor sets the clock, keeps it through other edits, and refuses
     // one beyond the rule's 100 plies.
     let (status, edited) = get(
@@ -435,7 +436,7 @@ fn the_view_puts_dtz_beside_dtm_under_the_halfmove_clock() {
         addr,
         &format!("/api/v1/chess/edit?position={fen}&tool=turn&place="),
     );
-    assert_eq!(edited["position"], "4k3/8/8/8/8/8/4P3/4K3 b - - 95 1");
+    assert_eq!(edited["position"], "4k3/8/8/8/8/8/4P3/4K3 b - - 95 80");
     let (status, refused) = get(
         addr,
         &format!("/api/v1/chess/edit?position={fen}&tool=clock&place=101"),

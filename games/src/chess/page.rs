@@ -4,7 +4,7 @@
 
 use super::{Board, Color, Endgame, FIFTY_MOVES, Metric, Move, Piece, Role, Square, refused};
 use crate::capability::{
-    Clicks, Clock, Editing, Marks, Outcome, Picture, Record, Tool, Verdict, Wording,
+    Clicks, Clock, Counts, Editing, Marks, Outcome, Picture, Record, Tool, Verdict, Wording,
 };
 use crate::game::{Game, GameError};
 use crate::svg::Svg;
@@ -166,25 +166,37 @@ impl Clock<Endgame> for Endgame {
         FIFTY_MOVES
     }
 
-    fn read(&self, fen: &str) -> Result<u16, GameError> {
-        let Some(clock) = fen.split_whitespace().nth(4) else {
-            return Ok(0);
+    /// The FEN's last two fields: the halfmove clock (plies since a capture
+    /// or pawn move) and the move number (a 0 read as 1, as lichess does).
+    fn read(&self, fen: &str) -> Result<Counts, GameError> {
+        let mut fields = fen.split_whitespace().skip(4);
+        let mut field = |name: &str| {
+            let Some(text) = fields.next() else {
+                return Ok(None);
+            };
+            let count = text.parse::<u32>().map_err(|_| {
+                GameError::position(fen, format!("the {name} '{text}' is not a number"))
+            })?;
+            Ok(Some(count))
         };
-        let count = clock.parse::<u32>().map_err(|_| {
-            GameError::position(fen, format!("the halfmove clock '{clock}' is not a number"))
-        })?;
-        Ok(count.min(u32::from(u16::MAX)) as u16)
+        let clock = field("halfmove clock")?.unwrap_or(0);
+        let number = field("move number")?.unwrap_or(1);
+        Ok(Counts {
+            clock: clock.min(u32::from(u16::MAX)) as u16,
+            number: number.max(1),
+        })
     }
 
-    /// Sets the clock of a FEN, filling in the fields it leaves out.
-    fn write(&self, fen: &str, count: u16) -> String {
+    /// Sets the counts of a FEN, filling in the fields it leaves out.
+    fn write(&self, fen: &str, counts: Counts) -> String {
         let mut fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.len() < 2 {
             return fen.to_string();
         }
         fields.extend(["-", "-", "0", "1"].iter().skip(fields.len() - 2));
-        let count = count.to_string();
-        fields[4] = &count;
+        let (clock, number) = (counts.clock.to_string(), counts.number.to_string());
+        fields[4] = &clock;
+        fields[5] = &number;
         fields.join(" ")
     }
 
@@ -192,11 +204,19 @@ impl Clock<Endgame> for Endgame {
         mv.is_zeroing()
     }
 
+    fn ends_round(&self, board: &Board) -> bool {
+        board.turn == Color::Black
+    }
+
+    fn ruled(&self) -> bool {
+        self.metric() == Metric::Dtz
+    }
+
     /// DTZ with the clock, as lichess reads it: a win whose next capture or
     /// pawn move comes after the clock reaches 100 is cursed, and a loss so
     /// long blessed. A draw is a draw either way, and DTM ignores the rule.
     fn verdict(&self, value: Value, count: u16) -> Option<Verdict> {
-        if self.metric() != Metric::Dtz {
+        if !self.ruled() {
             return None;
         }
         let within = |n: u16| u32::from(n) + u32::from(count) <= u32::from(FIFTY_MOVES);
@@ -226,26 +246,31 @@ impl Record<Endgame> for Endgame {
         "pgn"
     }
 
-    /// PGN with `SetUp` and `FEN` headers, move numbers from the FEN's side to
-    /// move, and the result where the line ends in mate or a draw.
-    fn record(&self, start: &Board, moves: &[Move]) -> String {
-        let mut board = start.clone();
+    /// PGN with `SetUp` and `FEN` headers (the FEN with `counts`), move
+    /// numbers from the FEN's, and the result where the line ends in mate or a
+    /// draw, the 50-move rule's too where the measure counts it.
+    fn record(&self, start: &Board, counts: Counts, moves: &[Move]) -> String {
+        let (mut board, mut now) = (start.clone(), counts);
         let mut text = String::new();
         for (i, mv) in moves.iter().enumerate() {
-            let number = (i + usize::from(start.turn == Color::Black)) / 2 + 1;
             match (board.turn, i) {
-                (Color::White, _) => text.push_str(&format!("{number}. ")),
-                (Color::Black, 0) => text.push_str(&format!("{number}... ")),
+                (Color::White, _) => text.push_str(&format!("{}. ", now.number)),
+                (Color::Black, 0) => text.push_str(&format!("{}... ", now.number)),
                 (Color::Black, _) => {}
             }
             text.push_str(&board.san(mv));
             text.push(' ');
+            now = self.after(&board, mv, now);
             board = board.play(mv);
         }
         let result = match self.end_value(&board) {
             Some(Value::Loss(_)) if board.turn == Color::White => "0-1",
             Some(Value::Loss(_)) => "1-0",
             Some(Value::Draw) => "1/2-1/2",
+            _ if self.rule_ends(now) => {
+                text.push_str("{The 50-move rule: 100 plies without a capture or pawn move} ");
+                "1/2-1/2"
+            }
             _ => "*",
         };
         let headers = [
@@ -257,7 +282,7 @@ impl Record<Endgame> for Endgame {
             ("Black", "?"),
             ("Result", result),
             ("SetUp", "1"),
-            ("FEN", &start.fen()),
+            ("FEN", &self.write(&start.fen(), counts)),
         ];
         let mut pgn: String = headers
             .iter()
@@ -402,12 +427,10 @@ mod tests {
     #[test]
     fn the_clock_reads_dtz_as_lichess_does() {
         let game = kpvk().with_metric(Metric::Dtz);
-        assert_eq!(game.read("4k3/8/8/8/8/8/4P3/4K3 w - - 95 80"), Ok(95));
-        assert_eq!(game.read("4k3/8/8/8/8/8/4P3/4K3 w"), Ok(0));
-        assert_eq!(
-            game.read("4k3/8/8/8/8/8/4P3/4K3 w - - 99999 8"),
-            Ok(u16::MAX)
-        );
+        let clock = |fen| game.read(fen).map(|counts| counts.clock);
+        assert_eq!(clock("4k3/8/8/8/8/8/4P3/4K3 w - - 95 80"), Ok(95));
+        assert_eq!(clock("4k3/8/8/8/8/8/4P3/4K3 w"), Ok(0));
+        assert_eq!(clock("4k3/8/8/8/8/8/4P3/4K3 w - - 99999 8"), Ok(u16::MAX));
         assert!(
             game.read("4k3/8/8/8/8/8/4P3/4K3 w - - 9999999999 8")
                 .is_err()
@@ -419,12 +442,14 @@ mod tests {
             "{bad}"
         );
         assert_eq!(
-            game.write("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", 42),
+            game.write(
+                "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1",
+                Counts {
+                    clock: 42,
+                    number: 1
+                }
+            ),
             "4k3/8/8/8/8/8/4P3/4K3 w - - 42 1"
-        );
-        assert_eq!(
-            game.write("4k3/8/8/8/8/8/4P3/4K3 b", 7),
-            "4k3/8/8/8/8/8/4P3/4K3 b - - 7 1"
         );
         let outcome = |value, clock| game.verdict(value, clock).unwrap().outcome;
         assert_eq!(outcome(Value::Win(9), 91), Outcome::Win);
@@ -489,11 +514,85 @@ mod tests {
             .parse_position("k7/8/1K6/8/8/8/8/6Q1 w - - 0 1")
             .unwrap();
         let mate = game.parse_move(&start, "Qg8#").unwrap();
-        let pgn = game.record(&start, &[mate]);
+        let pgn = game.record(&start, Counts::default(), &[mate]);
         assert!(
             pgn.contains("[SetUp \"1\"]\n[FEN \"k7/8/1K6/8/8/8/8/6Q1 w - - 0 1\"]"),
             "{pgn}"
         );
         assert!(pgn.ends_with("\n1. Qg8# 1-0\n"), "{pgn}");
+    }
+
+    #[test]
+    fn a_fen_keeps_its_clock_and_move_number() {
+        let game = kpvk();
+        let fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 95 80";
+        let counts = game.read(fen).unwrap();
+        assert_eq!(
+            counts,
+            Counts {
+                clock: 95,
+                number: 80
+            }
+        );
+        assert_eq!(
+            game.read("4k3/8/8/8/8/8/4P3/4K3 w").unwrap(),
+            Counts::default()
+        );
+        assert_eq!(
+            game.read("4k3/8/8/8/8/8/4P3/4K3 w - - 3 0").unwrap().number,
+            1
+        );
+        let bad = game.read("4k3/8/8/8/8/8/4P3/4K3 w - - 3 x").unwrap_err();
+        assert!(bad.to_string().contains("move number 'x'"), "{bad}");
+        assert_eq!(
+            game.write("4k3/8/8/8/8/8/4P3/4K3 b", counts),
+            "4k3/8/8/8/8/8/4P3/4K3 b - - 95 80"
+        );
+        // White's king move adds a ply; Black's reply ends the round; a pawn
+        // move restarts the clock.
+        let board = game.parse_position(fen).unwrap();
+        let king = game.parse_move(&board, "Kd2").unwrap();
+        let after = game.after(&board, &king, counts);
+        assert_eq!(
+            after,
+            Counts {
+                clock: 96,
+                number: 80
+            }
+        );
+        let board = board.play(&king);
+        let reply = game.parse_move(&board, "Kd7").unwrap();
+        assert_eq!(
+            game.after(&board, &reply, after),
+            Counts {
+                clock: 97,
+                number: 81
+            }
+        );
+        let board = board.play(&reply);
+        let push = game.parse_move(&board, "e4").unwrap();
+        assert_eq!(game.after(&board, &push, counts).clock, 0);
+    }
+
+    #[test]
+    fn a_line_past_the_fifty_move_rule_is_a_draw_in_pgn_under_dtz() {
+        let dtz = kpvk().with_metric(Metric::Dtz);
+        let start = dtz
+            .parse_position("4k3/8/8/8/8/8/4P3/4K3 w - - 98 80")
+            .unwrap();
+        let one = dtz.parse_move(&start, "Kd2").unwrap();
+        let two = dtz.parse_move(&start.play(&one), "Kd7").unwrap();
+        let counts = dtz.read("4k3/8/8/8/8/8/4P3/4K3 w - - 98 80").unwrap();
+        let pgn = dtz.record(&start, counts, &[one, two]);
+        assert!(
+            pgn.contains("[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 98 80\"]"),
+            "{pgn}"
+        );
+        assert!(pgn.contains("[Result \"1/2-1/2\"]"), "{pgn}");
+        assert!(pgn.contains("\n80. Kd2 Kd7 {The 50-move rule"), "{pgn}");
+        assert!(pgn.ends_with("} 1/2-1/2\n"), "{pgn}");
+        // DTM does not count the rule: the same line is unfinished.
+        let pgn = kpvk().record(&start, counts, &[one, two]);
+        assert!(pgn.ends_with("\n80. Kd2 Kd7 *\n"), "{pgn}");
     }
 }

@@ -15,8 +15,8 @@ pub mod solving;
 
 pub use answering::{ClosedForm, Exact, Formula, WholeGame};
 pub use showing::{
-    Clicks, Clock, DistanceUnits, Drawing, Editing, Marks, MoveAliases, Outcome, Picture, Record,
-    Side, Tool, Verdict, Wording, one_step,
+    Clicks, Clock, Counts, DistanceUnits, Drawing, Editing, Marks, MoveAliases, Outcome, Picture,
+    Record, Side, Tool, Verdict, Wording, one_step,
 };
 pub use solving::{Layered, Reference, Retract, Sampler, TableNotes};
 

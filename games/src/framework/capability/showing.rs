@@ -132,8 +132,9 @@ pub trait Wording<G: Game>: Sync {
 pub trait Record<G: Game>: Sync {
     /// The format's name, e.g. `pgn`.
     fn format(&self) -> &'static str;
-    /// The line `moves` from `start`, in that format.
-    fn record(&self, start: &G::Position, moves: &[G::Move]) -> String;
+    /// The line `moves` from `start`, which has the counts `counts` (where
+    /// the game has a clock), in that format.
+    fn record(&self, start: &G::Position, counts: Counts, moves: &[G::Move]) -> String;
 }
 
 /// A tool of a position editor.
@@ -193,27 +194,73 @@ pub trait DistanceUnits: Sync {
     fn say(&self, value: Value) -> String;
 }
 
+/// The counts a position's text carries beside the position itself (chess: a
+/// FEN's halfmove clock and move number). The tables hold neither.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Counts {
+    /// The count a rule reads (chess: plies since a capture or pawn move).
+    pub clock: u16,
+    /// The number of the move about to be made, from 1.
+    pub number: u32,
+}
+
+impl Default for Counts {
+    fn default() -> Self {
+        Counts {
+            clock: 0,
+            number: 1,
+        }
+    }
+}
+
 /// A count that a position's text carries beside the position itself: the
 /// tables do not hold it, but it decides what a value comes to (chess: the
-/// halfmove clock, which the 50-move rule reads with DTZ).
+/// halfmove clock, which the 50-move rule reads with DTZ), with the number of
+/// the move it counts toward.
 pub trait Clock<G: Game>: Sync {
     /// What the count is called, e.g. `halfmove clock`.
     fn name(&self) -> &'static str;
-    /// The most the count may be.
+    /// The most the count may be: where it reaches this, the rule ends the
+    /// game, in the measures that count it.
     fn most(&self) -> u16;
-    /// The count `text` gives (0 where it gives none; at most `u16::MAX`),
-    /// or why it is not a count; `text` is a position the game reads. Every
-    /// tool reads a position's count here, by this one rule.
-    fn read(&self, text: &str) -> Result<u16, GameError>;
-    /// `text`, a position as the game writes it, with the count `count`.
-    fn write(&self, text: &str, count: u16) -> String;
+    /// The counts `text` gives (0 and 1 where it gives none; the clock at most
+    /// `u16::MAX`), or why they are not counts; `text` is a position the game
+    /// reads. Every tool reads a position's counts here, by this one rule.
+    fn read(&self, text: &str) -> Result<Counts, GameError>;
+    /// `text`, a position as the game writes it, with the counts `counts`.
+    fn write(&self, text: &str, counts: Counts) -> String;
     /// Whether `mv` sets the count back to 0 (chess: a capture or a pawn
     /// move); any other move adds one.
     fn restarts(&self, position: &G::Position, mv: &G::Move) -> bool;
+    /// Whether a move from `position` ends a round, so the next one has the
+    /// next number (chess: Black's moves).
+    fn ends_round(&self, position: &G::Position) -> bool;
+    /// Whether the values of this measure count the rule (chess: DTZ does,
+    /// DTM does not).
+    fn ruled(&self) -> bool;
     /// What `value` comes to for its player with `count` already on the clock,
     /// where the game counts that value under the clock's rule (chess: DTZ,
     /// not DTM) and it is won or lost.
     fn verdict(&self, value: Value, count: u16) -> Option<Verdict>;
+
+    /// The counts after `mv` from `position`, where `counts` were before it.
+    fn after(&self, position: &G::Position, mv: &G::Move, counts: Counts) -> Counts {
+        Counts {
+            clock: match self.restarts(position, mv) {
+                true => 0,
+                false => counts.clock.saturating_add(1),
+            },
+            number: counts
+                .number
+                .saturating_add(u32::from(self.ends_round(position))),
+        }
+    }
+
+    /// Whether the rule ends the game at `counts` (it does not where the
+    /// measure ignores it).
+    fn rule_ends(&self, counts: Counts) -> bool {
+        self.ruled() && counts.clock >= self.most()
+    }
 }
 
 /// What a value comes to under a rule that counts moves.
