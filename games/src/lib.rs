@@ -23,9 +23,9 @@ pub mod lgame;
 pub mod northcott;
 pub mod pits;
 
-#[cfg(feature = "cli")]
-pub use framework::cli;
 pub use framework::{capability, game, grid, registry, search, spec, svg, symmetry, value};
+#[cfg(feature = "cli")]
+pub use framework::{cli, progress};
 pub use heaps::{
     building, circular_kayles, compositions, divisor, end_rows, fibonacci, greedy, grundy,
     heap_picture, moore, multiset, nim, partition, poker, wythoff, zeckendorf,

@@ -1,4 +1,4 @@
-//! `tbgen`'s library: the solvers, the table files they write, progress bars, and
+//! `tbgen`'s library: the solvers, the table files they write, and
 //! [`generate`], which makes a game's tables with the solver its registry entry
 //! names.
 
@@ -11,13 +11,12 @@ mod exits;
 pub mod layered;
 pub mod order;
 pub mod output;
-pub mod progress;
 pub mod retrograde;
 
+pub use games::progress::{self, Progress};
 pub use layered::solve_layered;
 pub use order::{Finished, HELD_BUDGET, Solved, Store, Unwritten, solve_in_order};
 pub use output::{Summary, WriteOptions, write_tier, write_tier_with};
-pub use progress::Progress;
 pub use retrograde::{solve_retracting_tier, solve_retrograde, solve_retrograde_tier};
 
 use games::capability::{Capabilities, Retract, Solver};

@@ -19,6 +19,7 @@ use crate::verify::{Report, Selection};
 use crate::view;
 use games::Game;
 use games::capability::Marks;
+use games::progress::Progress;
 use games::spec::{Entry, Options, Purpose, Scope, Spec, Values};
 use std::io::{BufRead, Write};
 use std::sync::Arc;
@@ -111,12 +112,13 @@ pub trait GameHandle: Send + Sync + std::fmt::Debug {
     ) -> Result<Ending, QueryError>;
 
     /// Every check the game lists, on `table` and the tables its moves lead
-    /// to, or on every table present.
+    /// to, or on every table present, saying how far it is on `progress`.
     fn verify(
         &self,
         library: &Library,
         selection: Selection,
         table: Option<&str>,
+        progress: &Progress,
     ) -> Result<Report, QueryError>;
 }
 
@@ -289,8 +291,9 @@ impl<G: Game> GameHandle for Kept<G> {
         library: &Library,
         selection: Selection,
         table: Option<&str>,
+        progress: &Progress,
     ) -> Result<Report, QueryError> {
-        crate::verify::verify(&self.oracle(library), selection, table)
+        crate::verify::verify_showing(&self.oracle(library), selection, table, progress)
     }
 }
 

@@ -731,7 +731,8 @@ fn verify_command(
         (false, None) => Selection::Default { seed },
         (false, Some(count)) => Selection::Samples { count, seed },
     };
-    let report = handle.verify(library, selection, args.table.as_deref())?;
+    let progress = games::progress::Progress::terminal();
+    let report = handle.verify(library, selection, args.table.as_deref(), &progress)?;
     if args.json {
         say(serde_json::to_string(&report)?)?;
     } else {

@@ -5,9 +5,9 @@
 use crate::error::QueryError;
 use crate::oracle::Oracle;
 use games::capability::{Check, Exact, Reference, Sampler};
+use games::progress::Progress;
 use games::search::{AlphaBeta, BoundedSearch, MateSearch, Negamax};
 use games::{Game, Value, ValueKind};
-use indicatif::{ProgressBar, ProgressStyle};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
@@ -128,11 +128,21 @@ impl Report {
 pub const BOUND_MARGIN: u16 = 8;
 
 /// Runs every check the game lists on the tables named `table` (with the tables
-/// their moves lead to), or on every table present.
+/// their moves lead to), or on every table present, saying nothing until done.
 pub fn verify<G: Game>(
     oracle: &Oracle<G>,
     selection: Selection,
     table: Option<&str>,
+) -> Result<Report, QueryError> {
+    verify_showing(oracle, selection, table, &Progress::hidden())
+}
+
+/// [`verify`], saying how far it is on `progress`.
+pub fn verify_showing<G: Game>(
+    oracle: &Oracle<G>,
+    selection: Selection,
+    table: Option<&str>,
+    progress: &Progress,
 ) -> Result<Report, QueryError> {
     let started = Instant::now();
     let game = oracle.game;
@@ -166,7 +176,7 @@ pub fn verify<G: Game>(
         .iter()
         .map(|&t| oracle.tb.path(t).display().to_string())
         .collect();
-    let progress = Progress::new(game.id());
+    progress.working_on(game.id());
     // Damage anywhere in a table stops the verification, naming the table.
     progress.start("blocks", tiers.len() as u64);
     for &tier in &tiers {
@@ -195,23 +205,23 @@ pub fn verify<G: Game>(
     }
     for check in &oracle.caps.checks {
         match check {
-            Check::LiveSearch => sampled(oracle, &tiers, selection, None, &mut report, &progress)?,
+            Check::LiveSearch => sampled(oracle, &tiers, selection, None, &mut report, progress)?,
             Check::MateSearch { plies } => {
                 let mates = Some(Mates::Exact(*plies));
-                sampled(oracle, &tiers, selection, mates, &mut report, &progress)?
+                sampled(oracle, &tiers, selection, mates, &mut report, progress)?
             }
             Check::MateBound { plies } => {
                 let mates = Some(Mates::Bound(*plies));
-                sampled(oracle, &tiers, selection, mates, &mut report, &progress)?
+                sampled(oracle, &tiers, selection, mates, &mut report, progress)?
             }
             Check::Formula => {
                 for &tier in &tiers {
-                    check_formula(oracle, tier, &mut report, &progress)?;
+                    check_formula(oracle, tier, &mut report, progress)?;
                 }
             }
             Check::Consistency => {
                 for &tier in &tiers {
-                    check_consistency(oracle, tier, &mut report, &progress)?;
+                    check_consistency(oracle, tier, &mut report, progress)?;
                 }
             }
             Check::Reference(reference) => {
@@ -219,7 +229,7 @@ pub fn verify<G: Game>(
                     Some(_) => tiers.clone(),
                     None => reference.default_tiers(&present),
                 };
-                check_reference(oracle, *reference, &checked, &mut report, &progress)?;
+                check_reference(oracle, *reference, &checked, &mut report, progress)?;
             }
             Check::ExactAgainstSearch(sampler) => {
                 let exact = oracle.caps.exact.ok_or_else(|| QueryError::WrongTable {
@@ -233,40 +243,6 @@ pub fn verify<G: Game>(
     progress.finish();
     report.seconds = started.elapsed().as_secs_f64();
     Ok(report)
-}
-
-/// A progress bar on a terminal, nothing otherwise.
-struct Progress {
-    bar: ProgressBar,
-    game: &'static str,
-}
-
-impl Progress {
-    fn new(game: &'static str) -> Progress {
-        Progress {
-            bar: ProgressBar::new(0),
-            game,
-        }
-    }
-
-    fn start(&self, what: &str, steps: u64) {
-        self.bar.set_style(
-            ProgressStyle::with_template("{msg:>30} [{bar:40}] {pos}/{len} {elapsed}")
-                .expect("a valid template")
-                .progress_chars("=> "),
-        );
-        self.bar.set_message(format!("{} {what}", self.game));
-        self.bar.set_length(steps);
-        self.bar.set_position(0);
-    }
-
-    fn advance(&self, steps: u64) {
-        self.bar.inc(steps);
-    }
-
-    fn finish(&self) {
-        self.bar.finish_and_clear();
-    }
 }
 
 /// Live search: exact negamax for acyclic win/loss games, alpha-beta with a

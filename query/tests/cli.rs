@@ -47,6 +47,9 @@ fn verify_all_checks_every_board() {
         text(&out.stdout)
     );
     assert!(text(&out.stdout).contains("0 mismatches"));
+    // Not on a terminal, progress comes in lines: each check as it starts.
+    let progress = text(&out.stderr);
+    assert!(progress.contains("euler blocks: 0/1 (0%)"), "{progress}");
 }
 
 #[test]

@@ -9,6 +9,8 @@ pub mod capability;
 pub mod cli;
 pub mod game;
 pub mod grid;
+#[cfg(feature = "cli")]
+pub mod progress;
 pub mod registry;
 pub mod search;
 pub mod spec;
