@@ -15,7 +15,7 @@
 //! The tables are those of a single process, byte for byte with
 //! `--reproducible`. A rank that fails says which rank and which tier and stops
 //! every rank; tables are written atomically, so no partial table is left under
-//! a final name, and `--resume` keeps the tables a stopped run wrote.
+//! a final name, and the sound tables in the folder are kept unless `--remake`.
 
 use crate::abapa::{self, Share};
 use crate::output::{Summary, WriteOptions, open_tier, sound, write_tier_with};
@@ -38,7 +38,7 @@ pub struct Cluster {
     _universe: Universe,
     world: SimpleCommunicator,
     /// Keep the tables a stopped run wrote instead of making them again.
-    resume: bool,
+    keep: bool,
     /// Bytes this rank has sent to others since the count was last taken.
     sent: Cell<u64>,
 }
@@ -51,14 +51,14 @@ impl std::fmt::Debug for Cluster {
 
 impl Cluster {
     /// Joins the ranks `mpirun` started (a single rank when run without it).
-    pub fn join(resume: bool) -> anyhow::Result<Cluster> {
+    pub fn join(keep: bool) -> anyhow::Result<Cluster> {
         let universe =
             mpi::initialize().ok_or_else(|| anyhow::anyhow!("MPI was initialized already"))?;
         let world = universe.world();
         Ok(Cluster {
             _universe: universe,
             world,
-            resume,
+            keep,
             sent: Cell::new(0),
         })
     }
@@ -100,7 +100,7 @@ impl Cluster {
 
     /// Whether every rank is to keep the table rank 0 finds written already.
     fn keeps<G: Game>(&self, game: &G, tier: u32, dir: &std::path::Path) -> bool {
-        let mut keep = u8::from(self.resume && self.leads() && sound(game, tier, dir));
+        let mut keep = u8::from(self.keep && self.leads() && sound(game, tier, dir));
         self.world.process_at_rank(0).broadcast_into(&mut keep);
         keep == 1
     }
@@ -322,7 +322,7 @@ fn chess_endings(
             .collect();
         for tier in assign(&level, |t| game.index_size(t), cluster.size())[cluster.rank()].clone() {
             let what = format!("chess {}", game.tier_name(tier));
-            if cluster.resume && sound(game, tier, &write.dir) {
+            if cluster.keep && sound(game, tier, &write.dir) {
                 continue;
             }
             cluster.say(&what);

@@ -54,8 +54,9 @@ pub fn generate<G: Game>(
 }
 
 /// The tables of a game's tiers in the output folder, as a [`Store`]: each solved
-/// tier is written, kept with `--resume` where a stopped run wrote it soundly, and
-/// read back when a later tier needs it; the summaries of every tier.
+/// tier is written, kept where a sound one is in the folder already (unless
+/// `--remake`), and read back when a later tier needs it; the summaries of
+/// every tier.
 pub(crate) struct Files<'a, G: Game> {
     game: &'a G,
     caps: &'a Capabilities<'a, G>,
@@ -80,7 +81,7 @@ impl<'a, G: Game> Files<'a, G> {
 
 impl<G: Game> Store for Files<'_, G> {
     fn sound(&mut self, tier: u32) -> anyhow::Result<Option<tables::Exits>> {
-        Ok(match self.options.resume {
+        Ok(match self.options.keep {
             true => output::sound_with_exits(self.game, tier, &self.options.dir),
             false => None,
         })
@@ -88,7 +89,10 @@ impl<G: Game> Store for Files<'_, G> {
 
     fn keep(&mut self, tier: u32) -> anyhow::Result<()> {
         let (_, summary) = output::open_tier(self.game, tier, &self.options.dir)?;
-        self.summaries.push(summary);
+        self.summaries.push(Summary {
+            kept: true,
+            ..summary
+        });
         Ok(())
     }
 

@@ -38,8 +38,12 @@ struct Cli {
     #[arg(long, global = true, value_name = "LEVEL",
           value_parser = value_parser!(i32).range(1..=22))]
     level: Option<i32>,
-    /// Keep the sound tables a stopped run wrote instead of making them again
+    /// Make every table again, even where a sound one is in the folder (by
+    /// default a table whose header and blocks check is kept)
     #[arg(long, global = true)]
+    remake: bool,
+    /// The default: sound tables are kept (for scripts written before it was)
+    #[arg(long, global = true, hide = true, conflicts_with = "remake")]
     resume: bool,
 }
 
@@ -142,7 +146,7 @@ fn run(flags: Cli, matches: &ArgMatches) -> anyhow::Result<()> {
         dir: flags.dir,
         reproducible: flags.reproducible,
         level: flags.level,
-        resume: flags.resume,
+        keep: flags.resume || !flags.remake,
         draft: false,
     };
     let (name, sub) = matches.subcommand().expect("a subcommand is required");
@@ -172,7 +176,7 @@ fn run(flags: Cli, matches: &ArgMatches) -> anyhow::Result<()> {
         .with_context(|| format!("{}: creating the folder", write.dir.display()))?;
     let started = Instant::now();
     #[cfg(feature = "mpi")]
-    let cluster = generator::cluster::Cluster::join(write.resume)?;
+    let cluster = generator::cluster::Cluster::join(write.keep)?;
     #[cfg(feature = "mpi")]
     let (leads, progress) = match cluster.leads() {
         true => (true, Progress::terminal()),
@@ -201,8 +205,12 @@ fn run(flags: Cli, matches: &ArgMatches) -> anyhow::Result<()> {
     if leads && summaries.len() > 1 {
         let bytes: u64 = summaries.iter().map(|s| s.bytes).sum();
         let positions: u64 = summaries.iter().map(|s| s.stats.positions).sum();
+        let kept = match summaries.iter().filter(|s| s.kept).count() {
+            0 => String::new(),
+            n => format!(" ({n} kept)"),
+        };
         println!(
-            "{} tables, {positions} positions, {bytes} bytes, {:.1} s in all",
+            "{} tables{kept}, {positions} positions, {bytes} bytes, {:.1} s in all",
             summaries.len(),
             started.elapsed().as_secs_f64()
         );

@@ -21,8 +21,8 @@ pub const HELD_BUDGET: usize = 2 << 30;
 
 /// Where solved tiers go, and where they come back from.
 pub trait Store {
-    /// Whether `tier`'s table, from a stopped run, is sound and may be kept
-    /// (`--resume`), and whether it stores every value ([`Exits::Stored`]:
+    /// Whether `tier`'s table, already in the folder, is sound and may be
+    /// kept (unless `--remake`), and whether it stores every value ([`Exits::Stored`]:
     /// its codes can be read back) or searches its exits (kept only where
     /// no tier solved again reads it).
     fn sound(&mut self, tier: u32) -> anyhow::Result<Option<Exits>>;

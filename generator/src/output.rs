@@ -17,6 +17,8 @@ pub struct Summary {
     pub stats: Stats,
     pub bytes: u64,
     pub seconds: f64,
+    /// A sound table already in the folder, kept rather than made again.
+    pub kept: bool,
 }
 
 impl std::fmt::Display for Summary {
@@ -33,7 +35,11 @@ impl std::fmt::Display for Summary {
             s.longest,
             self.seconds,
             self.bytes
-        )
+        )?;
+        match self.kept {
+            true => write!(f, ", kept (already made; --remake makes it again)"),
+            false => Ok(()),
+        }
     }
 }
 
@@ -169,8 +175,9 @@ pub struct WriteOptions {
     pub reproducible: bool,
     /// zstd level; `None` picks one by table size.
     pub level: Option<i32>,
-    /// Keep the sound tables a stopped run wrote instead of making them again.
-    pub resume: bool,
+    /// Keep the sound tables already in the folder (a stopped run's, an
+    /// earlier run's) instead of making them again.
+    pub keep: bool,
     /// A first write, to be written again once every table of the run is
     /// solved (chess leaves its exits then): fast, at zstd level 1, and
     /// leaving nothing to the table beside, which may be written again first.
@@ -184,7 +191,7 @@ impl WriteOptions {
             dir: dir.into(),
             reproducible: false,
             level: None,
-            resume: false,
+            keep: false,
             draft: false,
         }
     }
@@ -315,6 +322,7 @@ pub fn write_tier_noting<G: Game>(
         stats,
         bytes,
         seconds: elapsed.as_secs_f64(),
+        kept: false,
     })
 }
 
@@ -467,6 +475,7 @@ pub fn open_tier<G: Game>(game: &G, tier: u32, dir: &Path) -> anyhow::Result<(Ta
         stats: header.stats.clone(),
         seconds: header.stats.solve_seconds,
         path,
+        kept: false,
     };
     Ok((table, summary))
 }

@@ -263,13 +263,13 @@ fn a_rerun_removes_what_a_killed_generation_left() {
     assert!(dir.path().join("euler.tb").exists());
 }
 
-/// `--resume` keeps a stopped run's sound tables and makes the missing,
+/// A run keeps the sound tables in its folder and makes the missing,
 /// truncated and damaged ones again, and those they read: a finished table
 /// leaves its captures and promotions to a search, so its codes cannot be
 /// read back (KPvK's promotions read KQvK's). The files come out as a fresh
-/// run's; a finished run resumed writes nothing.
+/// run's; a finished run run again writes nothing, unless `--remake`.
 #[test]
-fn a_resumed_run_keeps_sound_tables_and_remakes_the_rest() {
+fn a_run_keeps_sound_tables_and_remakes_the_rest() {
     let dir = tempfile::tempdir().unwrap();
     let args = ["chess", "KPvK", "--metric", "dtm", "--reproducible"];
     tbgen(dir.path(), &args);
@@ -281,9 +281,16 @@ fn a_resumed_run_keeps_sound_tables_and_remakes_the_rest() {
         meta.modified().unwrap()
     };
     let at = names.clone().map(|name| written_at(&name));
-    let output = tbgen(dir.path(), &[&args[..], &["--resume"]].concat());
+    let output = tbgen(dir.path(), &args);
     let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(stdout.contains("6 tables, 368330 positions"), "{stdout}");
+    assert!(
+        stdout.contains("6 tables (6 kept), 368330 positions"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("kept (already made; --remake makes it again)"),
+        "{stdout}"
+    );
     for (name, at) in names.iter().zip(&at) {
         assert_eq!(written_at(name), *at, "{name} was written again");
     }
@@ -307,8 +314,18 @@ fn a_resumed_run_keeps_sound_tables_and_remakes_the_rest() {
             "{name} has no summary line: {stdout}"
         );
     }
+    // `--resume`, the default before it was one, is still taken; KPvK
+    // made again reads every other table, so none is kept.
     assert!(stdout.contains("6 tables, 368330 positions"), "{stdout}");
     assert_ne!(written_at("chess-KQvK.tb"), at[1], "KQvK was kept");
+
+    // `--remake` writes every table again, byte for byte the same.
+    let at = names.clone().map(|name| written_at(&name));
+    tbgen(dir.path(), &[&args[..], &["--remake"]].concat());
+    for ((name, at), bytes) in names.iter().zip(&at).zip(&before) {
+        assert_ne!(written_at(name), *at, "{name} was kept");
+        assert!(read(name) == *bytes, "{name} differs from the fresh run's");
+    }
 }
 
 /// One run making DTM and DTZ (as it does unless told which) solves both
