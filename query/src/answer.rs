@@ -188,6 +188,10 @@ pub struct OptionInfo {
     pub choices: Vec<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub default: Option<String>,
+    /// Whether it chooses what the values count (chess: `metric`), each
+    /// choice with tables of its own for the same positions.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub measure: bool,
 }
 
 /// A table file a game reads, and whether it is in the folder.

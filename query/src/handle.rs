@@ -360,6 +360,7 @@ fn describe<G: Game>(oracle: &Oracle<G>) -> GameInfo {
                     _ => Vec::new(),
                 },
                 default: o.default.map(str::to_string),
+                measure: o.scope == Scope::Measure,
             })
             .collect(),
         tables,

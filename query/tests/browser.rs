@@ -420,11 +420,18 @@ async fn every_game_is_explored_and_played_in_a_real_browser() {
             );
             check_values(&client, addr, id).await;
             // The browser's back and forward buttons walk the moves.
+            // The page's forward button goes nowhere until there is a step
+            // ahead.
+            assert_eq!(
+                value(&client, "document.getElementById('forward').disabled").await,
+                json!(true),
+                "{id}: forward with nothing ahead"
+            );
             client.back().await.unwrap();
             until(
                 &client,
                 &format!("{id}: back"),
-                "app.trail.moves.length === 1",
+                "app.trail.moves.length === 1 && !document.getElementById('forward').disabled",
             )
             .await;
             assert_eq!(
@@ -436,7 +443,7 @@ async fn every_game_is_explored_and_played_in_a_real_browser() {
             until(
                 &client,
                 &format!("{id}: forward"),
-                "app.trail.moves.length === 2",
+                "app.trail.moves.length === 2 && document.getElementById('forward').disabled",
             )
             .await;
         }
@@ -468,6 +475,7 @@ async fn every_game_is_explored_and_played_in_a_real_browser() {
     edit_a_chess_position(&client, addr).await;
     promote_a_pawn(&client, addr, &shots).await;
     fifty_move_rule(&client, addr, &shots).await;
+    chess_play_hides_values(&client, addr, &shots).await;
     play_to_the_end(&client, addr).await;
     chart_goes_back(&client, addr, &shots).await;
     let pages = [
@@ -839,7 +847,81 @@ async fn fifty_move_rule(client: &Client, addr: SocketAddr, shots: &Screenshots)
         "app.trail.moves.length === 1 && app.view.clock && app.view.clock.count === 96",
     )
     .await;
+    // The FEN keeps its move number and advances it after Black's move.
+    assert_eq!(
+        value(client, "app.view.position").await,
+        json!("4k3/8/8/8/8/8/3KP3/8 b - - 96 1")
+    );
+    click(client, "#moves [data-move=\"Kd7\"]").await;
+    until(
+        client,
+        "the move number after Kd7",
+        "app.trail.moves.length === 2 && app.view.position === '8/3k4/8/8/8/8/3KP3/8 w - - 97 2'",
+    )
+    .await;
     screenshot(client, shots, "chess-fifty-move-rule").await;
+}
+
+/// Chess in play mode: no value in the document until a hint, so neither a
+/// move's width nor a screen reader nor a copy tells one.
+async fn chess_play_hides_values(client: &Client, addr: SocketAddr, shots: &Screenshots) {
+    let fen = "8/8/8/8/8/2k5/8/KQ6 w - - 0 1";
+    client
+        .goto(&format!(
+            "http://{addr}/?game=chess&mode=play&players=human,computer&position={}",
+            encode(fen)
+        ))
+        .await
+        .unwrap();
+    until(
+        client,
+        "chess in play mode",
+        "app.view && app.view.answer && document.querySelectorAll('#moves .move').length > 10",
+    )
+    .await;
+    // The page knows the values (a draw among the queen's moves, wins)...
+    let kinds = value(
+        client,
+        "[...new Set(app.view.answer.moves.map(m => m.value))].sort()",
+    )
+    .await;
+    assert_eq!(kinds, json!(["draw", "win"]));
+    // ... and the document holds none of them: each move is its name alone.
+    let texts = value(
+        client,
+        "[...document.querySelectorAll('#moves .move')].map(b => [b.dataset.move, b.textContent])",
+    )
+    .await;
+    for pair in texts.as_array().unwrap() {
+        assert_eq!(pair[0], pair[1], "{pair}");
+    }
+    let leaks = value(
+        client,
+        "document.querySelectorAll('#moves .value').length + document.getElementById('beside').textContent.length \
+         + document.getElementById('line').textContent.length",
+    )
+    .await;
+    assert_eq!(leaks, json!(0));
+    for word in ["mate in", "draw", "DTZ", "plies"] {
+        let found = value(
+            client,
+            &format!("document.querySelector('main').innerText.includes('{word}')"),
+        )
+        .await;
+        assert_eq!(found, json!(false), "the page's text says '{word}'");
+    }
+    // Moves whose names are as long are as wide, whatever their values.
+    let widths = value(
+        client,
+        "Object.values([...document.querySelectorAll('#moves .move')].reduce((by, b) => \
+         { (by[b.dataset.move.length] ||= new Set()).add(Math.round(b.getBoundingClientRect().width)); return by; }, {})).map(s => s.size)",
+    )
+    .await;
+    assert!(
+        widths.as_array().unwrap().iter().all(|n| n == 1),
+        "moves of one name length differ in width: {widths}"
+    );
+    screenshot(client, shots, "chess-play-hidden").await;
 }
 
 /// Euler against the computer, the person (the test) moving first with the

@@ -36,6 +36,8 @@ const app = {
   // The board seen from the other side, where the game draws it so.
   flipped: false,
   busy: false,
+  // The deepest step of this page's history ahead of or at the current one.
+  furthest: 0,
 };
 window.app = app;
 
@@ -116,8 +118,15 @@ function canGoBack() {
   return depth() > 0;
 }
 
+// Whether this page has a step ahead to go forward to: one that was left by
+// going back, and not dropped since by a new step.
+function canGoForward() {
+  return depth() < app.furthest;
+}
+
 function remember(push) {
   const state = { game: app.game.game, options: app.options, trail: app.trail, mode: app.mode, players: app.players, computer: app.computer, flipped: app.flipped, depth: depth() + (push ? 1 : 0) };
+  if (push) app.furthest = state.depth;
   if (push) history.pushState(state, '', pageUrl());
   else history.replaceState(state, '', pageUrl());
 }
@@ -248,11 +257,12 @@ function showMoves(view) {
       button.dataset.move = m.move;
       if (m.verdict && !hidden) button.classList.replace(valueClass(value), m.verdict.outcome);
       if (hidden) button.classList.replace(valueClass(value), 'unknown');
-      const said = m.said || (value && value.distance === null && value.value ? (value.value === 'win' ? 'wins' : 'loses') : '');
-      button.innerHTML = `<span class="name"></span><span class="value"></span>`;
+      // A hidden value is left out of the document, not drawn invisible:
+      // its width, a screen reader and a copy would tell it.
+      button.innerHTML = hidden ? '<span class="name"></span>' : '<span class="name"></span><span class="value"></span>';
       button.querySelector('.name').textContent = m.move;
-      button.querySelector('.value').textContent = said;
-      for (const other of view.beside || []) {
+      if (!hidden) button.querySelector('.value').textContent = m.said || (value && value.distance === null && value.value ? (value.value === 'win' ? 'wins' : 'loses') : '');
+      for (const other of hidden ? [] : view.beside || []) {
         const found = other.moves.find((b) => b.move === m.move);
         if (!found) continue;
         const span = document.createElement('span');
@@ -307,6 +317,7 @@ function endPreview() {
 async function showLine(pos) {
   $('line').innerHTML = '';
   $('line-end').textContent = '';
+  $('record').hidden = true;
   const hidden = concealed();
   $('line-box').hidden = hidden;
   if (hidden) return;
@@ -329,7 +340,8 @@ async function showLine(pos) {
     li.append(a, value);
     $('line').appendChild(li);
   });
-  $('line-end').textContent = `${answer.body.line.length} plies: ${answer.body.end}.`;
+  const scored = answer.body.line.some((step) => 'score' in step);
+  $('line-end').textContent = `${answer.body.line.length} plies: ${answer.body.end}.${scored ? ' Each score is the margin still to come for the player who made that move, with perfect play from there on; what is already taken is not in it.' : ''}`;
   const record = $('record');
   if (app.game.record) {
     record.hidden = false;
@@ -465,13 +477,15 @@ function statTable(t) {
     dt.textContent = name;
     const dd = document.createElement('dd');
     const example = text.match(/^(.*, e\.g\. )(.+)$/);
+    // Counts grouped by thousands, as the line above writes them.
+    const grouped = (words) => words.replace(/\b\d{4,}\b/g, (n) => count(n));
     if (example) {
-      dd.append(example[1]);
+      dd.append(grouped(example[1]));
       const a = document.createElement('a');
       a.textContent = example[2];
       a.href = `/?game=${encodeURIComponent(s.game)}${optionQuery()}&position=${encodeURIComponent(example[2])}`;
       dd.append(a);
-    } else dd.textContent = text;
+    } else dd.textContent = grouped(text);
     facts.append(dt, dd);
   }
   div.insertAdjacentHTML('beforeend', histogram(t.histogram));
@@ -479,26 +493,40 @@ function statTable(t) {
 }
 
 // Positions by value as labelled bars: the count of each on hover, the
-// values along the bottom, the largest count at the top.
+// values along the bottom. Where one value holds far more positions than most
+// (the draws of a large table), the heights are on a log scale, with a tick
+// at each power of ten, so the rest still show.
 function histogram(bars) {
   if (!bars.length) return '';
   const total = bars.reduce((sum, [, n]) => sum + n, 0);
   const most = Math.max(1, ...bars.map(([, n]) => n));
+  const sorted = bars.map(([, n]) => n).sort((a, b) => a - b);
+  const log = most > 20 * Math.max(1, sorted[Math.floor(sorted.length / 2)]);
   const width = 600, left = 70, right = 24, top = 12, plot = 100, w = (width - left - right) / bars.length;
+  const scale = (n) => (log ? Math.log10(1 + n) / Math.log10(1 + most) : n / most);
   const rects = bars.map(([label, n], i) => {
-    const h = Math.max(1, (n / most) * plot);
+    const h = Math.max(1, scale(n) * plot);
     const colour = label.startsWith('win') || label.startsWith('+') ? 'var(--win)' : label.startsWith('loss') || label.startsWith('-') ? 'var(--loss)' : 'var(--draw)';
     return `<rect x="${left + i * w}" y="${top + plot - h}" width="${Math.max(1, w - 1)}" height="${h}" fill="${colour}"><title>${label}: ${count(n, 'position')} (${((100 * n) / Math.max(1, total)).toFixed(1)}%)</title></rect>`;
   }).join('');
   const every = Math.max(1, Math.ceil(bars.length / 8));
   const labels = bars.map(([label], i) => (i % every ? '' : `<text x="${left + i * w + w / 2}" y="${top + plot + 14}" font-size="11" text-anchor="middle">${label}</text>`)).join('');
-  return `<svg viewBox="0 0 ${width} ${top + plot + 36}" role="img" aria-label="positions by value" class="histogram">
-    <text x="${left - 6}" y="${top + 4}" font-size="11" text-anchor="end">${count(most)}</text>
+  const powers = [];
+  for (let p = 1; log && p <= most; p *= 10) powers.push(p);
+  const ticks = (log ? powers.filter((p, i) => i % Math.ceil(powers.length / 5) === 0 || p === powers[powers.length - 1]) : [most])
+    .map((n) => `<text x="${left - 6}" y="${top + plot - scale(n) * plot + 4}" font-size="11" text-anchor="end">${log ? `10${sup(Math.log10(n))}` : count(n)}</text>`).join('');
+  return `<svg viewBox="0 0 ${width} ${top + plot + 36}" role="img" aria-label="positions by value${log ? ', log scale' : ''}" class="histogram">
+    ${ticks}
     <text x="${left - 6}" y="${top + plot}" font-size="11" text-anchor="end">0</text>
     <line x1="${left}" y1="${top + plot}" x2="${width - right}" y2="${top + plot}" stroke="currentColor" stroke-width="0.5"/>
     <line x1="${left}" y1="${top}" x2="${left}" y2="${top + plot}" stroke="currentColor" stroke-width="0.5"/>
-    <text x="${left + (width - left - right) / 2}" y="${top + plot + 32}" font-size="11" text-anchor="middle">value for the side to move</text>
+    <text x="${left + (width - left - right) / 2}" y="${top + plot + 32}" font-size="11" text-anchor="middle">value for the side to move${log ? '; positions on a log scale' : ''}</text>
     ${rects}${labels}</svg>`;
+}
+
+// A whole number as superscript digits, for powers of ten.
+function sup(n) {
+  return String(Math.round(n)).split('').map((d) => '⁰¹²³⁴⁵⁶⁷⁸⁹'[Number(d)]).join('');
 }
 
 // --- showing a position ---
@@ -543,6 +571,7 @@ async function render() {
   $('error').textContent = legal ? '' : view.error || '';
   showMoves(view);
   $('back').disabled = !canGoBack();
+  $('forward').disabled = !canGoForward();
   showChart();
   showLine(position());
   if ($('stats-box').open) showStats();
@@ -555,6 +584,8 @@ function showBeside(view) {
   const box = $('beside');
   box.innerHTML = '';
   const lines = [];
+  box.hidden = concealed();
+  if (box.hidden) return;
   const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
   if (view.verdict) lines.push({ text: `${capital(view.verdict.said)}.`, verdict: view.verdict });
   for (const other of view.beside || []) {
@@ -567,7 +598,7 @@ function showBeside(view) {
     if (line.verdict) p.className = `verdict ${line.verdict.outcome}`;
     box.appendChild(p);
   }
-  box.hidden = !lines.length || concealed();
+  box.hidden = !lines.length;
 }
 
 function showClock(view) {
@@ -844,6 +875,7 @@ function syncControls() {
 }
 
 async function main() {
+  app.furthest = depth();
   const answer = await api('/api/v1/games');
   app.games = answer.body.games;
   for (const g of app.games) $('game').add(new Option(g.game, g.game));
@@ -953,6 +985,25 @@ async function showTablePage(params) {
     if (t.present) box.appendChild(statTable(t));
     else box.append(`${t.file} is not made.`);
   }
+  // The same table in the game's other measures (chess: DTZ beside DTM).
+  const info = app.games.find((g) => g.game === game);
+  for (const option of (info ? info.options : []).filter((o) => o.measure)) {
+    const chosen = params.get(option.name) || option.default;
+    const p = document.createElement('p');
+    p.className = 'measures';
+    p.append(`${option.name}: `);
+    option.choices.forEach((choice, i) => {
+      if (i) p.append(' · ');
+      if (choice === chosen) { p.append(choice); return; }
+      const a = document.createElement('a');
+      const other = new URLSearchParams(params);
+      other.set(option.name, choice);
+      a.href = `/?${other}`;
+      a.textContent = choice;
+      p.append(a);
+    });
+    box.insertBefore(p, h2.nextSibling);
+  }
 }
 
 // --- wiring ---
@@ -974,7 +1025,7 @@ for (const id of ['level', 'algorithm', 'depth']) {
 $('hint').addEventListener('click', () => { app.hint = !app.hint; syncControls(); render(); });
 $('back').addEventListener('click', () => { if (canGoBack()) history.back(); });
 $('flip').addEventListener('click', () => { app.flipped = !app.flipped; app.previews.clear(); syncControls(); remember(false); render(); });
-$('forward').addEventListener('click', () => history.forward());
+$('forward').addEventListener('click', () => { if (canGoForward()) history.forward(); });
 $('edit').addEventListener('click', () => {
   app.editing = !app.editing;
   $('edit').setAttribute('aria-pressed', String(app.editing));
@@ -1029,7 +1080,7 @@ $('board').addEventListener('keydown', (e) => {
 document.addEventListener('keydown', (e) => {
   if (e.target.closest('input, select, textarea')) return;
   if (e.key === 'ArrowLeft') { if (canGoBack()) history.back(); }
-  else if (e.key === 'ArrowRight') history.forward();
+  else if (e.key === 'ArrowRight' && canGoForward()) history.forward();
   else if (e.key === 'Escape') { app.selection = []; markSelection(); }
 });
 window.addEventListener('popstate', (e) => { if (e.state) restore(e.state); });
