@@ -510,14 +510,15 @@ function histogram(bars) {
     return `<rect x="${left + i * w}" y="${top + plot - h}" width="${Math.max(1, w - 1)}" height="${h}" fill="${colour}"><title>${label}: ${count(n, 'position')} (${((100 * n) / Math.max(1, total)).toFixed(1)}%)</title></rect>`;
   }).join('');
   const every = Math.max(1, Math.ceil(bars.length / 8));
-  const labels = bars.map(([label], i) => (i % every ? '' : `<text x="${left + i * w + w / 2}" y="${top + plot + 14}" font-size="11" text-anchor="middle">${label}</text>`)).join('');
+  // Every other label is fine print, left out where the page is narrow.
+  const labels = bars.map(([label], i) => (i % every ? '' : `<text x="${left + i * w + w / 2}" y="${top + plot + 14}" font-size="11" text-anchor="middle"${i % (2 * every) ? ' class="fine"' : ''}>${label}</text>`)).join('');
   const powers = [];
   for (let p = 1; log && p <= most; p *= 10) powers.push(p);
   const ticks = (log ? powers.filter((p, i) => i % Math.ceil(powers.length / 5) === 0 || p === powers[powers.length - 1]) : [most])
     .map((n) => `<text x="${left - 6}" y="${top + plot - scale(n) * plot + 4}" font-size="11" text-anchor="end">${log ? `10${sup(Math.log10(n))}` : count(n)}</text>`).join('');
   return `<svg viewBox="0 0 ${width} ${top + plot + 36}" role="img" aria-label="positions by value${log ? ', log scale' : ''}" class="histogram">
     ${ticks}
-    <text x="${left - 6}" y="${top + plot}" font-size="11" text-anchor="end">0</text>
+    ${log ? '' : `<text x="${left - 6}" y="${top + plot}" font-size="11" text-anchor="end">0</text>`}
     <line x1="${left}" y1="${top + plot}" x2="${width - right}" y2="${top + plot}" stroke="currentColor" stroke-width="0.5"/>
     <line x1="${left}" y1="${top}" x2="${left}" y2="${top + plot}" stroke="currentColor" stroke-width="0.5"/>
     <text x="${left + (width - left - right) / 2}" y="${top + plot + 32}" font-size="11" text-anchor="middle">value for the side to move${log ? '; positions on a log scale' : ''}</text>
