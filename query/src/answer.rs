@@ -223,6 +223,10 @@ pub struct GameInfo {
     pub options: Vec<OptionInfo>,
     /// The tables of the default variant (none for games that keep none).
     pub tables: Vec<TableStatus>,
+    /// How many of the game's table files are in the folder, of every
+    /// variant (dots-and-boxes' sizes, chess's DTZ beside its DTM).
+    #[serde(default)]
+    pub made: usize,
     /// The position editor's tools; none where positions are edited as text only.
     #[serde(default)]
     pub tools: Vec<ToolInfo>,

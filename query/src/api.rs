@@ -45,14 +45,40 @@ pub const ERROR_ECHO: usize = 8 << 10;
 /// Every game with its options, start and tables, and whether each table is in
 /// the folder.
 pub fn games(library: &Library) -> GameList {
+    let made = tables_made(&library.dir);
     let games = registry::entries()
         .iter()
         .filter_map(|e| {
             let options = options(e.id, &BTreeMap::new()).ok()?;
-            Some(library.open(e.id, &options).ok()?.describe(library))
+            let mut info = library.open(e.id, &options).ok()?.describe(library);
+            info.made = made.iter().filter(|&&owner| owner == e.id).count();
+            Some(info)
         })
         .collect();
     GameList { games }
+}
+
+/// The game of each table file in `dir`, by its name: a game's id, then
+/// its variant and tier after dashes; the longest id that fits is the game
+/// (`nim-misere.tb` is Misère Nim's, not Nim's).
+fn tables_made(dir: &std::path::Path) -> Vec<&'static str> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let ids: Vec<&'static str> = registry::entries().iter().map(|e| e.id).collect();
+    entries
+        .filter_map(|entry| {
+            let name = entry.ok()?.file_name().into_string().ok()?;
+            let stem = name.strip_suffix(".tb")?;
+            ids.iter()
+                .copied()
+                .filter(|id| {
+                    stem.strip_prefix(id)
+                        .is_some_and(|rest| rest.is_empty() || rest.starts_with('-'))
+                })
+                .max_by_key(|id| id.len())
+        })
+        .collect()
 }
 
 /// The completed options of game `id` from name/value pairs (HTTP query

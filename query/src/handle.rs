@@ -327,6 +327,8 @@ fn describe<G: Game>(oracle: &Oracle<G>) -> GameInfo {
     };
     let entry = &spec.entry;
     GameInfo {
+        // Counted over the whole folder by the game list.
+        made: 0,
         game: entry.id.to_string(),
         about: entry.about.to_string(),
         notation: entry.notation.to_string(),

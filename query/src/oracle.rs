@@ -169,7 +169,14 @@ impl<'g, G: Game> Oracle<'g, G> {
                 why: why.unwrap_or_else(|| "no tables".into()),
             });
         }
-        let reason = game.coverage(position).err().unwrap_or_default();
+        let mut reason = game.coverage(position).err().unwrap_or_default();
+        if self.has_tables() {
+            // What the folder holds, where it holds fewer than the game may
+            // have (Abapa: 0 to 12 seeds of 0 to 24 by default).
+            let tiers = game.tiers();
+            let made = tiers.iter().filter(|&&t| self.tb.has_table(t)).count();
+            reason.push_str(&format!("; {made} of its {} tables are made", tiers.len()));
+        }
         let hint = if self.spec.entry.extras.search_beyond_tables {
             "; play against the computer, which searches beyond them"
         } else {

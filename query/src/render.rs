@@ -169,10 +169,11 @@ pub fn whole_game(whole: &WholeGame) -> String {
 pub fn games(list: &GameList) -> String {
     let mut out = String::new();
     for game in &list.games {
-        let tables = match game.tables.len() {
-            0 => "no tables".to_string(),
-            n => format!(
-                "{} of {n} tables present",
+        let tables = match (game.tables.len(), game.made) {
+            (0, 0) => "no tables".to_string(),
+            (0, made) => format!("{made} tables of other variants present"),
+            (n, made) => format!(
+                "{} of {n} tables present ({made} of every variant)",
                 game.tables.iter().filter(|t| t.present).count()
             ),
         };

@@ -504,3 +504,41 @@ fn the_icon_the_api_page_and_one_tables_statistics_are_served() {
             .contains("no table of that name")
     );
 }
+
+/// The game list counts each game's table files of every variant, by their
+/// names: Misère Nim's are not Nim's, and the dots-and-boxes sizes and the
+/// Northcott boards made beside the default variant count.
+#[test]
+fn the_game_list_counts_the_tables_of_every_variant() {
+    let dir = tempfile::tempdir().unwrap();
+    common::generate(dir.path(), "nim", &[]);
+    common::generate(dir.path(), "nim-misere", &[]);
+    common::generate_dots(dir.path(), &["2x2", "1x3"]);
+    common::generate(dir.path(), "northcott", &[("size", "4x8")]);
+    let addr = start(dir.path());
+    let (status, body) = get(addr, "/api/v1/games");
+    assert_eq!(status, 200);
+    let game = |id: &str| {
+        body["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|g| g["game"] == id)
+            .unwrap()
+            .clone()
+    };
+    let made = |id: &str| game(id)["made"].as_u64().unwrap();
+    assert_eq!(
+        [
+            made("nim"),
+            made("nim-misere"),
+            made("dots"),
+            made("northcott")
+        ],
+        [1, 1, 2, 1]
+    );
+    assert_eq!(made("euler"), 0);
+    // The default variant's own tables are listed as before: dots 3x3's is
+    // not made.
+    assert_eq!(game("dots")["tables"][0]["present"], false);
+}

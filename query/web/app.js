@@ -321,6 +321,11 @@ async function showLine(pos) {
   const hidden = concealed();
   $('line-box').hidden = hidden;
   if (hidden) return;
+  // A position nothing answers (beyond the tables) has no line to ask for.
+  if (app.view && !app.view.answer && !app.view.over) {
+    $('line-end').textContent = 'No line: nothing answers this position exactly.';
+    return;
+  }
   const answer = await api(`${base()}/line?position=${encodeURIComponent(pos)}${optionQuery()}`);
   if (pos !== position()) return;
   if (!answer.ok) {
@@ -924,8 +929,10 @@ function showIndex() {
     card.innerHTML = '<div class="picture"></div><h3></h3><p class="rules"></p><p class="tables"></p>';
     card.querySelector('h3').textContent = g.game;
     card.querySelector('.rules').textContent = g.about;
+    // The default variant's tables, and those of every variant in the folder.
     const made = g.tables.filter((t) => t.present).length;
-    card.querySelector('.tables').textContent = g.tables.length ? `${count(made)} of ${count(g.tables.length, 'table')} made` : 'answered without tables';
+    const others = g.made > made ? `; ${count(g.made)} in all variants` : '';
+    card.querySelector('.tables').textContent = g.tables.length ? `${count(made)} of ${count(g.tables.length, 'table')} made${others}` : g.made ? `${count(g.made, 'table')} made, of other variants` : 'answered without tables';
     cards.appendChild(card);
     api(`/api/v1/${encodeURIComponent(g.game)}/view?position=start`).then((a) => {
       if (a.ok) card.querySelector('.picture').innerHTML = a.body.board;
