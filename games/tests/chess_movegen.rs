@@ -6,7 +6,7 @@
 use games::chess::Board;
 use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
-use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
+use shakmaty::{CastlingMode, Chess, EnPassantMode, Position, PositionErrorKinds};
 
 /// A small deterministic generator (xorshift), so failures reproduce.
 struct Random(u64);
@@ -227,4 +227,43 @@ fn insufficient_material_matches_shakmaty() {
         insufficient += usize::from(ours.insufficient_material());
     }
     assert_eq!(insufficient, 5);
+}
+
+/// An en passant square no double step can have left (wrong rank for the side
+/// to move, no pawn in front of it, it or the square behind occupied) is
+/// refused with a reason, as shakmaty refuses it; a possible one is read.
+#[test]
+fn impossible_en_passant_squares_are_refused_as_shakmaty_refuses_them() {
+    let mut rng = Random(0x9E37_79B9_7F4A_7C15);
+    let (mut refused, mut read) = (0, 0);
+    for _ in 0..2_000 {
+        let fen = random_fen(&mut rng);
+        let fields: Vec<&str> = fen.split(' ').collect();
+        for file in b'a'..=b'h' {
+            for rank in ['3', '4', '6'] {
+                let ep = format!("{}{rank}", file as char);
+                let fen = format!("{} {} - {ep} 0 1", fields[0], fields[1]);
+                let ours = Board::sketch(&fen);
+                let theirs = fen
+                    .parse::<Fen>()
+                    .unwrap()
+                    .into_position::<Chess>(CastlingMode::Standard)
+                    .err()
+                    .is_some_and(|e| e.kinds().contains(PositionErrorKinds::INVALID_EP_SQUARE));
+                let ours_refused = matches!(
+                    ours,
+                    Err(games::chess::FenError::ImpossibleEnPassant { .. })
+                );
+                assert_eq!(ours_refused, theirs, "{fen}: {ours:?}");
+                match ours_refused {
+                    true => refused += 1,
+                    false => read += 1,
+                }
+            }
+        }
+    }
+    assert!(
+        refused > 40_000 && read > 500,
+        "{refused} refused, {read} read"
+    );
 }

@@ -437,6 +437,21 @@ fn the_view_puts_dtz_beside_dtm_under_the_halfmove_clock() {
         &format!("/api/v1/chess/edit?position={fen}&tool=turn&place="),
     );
     assert_eq!(edited["position"], "4k3/8/8/8/8/8/4P3/4K3 b - - 95 80");
+    // Swapped colours and mirrored, the same position: the same value.
+    for tool in ["swap", "mirror"] {
+        let (_, edited) = get(
+            addr,
+            &format!("/api/v1/chess/edit?position={fen}&tool={tool}&place="),
+        );
+        let turned = edited["position"].as_str().unwrap().replace(' ', "%20");
+        let (status, value) = get(addr, &format!("/api/v1/chess?position={turned}"));
+        assert_eq!(status, 200, "{tool}: {value}");
+        assert_eq!(
+            (&value["value"], &value["distance"]),
+            (&"win".into(), &43.into()),
+            "{tool}"
+        );
+    }
     let (status, refused) = get(
         addr,
         &format!("/api/v1/chess/edit?position={fen}&tool=clock&place=101"),

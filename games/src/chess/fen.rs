@@ -25,6 +25,8 @@ pub enum FenError {
     Castling(String),
     #[error("en passant square '{0}' is not a square: a1 to h8, or '-'")]
     EnPassant(String),
+    #[error("en passant square {square} is impossible: {why}")]
+    ImpossibleEnPassant { square: String, why: &'static str },
     #[error("move counter '{0}' is not a number")]
     Counter(String),
 }
@@ -113,10 +115,49 @@ impl Board {
         if let Some(counter) = fields.iter().skip(4).find(|c| c.parse::<u32>().is_err()) {
             return Err(FenError::Counter(counter.to_string()));
         }
+        if let Some(square) = ep {
+            if let Some(why) = board.ep_impossible(square) {
+                let square = square.to_string();
+                return Err(FenError::ImpossibleEnPassant { square, why });
+            }
+        }
         if ep.is_some() && board.king(board.turn).is_some() {
             board.set_ep_square(ep);
         }
         Ok(board)
+    }
+
+    /// Why no double step can have left `square` to capture en passant on,
+    /// where none can: it is on the wrong rank for the side to move, no pawn
+    /// of the other side stands in front of it, or it or the square the pawn
+    /// came from is occupied. A possible square that no pawn can capture on
+    /// is dropped, not refused, as FEN writers that name every double step's
+    /// square give it.
+    pub fn ep_impossible(&self, square: Square) -> Option<&'static str> {
+        let (rank, ahead, behind) = match self.turn {
+            Color::White => (5, 4, 6),
+            Color::Black => (2, 3, 1),
+        };
+        let mover = self.turn.other();
+        let at = |rank| self.piece_at(Square::at(square.file(), rank));
+        if square.rank() != rank {
+            return Some(match self.turn {
+                Color::White => "with White to move it must be on the sixth rank",
+                Color::Black => "with Black to move it must be on the third rank",
+            });
+        }
+        if at(ahead)
+            != Some(Piece {
+                color: mover,
+                role: Role::Pawn,
+            })
+        {
+            return Some("no pawn that could have made the double step stands in front of it");
+        }
+        if at(rank).is_some() || at(behind).is_some() {
+            return Some("it or the square the pawn came from is occupied");
+        }
+        None
     }
 
     /// Reads a FEN as [`Board::sketch`] does, then refuses what no legal position
@@ -219,6 +260,16 @@ mod tests {
             ("8/8/8/8/8/2k5/8/Q7 w - - 0 1", "White has 0 kings"),
             ("8/8/8/8/8/2k5/8/K2R3R w K - 0 1", "castling"),
             ("8/8/8/8/8/2k5/8/KQ6 w - e9 0 1", "en passant"),
+            ("8/8/8/8/3Pp3/8/8/K1k5 w - d3 0 1", "sixth rank"),
+            ("8/8/8/8/3Pp3/8/8/K1k5 b - c3 0 1", "no pawn"),
+            (
+                "8/8/8/8/3Pp3/8/3N4/K1k5 b - d3 0 1",
+                "square the pawn came from",
+            ),
+            (
+                "8/8/8/8/3Pp3/3n4/8/K1k5 b - d3 0 1",
+                "square the pawn came from",
+            ),
             ("8/8/8/8/8/2k5/8/KQ6 w - - x 1", "counter"),
             ("8/8/8/8/8/2k5/8/KZ6 w - - 0 1", "'Z'"),
         ] {

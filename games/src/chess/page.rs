@@ -296,8 +296,10 @@ impl Record<Endgame> for Endgame {
     }
 }
 
-/// The editor's tools: a piece of either colour, an empty square, the side to move.
-const TOOLS: [Tool; 15] = [
+/// The editor's tools: a piece of either colour, an empty square, the side to
+/// move, and the whole board emptied, mirrored left to right, or turned over
+/// with the colours swapped (the same position for the other side).
+const TOOLS: [Tool; 17] = [
     Tool::on_board("K", "white king"),
     Tool::on_board("Q", "white queen"),
     Tool::on_board("R", "white rook"),
@@ -313,6 +315,8 @@ const TOOLS: [Tool; 15] = [
     Tool::on_board("clear", "empty square"),
     Tool::whole("turn", "other side to move"),
     Tool::whole("empty", "empty board"),
+    Tool::whole("mirror", "mirror left to right"),
+    Tool::whole("swap", "swap colours"),
 ];
 
 impl Editing<Endgame> for Endgame {
@@ -323,41 +327,16 @@ impl Editing<Endgame> for Endgame {
     /// Puts the tool's piece on the square (or empties it); `turn` changes the
     /// side to move wherever it is used.
     fn edit(&self, fen: &str, place: &str, tool: &str) -> Result<String, GameError> {
-        let mut board = Board::sketch(fen).map_err(refused(fen))?;
-        if tool == "turn" {
-            board.turn = board.turn.other();
-            return Ok(board.fen());
+        let board = Board::sketch(fen).map_err(refused(fen))?;
+        let mut edited = edited(board, place, tool)?;
+        // A square no double step can have left any more is dropped.
+        if edited
+            .ep_square()
+            .is_some_and(|sq| edited.ep_impossible(sq).is_some())
+        {
+            edited.set_ep_square(None);
         }
-        if tool == "empty" {
-            for square in Square::all_of(u64::MAX) {
-                board.set(square, None);
-            }
-            return Ok(board.fen());
-        }
-        let square: Square = place
-            .parse()
-            .map_err(|_| GameError::position(place, "not a square: a1 to h8"))?;
-        let refused = || {
-            GameError::position(
-                tool,
-                "tools are K Q R B N P, k q r b n p, clear, turn and empty",
-            )
-        };
-        if !TOOLS.iter().any(|t| t.id == tool) {
-            return Err(refused());
-        }
-        let piece = match tool {
-            "clear" => None,
-            letter => Some(
-                letter
-                    .chars()
-                    .next()
-                    .and_then(Piece::from_fen_char)
-                    .ok_or_else(refused)?,
-            ),
-        };
-        board.set(square, piece);
-        Ok(board.fen())
+        Ok(edited.fen())
     }
 
     fn sketch(&self, fen: &str) -> Result<String, GameError> {
@@ -366,6 +345,75 @@ impl Editing<Endgame> for Endgame {
             &Marks::default(),
         ))
     }
+}
+
+/// `board` after the editor's `tool` is used on `place`.
+fn edited(mut board: Board, place: &str, tool: &str) -> Result<Board, GameError> {
+    if tool == "turn" {
+        board.turn = board.turn.other();
+        return Ok(board);
+    }
+    if tool == "empty" {
+        for square in Square::all_of(u64::MAX) {
+            board.set(square, None);
+        }
+        return Ok(board);
+    }
+    if tool == "mirror" || tool == "swap" {
+        return Ok(turned(&board, tool == "swap"));
+    }
+    let square: Square = place
+        .parse()
+        .map_err(|_| GameError::position(place, "not a square: a1 to h8"))?;
+    let refused = || {
+        GameError::position(
+            tool,
+            "tools are K Q R B N P, k q r b n p, clear, turn, empty, mirror and swap",
+        )
+    };
+    if !TOOLS.iter().any(|t| t.id == tool) {
+        return Err(refused());
+    }
+    let piece = match tool {
+        "clear" => None,
+        letter => Some(
+            letter
+                .chars()
+                .next()
+                .and_then(Piece::from_fen_char)
+                .ok_or_else(refused)?,
+        ),
+    };
+    board.set(square, piece);
+    Ok(board)
+}
+
+/// `board` mirrored left to right, or with `swap`, turned over top to bottom
+/// with every piece and the side to move of the other colour: either way the
+/// same position, with the same value for the side to move.
+fn turned(board: &Board, swap: bool) -> Board {
+    let place = |sq: Square| match swap {
+        true => Square::at(sq.file(), 7 - sq.rank()),
+        false => Square::at(7 - sq.file(), sq.rank()),
+    };
+    let mut out = board.clone();
+    for square in Square::all_of(u64::MAX) {
+        out.set(square, None);
+    }
+    for square in Square::all_of(u64::MAX) {
+        if let Some(piece) = board.piece_at(square) {
+            let color = match swap {
+                true => piece.color.other(),
+                false => piece.color,
+            };
+            out.set(place(square), Some(Piece { color, ..piece }));
+        }
+    }
+    if swap {
+        out.turn = board.turn.other();
+    }
+    out.set_ep_square(board.ep_square().map(place));
+    out
 }
 
 #[cfg(test)]
@@ -594,5 +642,29 @@ mod tests {
         // DTM does not count the rule: the same line is unfinished.
         let pgn = kpvk().record(&start, counts, &[one, two]);
         assert!(pgn.ends_with("\n80. Kd2 Kd7 *\n"), "{pgn}");
+    }
+
+    #[test]
+    fn the_editor_mirrors_and_swaps_colours() {
+        let game = kpvk();
+        // An en passant square goes with its pawns.
+        let (pawn, ep) = (
+            "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1",
+            "8/8/8/8/3Pp3/8/8/K1k5 b - d3 0 1",
+        );
+        for (fen, tool, turned) in [
+            (pawn, "mirror", "3k4/8/8/8/8/8/3P4/3K4 w - - 0 1"),
+            (pawn, "swap", "4k3/4p3/8/8/8/8/8/4K3 b - - 0 1"),
+            (ep, "swap", "k1K5/8/8/3pP3/8/8/8/8 w - d6 0 1"),
+            (ep, "mirror", "8/8/8/8/3pP3/8/8/5k1K b - e3 0 1"),
+        ] {
+            assert_eq!(game.edit(fen, "", tool).unwrap(), turned, "{fen} {tool}");
+        }
+        // Without the pawn that stepped, the square is dropped, not kept to
+        // be refused on the next read.
+        assert_eq!(
+            game.edit(ep, "d4", "clear").unwrap(),
+            "8/8/8/8/4p3/8/8/K1k5 b - - 0 1"
+        );
     }
 }
