@@ -419,6 +419,10 @@ pub struct TableStats {
     /// `(value, positions)`: `win 3`, `loss 0`, `draw`, or a score `+2`.
     #[serde(default)]
     pub histogram: Vec<(String, u64)>,
+    /// Why a table in the folder could not be read (damaged, another
+    /// table's): the other tables are answered all the same.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
 }
 
 /// A game's tables and their figures.

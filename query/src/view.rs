@@ -563,18 +563,28 @@ pub fn stats<G: Game>(oracle: &Oracle<G>, only: Option<&str>) -> Result<StatsAns
                 present: false,
                 summary: None,
                 histogram: Vec::new(),
+                error: None,
             });
             continue;
         }
-        let table = oracle.tb.table(tier)?;
-        let summary = crate::info::summary(table);
-        let histogram = histogram(game.value_kind(), table)?;
+        let read = oracle.tb.table(tier).and_then(|table| {
+            Ok((
+                crate::info::summary(table),
+                histogram(game.value_kind(), table)?,
+            ))
+        });
+        let (summary, histogram, error) = match read {
+            Ok((summary, histogram)) => (Some(summary), histogram, None),
+            Err(QueryError::Cancelled(why)) => return Err(QueryError::Cancelled(why)),
+            Err(other) => (None, Vec::new(), Some(other.to_string())),
+        };
         tables.push(TableStats {
             tier: game.tier_name(tier),
             file,
             present: true,
-            summary: Some(summary),
+            summary,
             histogram,
+            error,
         });
     }
     Ok(StatsAnswer {

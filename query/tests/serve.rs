@@ -557,3 +557,27 @@ fn the_game_list_counts_the_tables_of_every_variant() {
     // not made.
     assert_eq!(game("dots")["tables"][0]["present"], false);
 }
+
+/// One unreadable table does not take the statistics of the others with it:
+/// it is named with why, and the rest are answered.
+#[test]
+fn statistics_name_a_table_they_cannot_read_and_answer_the_rest() {
+    let dir = tempfile::tempdir().unwrap();
+    common::generate_chess(dir.path(), &["KRvK"]);
+    let krvk = dir.path().join("chess-KRvK.tb");
+    let mut bytes = std::fs::read(&krvk).unwrap();
+    bytes.truncate(bytes.len() / 2);
+    std::fs::write(&krvk, bytes).unwrap();
+    let addr = start(dir.path());
+    let (status, stats) = get(addr, "/api/v1/chess/stats");
+    assert_eq!(status, 200, "{stats}");
+    let tables = stats["tables"].as_array().unwrap();
+    let table = |tier: &str| tables.iter().find(|t| t["tier"] == tier).unwrap();
+    assert_eq!(table("KvK")["summary"]["positions"], 462);
+    let broken = table("KRvK");
+    assert!(broken["summary"].is_null(), "{broken}");
+    assert!(
+        broken["error"].as_str().unwrap().contains("chess-KRvK.tb"),
+        "{broken}"
+    );
+}

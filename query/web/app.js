@@ -461,7 +461,15 @@ async function showStats() {
   box.innerHTML = '';
   const present = answer.body.tables.filter((t) => t.present);
   if (!present.length) { box.textContent = answer.body.tables.length ? 'No table of this variant is in the folder.' : 'This game keeps no tables: every position is answered on demand.'; return; }
-  for (const t of present) box.appendChild(statTable(t));
+  for (const t of present) box.appendChild(t.error ? unreadable(t) : statTable(t));
+}
+
+// A table in the folder that could not be read, and why.
+function unreadable(t) {
+  const p = document.createElement('p');
+  p.className = 'unreadable';
+  p.textContent = `${t.file} cannot be read: ${t.error}`;
+  return p;
 }
 
 // One table's figures: counts with their shares, the longest distance, size
@@ -990,7 +998,7 @@ async function showTablePage(params) {
   h2.textContent = `${game} ${tier}`;
   box.appendChild(h2);
   for (const t of answer.body.tables) {
-    if (t.present) box.appendChild(statTable(t));
+    if (t.present) box.appendChild(t.error ? unreadable(t) : statTable(t));
     else box.append(`${t.file} is not made.`);
   }
   // The same table in the game's other measures (chess: DTZ beside DTM).
