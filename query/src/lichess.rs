@@ -10,7 +10,7 @@
 use crate::library::Loaded;
 use crate::{Library, QueryError, Tablebase};
 use games::capability::Clock;
-use games::chess::{Board, Color, Endgame, Move};
+use games::chess::{Board, Color, Endgame, FenError, Move, PositionError};
 use games::spec::{Options, Purpose};
 use games::{GameError, Value};
 use serde::Serialize;
@@ -237,9 +237,17 @@ pub fn mainline(library: &Library, fen: &str) -> Result<MainlineAnswer, QueryErr
 impl<'a> Tables<'a> {
     /// The board and halfmove clock of a FEN whose fields are apart by spaces
     /// or underscores, the clock read by the rule every tool reads it by
-    /// ([`games::capability::Clock`]).
+    /// ([`games::capability::Clock`]). An en passant square no double step
+    /// can have left is dropped, as lila-tablebase drops it (the other tools
+    /// refuse it).
     fn read_fen(&self, fen: &str) -> Result<(Board, u32), QueryError> {
-        let fen = fen.replace('_', " ");
+        let mut fen = fen.replace('_', " ");
+        if let Err(PositionError::Fen(FenError::ImpossibleEnPassant { .. })) = Board::from_fen(&fen)
+        {
+            let mut fields: Vec<&str> = fen.split_whitespace().collect();
+            fields[3] = "-";
+            fen = fields.join(" ");
+        }
         let board =
             Board::from_fen(&fen).map_err(|why| GameError::position(&fen, why.to_string()))?;
         let clock = Clock::read(self.dtz.game(), &fen)?;
@@ -379,14 +387,21 @@ impl<'a> Tables<'a> {
     }
 }
 
+/// Whether `error` says the tables do not hold a position (too many pieces,
+/// a table not made), which lichess answers 404 for a mainline.
+pub fn not_held(error: &QueryError) -> bool {
+    matches!(
+        error,
+        QueryError::Input(GameError::BeyondTables { .. }) | QueryError::MissingTable { .. }
+    )
+}
+
 /// The value the tables hold for `board`; none where they do not hold it (too
 /// many pieces, a table not made).
 fn held(tables: &Tablebase<Endgame>, board: &Board) -> Result<Option<Value>, QueryError> {
     match tables.value(board) {
         Ok(value) => Ok(Some(value)),
-        Err(
-            QueryError::Input(GameError::BeyondTables { .. }) | QueryError::MissingTable { .. },
-        ) => Ok(None),
+        Err(error) if not_held(&error) => Ok(None),
         Err(other) => Err(other),
     }
 }

@@ -367,6 +367,39 @@ fn answers_the_lichess_tablebase_api() {
 
     let (status, body) = get(addr, "/standard?fen=k7/8/1K6/8");
     assert_eq!(status, 400, "{body}");
+
+    // `dtc` is checked as lila checks it; there are no DTC tables.
+    let fen = "k7/8/1K6/8/8/8/8/7R_w_-_-_0_1";
+    let (status, body) = get(addr, &format!("/standard?fen={fen}&dtc=auxiliary"));
+    assert_eq!((status, &body["dtc"]), (200, &serde_json::Value::Null));
+    let (status, body) = get(addr, &format!("/standard?fen={fen}&dtc=bogus"));
+    assert_eq!(status, 400, "{body}");
+    // An en passant square no double step left is dropped, as lila drops it.
+    let (status, body) = get(addr, "/standard?fen=k7/8/1K6/8/8/8/8/7R_w_-_e3_0_1");
+    assert_eq!((status, &body["dtz"]), (200, &1.into()), "{body}");
+    // A mainline of a position the tables do not hold: 404, as lila answers.
+    let (status, body) = get(
+        addr,
+        "/standard/mainline?fen=k7/8/1K6/8/8/8/8/6QR_w_-_-_0_1",
+    );
+    assert_eq!(status, 404, "{body}");
+    // CBOR where the client asks for it.
+    let agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .build()
+        .new_agent();
+    let mut response = agent
+        .get(&format!("http://{addr}/standard?fen={fen}"))
+        .header("Accept", "application/cbor")
+        .call()
+        .unwrap();
+    assert_eq!(response.headers()["content-type"], "application/cbor");
+    let bytes = response.body_mut().read_to_vec().unwrap();
+    let cbor: serde_json::Value = ciborium::from_reader(bytes.as_slice()).unwrap();
+    assert_eq!(
+        (&cbor["category"], &cbor["dtm"]),
+        (&"win".into(), &1.into())
+    );
 }
 
 /// The page's view of a chess position gives DTZ beside DTM, each read with the

@@ -100,10 +100,24 @@ pub struct ProbeRequest {
     pub options: GameOptions,
 }
 
-/// `GET /standard`: the lichess tablebase API's one parameter.
+/// `GET /standard`: the lichess tablebase API's parameters.
 #[derive(Debug, Deserialize)]
 pub struct StandardRequest {
     pub fen: String,
+    /// Whether lichess's distance-to-conversion tables are asked too; there
+    /// are none here (`dtc` is always null), but the value is checked as
+    /// lila-tablebase checks it.
+    #[serde(default)]
+    pub dtc: Option<DtcMode>,
+}
+
+/// The values lila-tablebase takes for `dtc`.
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum DtcMode {
+    Never,
+    Auxiliary,
+    Always,
 }
 
 /// `POST /api/v1/{game}`: the options of a batch (its positions are the body).

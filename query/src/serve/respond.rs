@@ -35,6 +35,45 @@ impl<T: Serialize> IntoResponse for Json<T> {
     }
 }
 
+/// An answer of the lichess tablebase API: in CBOR where the request's
+/// `Accept` asks for it (as lila-tablebase answers), in JSON otherwise.
+#[derive(Debug)]
+pub struct Negotiated<T> {
+    pub answer: T,
+    pub cbor: bool,
+}
+
+impl<T> Negotiated<T> {
+    /// `answer`, in CBOR where `headers` accept `application/cbor`.
+    pub fn of(answer: T, headers: &axum::http::HeaderMap) -> Self {
+        let cbor = headers
+            .get_all(header::ACCEPT)
+            .iter()
+            .filter_map(|value| value.to_str().ok())
+            .any(|value| value.contains("application/cbor"));
+        Negotiated { answer, cbor }
+    }
+}
+
+impl<T: Serialize> IntoResponse for Negotiated<T> {
+    fn into_response(self) -> Response {
+        if !self.cbor {
+            return Json(self.answer).into_response();
+        }
+        let mut body = Vec::with_capacity(ANSWER_BYTES);
+        match ciborium::into_writer(&self.answer, &mut body) {
+            Ok(()) => {
+                let cbor = HeaderValue::from_static("application/cbor");
+                ([(header::CONTENT_TYPE, cbor)], body).into_response()
+            }
+            Err(e) => {
+                let error = QueryError::Internal(format!("an answer not written as CBOR: {e}"));
+                ServeError::from(error).into_response()
+            }
+        }
+    }
+}
+
 /// Why the server could not answer a request: a query's error, or the
 /// server's own (a request not in its form, too large, no route, or the server
 /// at its cap of answers).
@@ -55,6 +94,10 @@ pub enum ServeError {
     /// No route serves the path asked.
     #[error("{0}")]
     NoRoute(String),
+    /// What the tables do not hold, where the API answers 404 for it as
+    /// lila-tablebase does (a mainline beyond the tables).
+    #[error("{0}")]
+    NotHeld(QueryError),
 }
 
 impl From<GameError> for ServeError {
@@ -70,7 +113,8 @@ impl ServeError {
     pub fn status(&self) -> StatusCode {
         match self {
             ServeError::Query(QueryError::Input(GameError::UnknownGame { .. }))
-            | ServeError::NoRoute(_) => StatusCode::NOT_FOUND,
+            | ServeError::NoRoute(_)
+            | ServeError::NotHeld(_) => StatusCode::NOT_FOUND,
             ServeError::Query(QueryError::Input(_)) | ServeError::Request(_) => {
                 StatusCode::BAD_REQUEST
             }
@@ -93,7 +137,7 @@ impl ServeError {
     /// The position the error is about, where it names one.
     fn position(&self) -> &str {
         match self {
-            ServeError::Query(error) => error.position(),
+            ServeError::Query(error) | ServeError::NotHeld(error) => error.position(),
             _ => "",
         }
     }

@@ -11,7 +11,7 @@ use super::request::{
     BatchRequest, ComputerRequest, EditRequest, GameRequest, LineAnswer, LineRequest, MoveRequest,
     Params, ProbeRequest, Question, StandardRequest, StatsRequest, ViewRequest,
 };
-use super::respond::{Json, ServeError, json_errors, no_route};
+use super::respond::{Json, Negotiated, ServeError, json_errors, no_route};
 use super::state::{AppState, Limits};
 use crate::answer::{
     ComputerAnswer, EditAnswer, GameList, Health, MoveView, PositionAnswer, StatsAnswer, View,
@@ -23,7 +23,7 @@ use crate::metrics::Metrics;
 use axum::Router;
 use axum::body::Body;
 use axum::extract::{Path, Request, State};
-use axum::http::{Method, StatusCode, header};
+use axum::http::{HeaderMap, Method, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
@@ -187,24 +187,33 @@ async fn probe(
     answer.await.map(Json)
 }
 
-/// The lichess tablebase API: `GET /standard?fen=...`.
+/// The lichess tablebase API: `GET /standard?fen=...`, in JSON or CBOR.
 async fn standard(
     State(state): State<AppState>,
+    headers: HeaderMap,
     Params(request): Params<StandardRequest>,
-) -> Answer<StandardAnswer> {
+) -> Result<Negotiated<StandardAnswer>, ServeError> {
     let answer = state.quick(("standard", ""), move |library| {
         lichess::standard(library, &request.fen)
     });
-    answer.await.map(Json)
+    Ok(Negotiated::of(answer.await?, &headers))
 }
 
-/// The lichess tablebase API's line of play: `GET /standard/mainline?fen=...`.
+/// The lichess tablebase API's line of play: `GET /standard/mainline?fen=...`;
+/// 404 where the tables do not hold the position, as lila-tablebase answers.
 async fn mainline(
     State(state): State<AppState>,
+    headers: HeaderMap,
     Params(request): Params<StandardRequest>,
-) -> Answer<MainlineAnswer> {
+) -> Result<Negotiated<MainlineAnswer>, ServeError> {
     let answer = state.run(move |library| lichess::mainline(library, &request.fen));
-    answer.await.map(Json)
+    match answer.await {
+        Ok(line) => Ok(Negotiated::of(line, &headers)),
+        Err(ServeError::Query(not_held)) if lichess::not_held(&not_held) => {
+            Err(ServeError::NotHeld(not_held))
+        }
+        Err(other) => Err(other),
+    }
 }
 
 async fn batch(
