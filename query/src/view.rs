@@ -11,7 +11,7 @@ use crate::error::QueryError;
 use crate::oracle::{Known, Oracle, Read};
 use crate::probe::MoveValue;
 use crate::render;
-use games::capability::{Clock, Counts, Marks};
+use games::capability::{Clock, Counts, Marks, Verdict};
 use games::{Child, Game, GameError, Value, ValueKind};
 use std::collections::HashSet;
 
@@ -40,8 +40,9 @@ pub fn said<G: Game>(oracle: &Oracle<G>, position: &G::Position, value: Value) -
 }
 
 /// A move's value for its player, short: `mate in 7 (13 plies)`, `win in 3 plies`.
-fn said_of_move<G: Game>(oracle: &Oracle<G>, value: Value) -> String {
-    if let Some(said) = oracle.caps.wording.and_then(|w| w.say_move(value)) {
+fn said_of_move<G: Game>(oracle: &Oracle<G>, value: Value, verdict: Option<&Verdict>) -> String {
+    let outcome = verdict.map(|v| v.outcome);
+    if let Some(said) = oracle.caps.wording.and_then(|w| w.say_move(value, outcome)) {
         return said;
     }
     match (oracle.caps.units, value) {
@@ -166,7 +167,8 @@ pub fn view<G: Game>(
                 .moves
                 .iter()
                 .map(|m| {
-                    let said = Some(said_of_move(oracle, m.value));
+                    let verdict = counted.and_then(|c| c.verdict(m.value, Some((position, &m.mv))));
+                    let said = Some(said_of_move(oracle, m.value, verdict.as_ref()));
                     move_view(
                         oracle,
                         position,
@@ -182,7 +184,9 @@ pub fn view<G: Game>(
         (moves, error)
     };
     let verdict = match (&valued, counted) {
-        (Some(Known::Valued { probe, .. }), Some(counted)) => counted.verdict(probe.value, None),
+        (Some(Known::Valued { probe, .. }), Some(counted)) => {
+            counted.verdict(probe.value, None).map(VerdictView::from)
+        }
         _ => None,
     };
     View {
@@ -230,14 +234,17 @@ pub fn beside<G: Game>(
         option: option.to_string(),
         value: value.to_string(),
         said: said(oracle, position, probe.value),
-        verdict: verdict(probe.value, None),
+        verdict: verdict(probe.value, None).map(VerdictView::from),
         moves: probe
             .moves
             .iter()
-            .map(|m| BesideMove {
-                mv: m.text.clone(),
-                said: said_of_move(oracle, m.value),
-                verdict: verdict(m.value, Some(&m.mv)),
+            .map(|m| {
+                let verdict = verdict(m.value, Some(&m.mv));
+                BesideMove {
+                    mv: m.text.clone(),
+                    said: said_of_move(oracle, m.value, verdict.as_ref()),
+                    verdict: verdict.map(VerdictView::from),
+                }
             })
             .collect(),
     })
@@ -286,12 +293,12 @@ impl<'a, G: Game> Counted<'a, G> {
     /// What `value` comes to: the position's own, or with `made`, a move's
     /// for its player, read from the clock before the move (or from 0 after
     /// one that restarts it), since the value counts that move too.
-    fn verdict(self, value: Value, made: Option<(&G::Position, &G::Move)>) -> Option<VerdictView> {
+    fn verdict(self, value: Value, made: Option<(&G::Position, &G::Move)>) -> Option<Verdict> {
         let count = match made {
             Some((position, mv)) if self.clock.restarts(position, mv) => 0,
             _ => self.counts.clock,
         };
-        self.clock.verdict(value, count).map(VerdictView::from)
+        self.clock.verdict(value, count)
     }
 }
 
@@ -356,7 +363,8 @@ fn move_view<G: Game>(
         said,
         verdict: counted
             .zip(value)
-            .and_then(|(c, value)| c.verdict(value, Some((position, mv)))),
+            .and_then(|(c, value)| c.verdict(value, Some((position, mv))))
+            .map(VerdictView::from),
     }
 }
 

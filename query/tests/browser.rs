@@ -838,6 +838,13 @@ async fn fifty_move_rule(client: &Client, addr: SocketAddr, shots: &Screenshots)
         assert_eq!(shown[0], theirs["san"]);
         assert!(shown[1].as_str().unwrap().contains("cursed-win"), "{shown}");
     }
+    // Its words say so too, not its colour alone.
+    let words = value(
+        client,
+        "document.querySelector('#moves [data-move=\"Kd2\"] .beside').textContent",
+    )
+    .await;
+    assert_eq!(words, json!("cursed win, DTZ 9"));
     // A move keeps the clock going.
     click(client, "#edit").await;
     click(client, "#moves [data-move=\"Kd2\"]").await;

@@ -137,14 +137,16 @@ impl Wording<Endgame> for Endgame {
     }
 
     /// In DTZ: `win, DTZ 9`, `cursed win, DTZ 104`, `loss, DTZ 12`.
-    fn say_move(&self, value: Value) -> Option<String> {
+    fn say_move(&self, value: Value, outcome: Option<Outcome>) -> Option<String> {
         if self.metric() != Metric::Dtz {
             return None;
         }
+        // Without the clock, a distance past the rule's 100 plies is enough.
+        let ruled = |n: u16, by: Outcome| outcome.map_or(n > FIFTY_MOVES, |o| o == by);
         Some(match value {
-            Value::Win(n) if n > FIFTY_MOVES => format!("cursed win, DTZ {n}"),
+            Value::Win(n) if ruled(n, Outcome::CursedWin) => format!("cursed win, DTZ {n}"),
             Value::Win(n) => format!("win, DTZ {n}"),
-            Value::Loss(n) if n > FIFTY_MOVES => format!("blessed loss, DTZ {n}"),
+            Value::Loss(n) if ruled(n, Outcome::BlessedLoss) => format!("blessed loss, DTZ {n}"),
             Value::Loss(n) => format!("loss, DTZ {n}"),
             Value::Draw | Value::Score(_) => "draw".to_string(),
         })
@@ -462,11 +464,16 @@ mod tests {
         );
         assert_eq!(game.say(&white, Value::Loss(0)), "White is checkmated");
         assert_eq!(
-            game.say_move(Value::Win(104)).unwrap(),
+            game.say_move(Value::Win(104), None).unwrap(),
             "cursed win, DTZ 104"
         );
-        assert_eq!(game.say_move(Value::Loss(1)).unwrap(), "loss, DTZ 1");
-        assert_eq!(endings().say_move(Value::Win(3)), None);
+        assert_eq!(game.say_move(Value::Loss(1), None).unwrap(), "loss, DTZ 1");
+        // With 95 on the clock, 9 plies to the pawn's step come too late.
+        let cursed = game.say_move(Value::Win(9), Some(Outcome::CursedWin));
+        assert_eq!(cursed.unwrap(), "cursed win, DTZ 9");
+        let blessed = game.say_move(Value::Loss(8), Some(Outcome::BlessedLoss));
+        assert_eq!(blessed.unwrap(), "blessed loss, DTZ 8");
+        assert_eq!(endings().say_move(Value::Win(3), None), None);
     }
 
     /// The halfmove clock: read from and written into a FEN's fifth field, and

@@ -114,9 +114,10 @@ pub trait Wording<G: Game>: Sync {
     fn say(&self, position: &G::Position, value: Value) -> String;
 
     /// A move's value for its player, short, where the game words it its own
-    /// way (chess in DTZ: `win, DTZ 9`); by default as plies or
-    /// [`DistanceUnits`] say it.
-    fn say_move(&self, _value: Value) -> Option<String> {
+    /// way (chess in DTZ: `win, DTZ 9`), with `outcome`, what the game's clock
+    /// makes of it where the measure counts the clock (`cursed win, DTZ 9`
+    /// with 95 on it); by default as plies or [`DistanceUnits`] say it.
+    fn say_move(&self, _value: Value, _outcome: Option<Outcome>) -> Option<String> {
         None
     }
 
