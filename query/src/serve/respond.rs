@@ -22,15 +22,23 @@ pub struct Json<T>(pub T);
 impl<T: Serialize> IntoResponse for Json<T> {
     fn into_response(self) -> Response {
         let mut body = Vec::with_capacity(ANSWER_BYTES);
-        match serde_json::to_writer(&mut body, &self.0) {
-            Ok(()) => {
-                let json = HeaderValue::from_static("application/json");
-                ([(header::CONTENT_TYPE, json)], body).into_response()
-            }
-            Err(e) => {
-                let error = QueryError::Internal(format!("an answer not written as JSON: {e}"));
-                ServeError::from(error).into_response()
-            }
+        let written = serde_json::to_writer(&mut body, &self.0).map_err(|e| e.to_string());
+        respond(written, body, "application/json")
+    }
+}
+
+/// `body` as an answer of type `kind` where it was `written`; else the
+/// internal error that says why not.
+fn respond(written: Result<(), String>, body: Vec<u8>, kind: &'static str) -> Response {
+    match written {
+        Ok(()) => (
+            [(header::CONTENT_TYPE, HeaderValue::from_static(kind))],
+            body,
+        )
+            .into_response(),
+        Err(e) => {
+            let error = QueryError::Internal(format!("an answer not written as {kind}: {e}"));
+            ServeError::from(error).into_response()
         }
     }
 }
@@ -61,16 +69,8 @@ impl<T: Serialize> IntoResponse for Negotiated<T> {
             return Json(self.answer).into_response();
         }
         let mut body = Vec::with_capacity(ANSWER_BYTES);
-        match ciborium::into_writer(&self.answer, &mut body) {
-            Ok(()) => {
-                let cbor = HeaderValue::from_static("application/cbor");
-                ([(header::CONTENT_TYPE, cbor)], body).into_response()
-            }
-            Err(e) => {
-                let error = QueryError::Internal(format!("an answer not written as CBOR: {e}"));
-                ServeError::from(error).into_response()
-            }
-        }
+        let written = ciborium::into_writer(&self.answer, &mut body).map_err(|e| e.to_string());
+        respond(written, body, "application/cbor")
     }
 }
 
