@@ -36,33 +36,26 @@ pub enum Category {
     Win,
 }
 
-impl Category {
-    /// The category of a position with DTZ `dtz` (plies, signed for the side to
-    /// move) and `halfmoves` on the clock: a win or loss that cannot zero before
-    /// the clock reaches 100 is cursed or blessed.
-    fn of_dtz(dtz: i32, halfmoves: u32) -> Category {
-        let plies = i64::from(dtz.unsigned_abs()) + i64::from(halfmoves);
-        match dtz {
-            0 => Category::Draw,
-            _ if dtz > 0 && plies <= 100 => Category::Win,
-            _ if dtz > 0 => Category::CursedWin,
-            _ if plies <= 100 => Category::Loss,
-            _ => Category::BlessedLoss,
-        }
-    }
+/// What a win or loss past the 50-move rule's reach is by DTZ, and by DTM
+/// alone (see [`Category::of_distance`]).
+const DTZ_LATE: [Category; 2] = [Category::CursedWin, Category::BlessedLoss];
+const DTM_LATE: [Category; 2] = [Category::MaybeWin, Category::MaybeLoss];
 
-    /// The category of a position known by DTM alone, `dtm` plies (signed for
-    /// the side to move) with `halfmoves` on the clock: a mate that comes
-    /// before the clock reaches 100 is one under the 50-move rule too; a
-    /// longer one may be, if a capture or pawn move comes in time.
-    fn of_dtm(dtm: i32, halfmoves: u32) -> Category {
-        let plies = i64::from(dtm.unsigned_abs()) + i64::from(halfmoves);
-        match dtm {
+impl Category {
+    /// The category of a position `plies` (signed for the side to move) from
+    /// its next capture or pawn move (DTZ) or from mate (DTM alone), with
+    /// `halfmoves` on the clock: a win or loss that comes before the clock
+    /// reaches 100 is one under the 50-move rule; a later one is `late`'s win
+    /// or loss (by DTZ cursed or blessed, by DTM alone maybe: a capture or
+    /// pawn move may come in time).
+    fn of_distance(plies: i32, halfmoves: u32, late: [Category; 2]) -> Category {
+        let within = i64::from(plies.unsigned_abs()) + i64::from(halfmoves) <= 100;
+        match plies {
             0 => Category::Draw,
-            _ if dtm > 0 && plies <= 100 => Category::Win,
-            _ if dtm > 0 => Category::MaybeWin,
-            _ if plies <= 100 => Category::Loss,
-            _ => Category::MaybeLoss,
+            _ if plies > 0 && within => Category::Win,
+            _ if plies > 0 => late[0],
+            _ if within => Category::Loss,
+            _ => late[1],
         }
     }
 
@@ -364,8 +357,12 @@ impl<'a> Tables<'a> {
             // Where the DTZ table is not there, what DTM knows.
             match (dtz.or(dtm), dtz.is_some()) {
                 (Some(0), _) => Category::Draw,
-                (Some(dtz), true) if before < 100 => Category::of_dtz(dtz, halfmoves),
-                (Some(dtm), false) if before < 100 => Category::of_dtm(dtm, halfmoves),
+                (Some(dtz), true) if before < 100 => {
+                    Category::of_distance(dtz, halfmoves, DTZ_LATE)
+                }
+                (Some(dtm), false) if before < 100 => {
+                    Category::of_distance(dtm, halfmoves, DTM_LATE)
+                }
                 (Some(plies), _) if plies < 0 => Category::BlessedLoss,
                 (Some(_), _) => Category::CursedWin,
                 (None, _) => Category::Unknown,
