@@ -34,7 +34,8 @@ struct Cli {
     /// Record a solve time of 0 in headers, so files are identical byte for byte
     #[arg(long, global = true)]
     reproducible: bool,
-    /// zstd level, 1-22 (default: 12 up to a million slots, 9 above)
+    /// zstd level, 1-22 (default: 12 up to a million slots, 9 above; 15 makes
+    /// 5-piece chess tables 12-20% smaller in about 9 times the compression time)
     #[arg(long, global = true, value_name = "LEVEL",
           value_parser = value_parser!(i32).range(1..=22))]
     level: Option<i32>,
