@@ -381,6 +381,11 @@ pub struct View {
     /// present.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub beside: Vec<Beside>,
+    /// Whether the text is no position of the game (a board being edited):
+    /// the server answers such a view with 400, as every route answers a bad
+    /// position, its body still the board as far as it can be drawn.
+    #[serde(skip)]
+    pub refused: bool,
 }
 
 /// One ply of a line of perfect play.

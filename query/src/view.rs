@@ -82,6 +82,7 @@ pub fn view<G: Game>(
         sides: None,
         moves: Vec::new(),
         beside: Vec::new(),
+        refused: true,
     };
     let read = match oracle.read_counted(text) {
         Ok(read) => read,
@@ -210,6 +211,7 @@ pub fn view<G: Game>(
             .map(|names| names.map(String::from)),
         moves,
         beside: beside(&read),
+        refused: false,
     }
 }
 

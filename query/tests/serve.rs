@@ -191,7 +191,9 @@ fn the_page_api_gives_lines_records_views_statistics_and_batches() {
         addr,
         "/api/v1/chess/view?position=8/8/8/8/8/8/8/KQ6%20w%20-%20-%200%201",
     );
-    assert_eq!(status, 200, "an illegal position is drawn, with the reason");
+    // An illegal position is refused as every route refuses one, and drawn,
+    // with the reason.
+    assert_eq!(status, 400, "{view}");
     assert!(
         view["error"]
             .as_str()
@@ -204,6 +206,25 @@ fn the_page_api_gives_lines_records_views_statistics_and_batches() {
             .unwrap()
             .contains("data-place=\"h8\"")
     );
+    // Castling rights are refused the same way, the board drawn without them,
+    // and the editor's first touch drops them.
+    let castling = "r3k3/8/8/8/8/8/8/R3K3%20w%20Qq%20-%200%201";
+    let (status, view) = get(addr, &format!("/api/v1/chess/view?position={castling}"));
+    assert_eq!(status, 400, "{view}");
+    assert!(
+        view["error"]
+            .as_str()
+            .unwrap()
+            .contains("castling rights 'Qq'")
+    );
+    let board = view["board"].as_str().unwrap();
+    assert!(board.contains("r3k3/8/8/8/8/8/8/R3K3 w - - 0 1"), "{board}");
+    let (status, edited) = get(
+        addr,
+        &format!("/api/v1/chess/edit?position={castling}&tool=turn&place="),
+    );
+    assert_eq!(status, 200, "{edited}");
+    assert_eq!(edited["position"], "r3k3/8/8/8/8/8/8/R3K3 b - - 0 1");
 
     // Editing, a typed move, the computer's move.
     let (_, edited) = get(

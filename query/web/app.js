@@ -552,7 +552,9 @@ async function render() {
   $('position').value = pos;
   const answer = await api(viewUrl(pos, marks));
   if (pos !== position()) return;
-  const view = answer.ok ? answer.body : { board: '', moves: [], error: answer.body.error, over: false };
+  // A position refused comes with the board as far as it can be drawn.
+  const drawn = answer.ok || answer.body.position !== undefined;
+  const view = drawn ? answer.body : { board: '', moves: [], error: answer.body.error, over: false };
   app.view = view;
   app.selection = [];
   if (view.position) $('position').value = view.position;

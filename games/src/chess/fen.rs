@@ -127,6 +127,17 @@ impl Board {
         Ok(board)
     }
 
+    /// Reads a FEN as the position editor takes it: as [`Board::sketch`] does,
+    /// with any castling rights dropped, so that a board pasted with them is
+    /// drawn, and edited into one the tables hold, rather than refused whole.
+    pub fn sketch_without_castling(fen: &str) -> Result<Board, FenError> {
+        let mut fields: Vec<&str> = fen.split_whitespace().collect();
+        if let Some(castling) = fields.get_mut(2) {
+            *castling = "-";
+        }
+        Board::sketch(&fields.join(" "))
+    }
+
     /// Why no double step can have left `square` to capture en passant on,
     /// where none can: it is on the wrong rank for the side to move, no pawn
     /// of the other side stands in front of it, or it or the square the pawn

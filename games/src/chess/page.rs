@@ -327,9 +327,10 @@ impl Editing<Endgame> for Endgame {
     }
 
     /// Puts the tool's piece on the square (or empties it); `turn` changes the
-    /// side to move wherever it is used.
+    /// side to move wherever it is used. Castling rights are dropped: the
+    /// tables hold no position with them.
     fn edit(&self, fen: &str, place: &str, tool: &str) -> Result<String, GameError> {
-        let board = Board::sketch(fen).map_err(refused(fen))?;
+        let board = Board::sketch_without_castling(fen).map_err(refused(fen))?;
         let mut edited = edited(board, place, tool)?;
         // A square no double step can have left any more is dropped.
         if edited
@@ -343,7 +344,7 @@ impl Editing<Endgame> for Endgame {
 
     fn sketch(&self, fen: &str) -> Result<String, GameError> {
         Ok(draw(
-            &Board::sketch(fen).map_err(refused(fen))?,
+            &Board::sketch_without_castling(fen).map_err(refused(fen))?,
             &Marks::default(),
         ))
     }

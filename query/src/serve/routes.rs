@@ -14,7 +14,7 @@ use super::request::{
 use super::respond::{Json, Negotiated, ServeError, json_errors, no_route};
 use super::state::{AppState, Limits};
 use crate::answer::{
-    ComputerAnswer, EditAnswer, GameList, Health, MoveView, PositionAnswer, StatsAnswer, View,
+    ComputerAnswer, EditAnswer, GameList, Health, MoveView, PositionAnswer, StatsAnswer,
 };
 use crate::api;
 use crate::library::Library;
@@ -232,17 +232,24 @@ async fn batch(
     Ok((ndjson, answers).into_response())
 }
 
-/// The page's view, with the position in the game's other measures beside.
+/// The page's view, with the position in the game's other measures beside; a
+/// text that is no position is answered 400 with the board as far as it can
+/// be drawn and why.
 async fn view(
     State(state): State<AppState>,
     Path(game): Path<String>,
     Params(request): Params<ViewRequest>,
-) -> Answer<View> {
+) -> Result<Response, ServeError> {
     let answer = state.quick(lane("view", &game), move |library| {
         let options = api::options(&game, request.options())?;
         request.ask(&*library.open(&game, &options)?, library)
     });
-    answer.await.map(Json)
+    let view = answer.await?;
+    let status = match view.refused {
+        true => StatusCode::BAD_REQUEST,
+        false => StatusCode::OK,
+    };
+    Ok((status, Json(view)).into_response())
 }
 
 async fn line(
