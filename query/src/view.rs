@@ -170,14 +170,7 @@ pub fn view<G: Game>(
                 .map(|m| {
                     let verdict = counted.and_then(|c| c.verdict(m.value, Some((position, &m.mv))));
                     let said = Some(said_of_move(oracle, m.value, verdict.as_ref()));
-                    move_view(
-                        oracle,
-                        position,
-                        Made::valued(m),
-                        said,
-                        Some(m.value),
-                        counted,
-                    )
+                    move_view(oracle, position, Made::valued(m), said, verdict, counted)
                 })
                 .collect(),
             _ => listed.into_iter().map(unvalued).collect(),
@@ -335,13 +328,14 @@ impl<G: Game> Made<G> {
     }
 }
 
-/// One move as the page makes it, with its value for its player where known.
+/// One move as the page makes it, with its value for its player in words and
+/// what the game's clock makes of it (`verdict`), where known.
 fn move_view<G: Game>(
     oracle: &Oracle<G>,
     position: &G::Position,
     made: Made<G>,
     said: Option<String>,
-    value: Option<Value>,
+    verdict: Option<Verdict>,
     counted: Option<Counted<G>>,
 ) -> MoveView {
     let (mv, child) = (&made.mv, &made.child);
@@ -363,10 +357,7 @@ fn move_view<G: Game>(
         gain: child.gain,
         moves_again: !child.turn_passes,
         said,
-        verdict: counted
-            .zip(value)
-            .and_then(|(c, value)| c.verdict(value, Some((position, mv))))
-            .map(VerdictView::from),
+        verdict: verdict.map(VerdictView::from),
     }
 }
 
