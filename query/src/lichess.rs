@@ -10,7 +10,7 @@
 use crate::library::Loaded;
 use crate::{Library, QueryError, Tablebase};
 use games::capability::Clock;
-use games::chess::{Board, Color, Endgame, FenError, Move, PositionError};
+use games::chess::{Board, Color, Endgame, FenError, Move, PositionError, without_field};
 use games::spec::{Options, Purpose};
 use games::{GameError, Value};
 use serde::Serialize;
@@ -237,9 +237,7 @@ impl<'a> Tables<'a> {
         let mut fen = fen.replace('_', " ");
         if let Err(PositionError::Fen(FenError::ImpossibleEnPassant { .. })) = Board::from_fen(&fen)
         {
-            let mut fields: Vec<&str> = fen.split_whitespace().collect();
-            fields[3] = "-";
-            fen = fields.join(" ");
+            fen = without_field(&fen, 3);
         }
         let board =
             Board::from_fen(&fen).map_err(|why| GameError::position(&fen, why.to_string()))?;

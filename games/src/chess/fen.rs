@@ -53,6 +53,17 @@ pub enum PositionError {
     Illegal(#[from] IllegalPosition),
 }
 
+/// `fen` with its field `index` (0: the pieces, 2: the castling rights, 3: the
+/// en passant square) written `-`, where it has one; its fields apart by one
+/// space.
+pub fn without_field(fen: &str, index: usize) -> String {
+    let mut fields: Vec<&str> = fen.split_whitespace().collect();
+    if let Some(field) = fields.get_mut(index) {
+        *field = "-";
+    }
+    fields.join(" ")
+}
+
 impl Board {
     /// Reads the pieces, the side to move and the en passant square of a FEN,
     /// whatever they are: a board being edited may lack a king. Castling rights
@@ -131,11 +142,7 @@ impl Board {
     /// with any castling rights dropped, so that a board pasted with them is
     /// drawn, and edited into one the tables hold, rather than refused whole.
     pub fn sketch_without_castling(fen: &str) -> Result<Board, FenError> {
-        let mut fields: Vec<&str> = fen.split_whitespace().collect();
-        if let Some(castling) = fields.get_mut(2) {
-            *castling = "-";
-        }
-        Board::sketch(&fields.join(" "))
+        Board::sketch(&without_field(fen, 2))
     }
 
     /// Why no double step can have left `square` to capture en passant on,

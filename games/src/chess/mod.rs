@@ -40,7 +40,7 @@ pub mod unmoves;
 
 pub use attacks::{KING_STEPS, KNIGHT_STEPS, attacks};
 pub use board::{Board, Move};
-pub use fen::{FenError, IllegalPosition, PositionError};
+pub use fen::{FenError, IllegalPosition, PositionError, without_field};
 pub use game::{Endgame, FIFTY_MOVES, Metric};
 pub use index::{Layout, Settled, Walk};
 pub use material::{MAX_PIECES, Material, PROMOTIONS};
