@@ -1,5 +1,6 @@
 //! Turns solved values into a table file and a one-line summary.
 
+use games::value::Tally;
 use games::{Game, Value, ValueKind};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
@@ -108,25 +109,16 @@ impl Histogram {
 /// (score games: the largest absolute score) from how often each code occurs;
 /// empty slots are skipped.
 fn stats_from(kind: ValueKind, counts: &[u64]) -> Stats {
-    let mut stats = Stats::default();
-    for (code, &count) in counts.iter().enumerate() {
-        let Some(value) = Value::from_code(kind, code as u16).filter(|_| count > 0) else {
-            continue;
-        };
-        stats.positions += count;
-        match value.outcome() {
-            "win" => stats.wins += count,
-            "loss" => stats.losses += count,
-            _ => stats.draws += count,
-        }
-        let longest = match value {
-            Value::Win(n) | Value::Loss(n) => u32::from(n),
-            Value::Score(s) => u32::try_from(s.unsigned_abs()).unwrap_or(u32::MAX),
-            Value::Draw => 0,
-        };
-        stats.longest = stats.longest.max(longest);
+    let codes = counts.iter().enumerate().map(|(code, &n)| (code as u16, n));
+    let tally = Tally::of(kind, codes);
+    Stats {
+        positions: tally.positions,
+        wins: tally.wins,
+        losses: tally.losses,
+        draws: tally.draws,
+        longest: tally.longest,
+        ..Stats::default()
     }
-    stats
 }
 
 /// Counts over every position a folded slot stands for, as header extras; none
@@ -442,7 +434,10 @@ pub fn sound<G: Game>(game: &G, tier: u32, dir: &Path) -> bool {
 /// every block checks), whether it stores or searches its exits.
 pub fn sound_with_exits<G: Game>(game: &G, tier: u32, dir: &Path) -> Option<Exits> {
     let (table, _) = open_tier(game, tier, dir).ok()?;
-    table.check().ok()?;
+    let kind = game.value_kind();
+    table
+        .check_counted(&move |counts| stats_from(kind, counts))
+        .ok()?;
     Some(table.header().exits)
 }
 

@@ -1,10 +1,13 @@
 //! Reads and checks every block of every table in a folder (checksums, zstd
-//! frames, lengths and the layout), like Syzygy's `tbcheck`.
+//! frames, lengths and the layout), like Syzygy's `tbcheck`, and where a
+//! table's codes are its values, recounts its statistics.
 
 use crate::info::table_files;
+use games::ValueKind;
+use games::value::Tally;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
-use tables::{Access, BlockCache, Table};
+use tables::{Access, BlockCache, Stats, Table};
 
 /// What checking one table found.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -29,12 +32,34 @@ impl CheckReport {
     }
 }
 
-/// Checks one table file whole, and that its name is the one its header gives.
+/// Checks one table file whole, that its name is the one its header gives,
+/// and where its codes are its values, that they count up to its header's
+/// statistics ([`Table::check_counted`]).
 pub fn check_table(path: &Path) -> Result<(), tables::TableError> {
     // A cache of its own: checking keeps no block.
     let table = Table::open_with(path, BlockCache::new(1), Access::Read)?;
     table.check_name()?;
-    table.check()
+    check_counted(&table)
+}
+
+/// [`Table::check_counted`] with the statistics the header's value encoding
+/// gives of the codes (an encoding not known here is checked uncounted).
+pub fn check_counted(table: &Table) -> Result<(), tables::TableError> {
+    let Some(kind) = ValueKind::from_tag(&table.header().encoding) else {
+        return table.check();
+    };
+    table.check_counted(&|counts| {
+        let codes = counts.iter().enumerate().map(|(code, &n)| (code as u16, n));
+        let tally = Tally::of(kind, codes);
+        Stats {
+            positions: tally.positions,
+            wins: tally.wins,
+            losses: tally.losses,
+            draws: tally.draws,
+            longest: tally.longest,
+            ..Stats::default()
+        }
+    })
 }
 
 /// Checks every `*.tb` file in `dir`.

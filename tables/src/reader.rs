@@ -15,8 +15,9 @@
 use crate::cache::{Block, BlockCache, next_table_id};
 use crate::error::TableError;
 use crate::format::{
-    BLOCK_ENTRY_BYTES, FORMAT_VERSION, Header, Lanes, MAGIC, MAX_DICTIONARY, MAX_HEADER_BYTES,
-    PREAMBLE_BYTES, bincode_read_config, block_count, digest_codes, file_name, values_digest,
+    BLOCK_ENTRY_BYTES, Empty, Exits, FORMAT_VERSION, Header, Lanes, MAGIC, MAX_DICTIONARY,
+    MAX_HEADER_BYTES, PREAMBLE_BYTES, Stats, bincode_read_config, block_count, digest_codes,
+    file_name, values_digest,
 };
 use memmap2::Mmap;
 use std::borrow::Cow;
@@ -368,13 +369,59 @@ impl Table {
     /// was written with (the values checksum binds them to the game, variant
     /// and tier): what `tbquery check` does for each table.
     pub fn check(&self) -> Result<(), TableError> {
-        let mut values = values_digest(&self.header);
-        self.for_each_block(|codes| digest_codes(&mut values, codes))?;
+        self.check_with(None)
+    }
+
+    /// Checks the table whole, as [`Table::check`] does; and where its stored
+    /// codes are its values (no empty slot filled, no code left to another
+    /// table, no move out of the tier searched), that `tally` of how many
+    /// slots hold each code (indexed by code) gives the header's statistics
+    /// (positions, wins, losses, draws, longest): a table holding another's
+    /// values under its header, every checksum made anew, is refused unless
+    /// its statistics were forged too.
+    pub fn check_counted(&self, tally: &Tally) -> Result<(), TableError> {
+        self.check_with(Some(tally))
+    }
+
+    fn check_with(&self, tally: Option<&Tally>) -> Result<(), TableError> {
+        let header = &self.header;
+        let counted = tally.filter(|_| {
+            header.empty == Empty::Kept && header.shared.is_none() && header.exits == Exits::Stored
+        });
+        let mut counts = vec![0u64; if counted.is_some() { 1 << 16 } else { 0 }];
+        let mut values = values_digest(header);
+        self.for_each_block(|codes| {
+            digest_codes(&mut values, codes);
+            if !counts.is_empty() {
+                codes
+                    .iter()
+                    .for_each(|&code| counts[usize::from(code)] += 1);
+            }
+        })?;
         if values.finalize() != self.values_crc {
             return Err(TableError::corrupt(
                 &self.path,
                 "its values are not the ones its header was written with \
                  (another table's values under this one's header?)",
+            ));
+        }
+        let Some(tally) = counted else {
+            return Ok(());
+        };
+        let five = |s: &Stats| (s.positions, s.wins, s.losses, s.draws, s.longest);
+        let (found, said) = (five(&tally(&counts)), five(&header.stats));
+        if found != said {
+            let words = |(p, w, l, d, n): (u64, u64, u64, u64, u32)| {
+                format!("{p} positions ({w} wins, {l} losses, {d} draws, longest {n})")
+            };
+            return Err(TableError::corrupt(
+                &self.path,
+                format!(
+                    "its values count {} where its header says {} \
+                     (another table's values under this one's header?)",
+                    words(found),
+                    words(said)
+                ),
             ));
         }
         Ok(())
@@ -533,6 +580,10 @@ fn read_u32(bytes: &[u8], at: usize) -> u32 {
 fn read_u64(bytes: &[u8], at: usize) -> u64 {
     u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8 bytes"))
 }
+
+/// The statistics (positions, wins, losses, draws, longest) that the counts of
+/// each code, indexed by code, give ([`Table::check_counted`]).
+pub type Tally<'a> = dyn Fn(&[u64]) -> Stats + 'a;
 
 /// What a table file's prefix holds.
 struct Layout {

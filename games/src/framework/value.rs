@@ -48,6 +48,44 @@ pub enum Value {
 /// The code reserved for an index slot that holds no legal position.
 pub const NO_POSITION: u16 = 0;
 
+/// What a table's codes count up to, as its header records it: the slots with
+/// a position, the wins, losses and draws among them (score games: by sign),
+/// and the longest distance (score games: the largest absolute score).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub positions: u64,
+    pub wins: u64,
+    pub losses: u64,
+    pub draws: u64,
+    pub longest: u32,
+}
+
+impl Tally {
+    /// The tally of codes of `kind`, each with how many slots hold it; a code
+    /// of no value (an empty slot) is skipped.
+    pub fn of(kind: ValueKind, counts: impl IntoIterator<Item = (u16, u64)>) -> Tally {
+        let mut tally = Tally::default();
+        for (code, count) in counts {
+            let Some(value) = Value::from_code(kind, code).filter(|_| count > 0) else {
+                continue;
+            };
+            tally.positions += count;
+            match value.outcome() {
+                "win" => tally.wins += count,
+                "loss" => tally.losses += count,
+                _ => tally.draws += count,
+            }
+            let longest = match value {
+                Value::Win(n) | Value::Loss(n) => u32::from(n),
+                Value::Score(s) => u32::try_from(s.unsigned_abs()).unwrap_or(u32::MAX),
+                Value::Draw => 0,
+            };
+            tally.longest = tally.longest.max(longest);
+        }
+        tally
+    }
+}
+
 /// The largest distance a win/loss code can carry.
 pub const MAX_DISTANCE: u16 = (u16::MAX - 3) / 2;
 
