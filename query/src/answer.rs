@@ -31,7 +31,10 @@ pub enum Outcome {
 #[serde(untagged)]
 pub enum Valuation {
     /// Score games: the best net score the mover can still secure.
-    Score { score: i64 },
+    Score {
+        #[serde(with = "crate::exact::signed")]
+        score: i64,
+    },
     /// Win/loss/draw games: `distance` is in plies, `null` for a draw and where a
     /// formula knows who wins but not how fast.
     Outcome {
@@ -138,10 +141,18 @@ pub struct PositionAnswer {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dtm_moves: Option<u16>,
     /// Formula answers: the xor of the parts' Grundy values.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "crate::exact::optional"
+    )]
     pub nim_sum: Option<u64>,
     /// Formula answers of heap games: each heap's Grundy value.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "crate::exact::optional::list"
+    )]
     pub heap_values: Option<Vec<u64>>,
     /// Formula answers: every winning move (empty when the mover loses).
     #[serde(default, skip_serializing_if = "Option::is_none")]

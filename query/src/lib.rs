@@ -9,6 +9,7 @@ pub mod check;
 pub mod computer;
 pub mod engine;
 pub mod error;
+pub mod exact;
 pub mod handle;
 pub mod info;
 pub mod library;
