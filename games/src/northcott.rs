@@ -598,6 +598,11 @@ impl ClosedForm<Northcott> for Northcott {
     fn left(&self, board: &Board) -> u64 {
         board.iter().map(|c| u64::from(c.gap())).sum()
     }
+
+    /// Every slide of the mover's pieces, a move to each cell of the board.
+    fn weight(&self, board: &Board) -> u64 {
+        (board.len() as u64).saturating_mul(u64::from(self.rows))
+    }
 }
 
 impl Drawing<Northcott> for Northcott {

@@ -55,6 +55,12 @@ pub trait GameHandle: Send + Sync + std::fmt::Debug {
     /// in the folder.
     fn describe(&self, library: &Library) -> GameInfo;
 
+    /// What the formula's answer about `text` weighs
+    /// ([`games::capability::ClosedForm::weight`]); `None` for a game with no
+    /// formula (a table's lookups cost about the same for every position),
+    /// or where `text` is no position.
+    fn weight(&self, library: &Library, text: &str) -> Option<u64>;
+
     /// What the page shows of `text`, with the `marks` it keeps.
     fn view(&self, library: &Library, text: &str, marks: &Marks) -> View;
 
@@ -204,6 +210,12 @@ impl<G: Game> GameHandle for Kept<G> {
 
     fn describe(&self, library: &Library) -> GameInfo {
         describe(&self.oracle(library))
+    }
+
+    fn weight(&self, library: &Library, text: &str) -> Option<u64> {
+        let oracle = self.oracle(library);
+        let closed = oracle.caps.formula?;
+        Some(closed.weight(&oracle.read_counted(text).ok()?.position))
     }
 
     fn view(&self, library: &Library, text: &str, marks: &Marks) -> View {

@@ -165,6 +165,12 @@ impl Library {
         Ok(handle)
     }
 
+    /// The handle of game `id` with `options`, where one is kept built
+    /// already: never builds one.
+    pub fn kept(&self, id: &str, options: &Options) -> Option<Arc<dyn GameHandle>> {
+        self.handles.get(id, options)
+    }
+
     /// How many games are kept built.
     pub fn games_kept(&self) -> usize {
         self.games.len()

@@ -18,6 +18,11 @@ use std::collections::HashSet;
 /// The most plies a line goes; a drawn line also stops where a position repeats.
 pub const MAX_LINE: usize = 500;
 
+/// The most a line answered by a formula may weigh: its plies times what
+/// each ply's answer weighs ([`games::capability::ClosedForm::weight`]), a
+/// few seconds of work at most. Known before the first ply.
+pub const LINE_WEIGHT: u64 = 50_000_000;
+
 /// A value in words for the page: the game's own (`White mates in 6`) where it
 /// has them, else `win in 13 plies`, `loss in 4 plies`, `draw`, `score +3`.
 pub fn said<G: Game>(oracle: &Oracle<G>, position: &G::Position, value: Value) -> String {
@@ -412,6 +417,18 @@ pub fn line<G: Game>(
         position: start,
         counts,
     } = oracle.read_counted(text)?;
+    if let Some(closed) = oracle.caps.formula {
+        let each = closed.weight(&start);
+        let weight = each.saturating_mul(max as u64);
+        if weight > LINE_WEIGHT {
+            let why = format!(
+                "a line of up to {max} plies from here weighs up to {weight} ({each} moves or \
+                 parts a ply), more than a line may ({LINE_WEIGHT}); the probe's winning \
+                 moves answer one ply at a time"
+            );
+            return Err(GameError::beyond_tables(text, why).into());
+        }
+    }
     let clock = oracle.caps.clock;
     let (mut position, mut now) = (start.clone(), counts);
     let mut seen = HashSet::from([game.search_key(&position)]);

@@ -402,6 +402,17 @@ impl Game for CircularKayles {
 }
 
 impl ClosedForm<CircularKayles> for CircularKayles {
+    /// Every knock of 1 to k pins at every place.
+    fn weight(&self, position: &Pins) -> u64 {
+        let pins = match position {
+            Pins::Circle(n) => *n,
+            Pins::Rows(rows) => rows
+                .iter()
+                .fold(rows.len() as u64, |w, &n| w.saturating_add(n)),
+        };
+        pins.saturating_mul(self.k)
+    }
+
     fn formula(&self, position: &Pins) -> Result<Formula<Knock>, GameError> {
         let (part_values, winning_moves) = match position {
             Pins::Circle(n) => {

@@ -337,6 +337,12 @@ impl ClosedForm<EndRow> for EndRow {
         Ok(Formula::by_winning_moves(end_nim_winning_moves(row)))
     }
 
+    /// The values of every stretch of the row, both ends.
+    fn weight(&self, row: &Vec<u64>) -> u64 {
+        let n = row.len() as u64;
+        n.saturating_mul(n).max(1)
+    }
+
     fn measure(&self) -> &'static str {
         "stones left"
     }

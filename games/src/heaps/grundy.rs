@@ -625,6 +625,13 @@ impl ClosedForm<SplitGame> for SplitGame {
         }
     }
 
+    /// Every way to knock, take or split in every heap: at most two per pin.
+    fn weight(&self, heaps: &Vec<u64>) -> u64 {
+        heaps
+            .iter()
+            .fold(heaps.len() as u64, |w, &h| w.saturating_add(2 * h))
+    }
+
     fn left(&self, heaps: &Vec<u64>) -> u64 {
         let stones: u64 = heaps.iter().sum();
         let heaps = heaps.iter().filter(|&&h| h > 0).count() as u64;

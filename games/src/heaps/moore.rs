@@ -356,6 +356,16 @@ impl Game for Moore {
     }
 }
 
+impl Moore {
+    /// The work of finding the winning moves: the sets of at most k heaps,
+    /// each weighed bit by bit.
+    fn steps(&self, heaps: &[u64]) -> u128 {
+        (1..=self.k.min(heaps.len() as u64))
+            .map(|s| (u128::from(binomial(heaps.len() as u64, s)) * 64) << (2 * s))
+            .sum()
+    }
+}
+
 impl ClosedForm<Moore> for Moore {
     /// The verdict, and every winning move while they number at most
     /// `MOST_LISTED`.
@@ -363,9 +373,7 @@ impl ClosedForm<Moore> for Moore {
         let mover_wins = !self.lost(heaps);
         let mut winning_moves = Vec::new();
         if mover_wins {
-            let steps: u128 = (1..=self.k.min(heaps.len() as u64))
-                .map(|s| (u128::from(binomial(heaps.len() as u64, s)) * 64) << (2 * s))
-                .sum();
+            let steps = self.steps(heaps);
             let too_many = |what: String| {
                 Err(GameError::beyond_tables(
                     &write_heaps(heaps),
@@ -402,6 +410,12 @@ impl ClosedForm<Moore> for Moore {
 
     fn left(&self, heaps: &Vec<u64>) -> u64 {
         stones(heaps)
+    }
+
+    /// The steps of finding the winning moves (the verdict alone is cheap),
+    /// bounded as the formula bounds them.
+    fn weight(&self, heaps: &Vec<u64>) -> u64 {
+        self.steps(heaps).min(MOST_STEPS) as u64
     }
 
     /// One stone from the first non-empty heap.

@@ -51,6 +51,15 @@ pub trait ClosedForm<G: Game>: Sync {
     fn longest_move(&self, _position: &G::Position) -> Option<G::Move> {
         None
     }
+
+    /// What one answer of the formula weighs at `position`, with the
+    /// computer's choice from it: about how many moves, parts or cells it
+    /// looks at, known before any is looked at. A line's budget and the
+    /// server's choice of thread count in it. The default, 1: a formula whose
+    /// work hardly grows with the position (Nim's xor over its heaps).
+    fn weight(&self, _position: &G::Position) -> u64 {
+        1
+    }
 }
 
 /// Exact values computed on demand for any position (pick from the ends: dynamic
