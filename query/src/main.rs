@@ -116,10 +116,18 @@ struct ServeArgs {
     #[arg(long = "max-view-mb", value_name = "MB", default_value_t = 8,
           value_parser = value_parser!(u64).range(1..=4096))]
     max_view_mb: u64,
-    /// Connections open at once; a new one closes the oldest beyond this
+    /// Connections open at once; beyond this a new one closes an idle one (no answer in progress is cut)
     #[arg(long, value_name = "N", default_value_t = 4096,
           value_parser = value_parser!(u64).range(1..=1_000_000))]
     max_connections: u64,
+    /// Time a client may take nothing of its answer before it is cut off
+    #[arg(long, value_name = "SECONDS", default_value_t = 10,
+          value_parser = value_parser!(u64).range(1..=3600))]
+    write_timeout: u64,
+    /// The most memory answers waiting for their readers may hold, in MB; beyond it answers are refused with 503
+    #[arg(long = "max-waiting-mb", value_name = "MB", default_value_t = 64,
+          value_parser = value_parser!(u64).range(1..=65_536))]
+    max_waiting_mb: u64,
     /// Time a client has to send a request's head
     #[arg(long, value_name = "SECONDS", default_value_t = 10,
           value_parser = value_parser!(u64).range(1..=3600))]
@@ -501,6 +509,8 @@ fn serve(mut library: Library, args: ServeArgs) -> anyhow::Result<ExitCode> {
         drain_timeout: Duration::from_secs(args.drain_timeout),
         max_probes: args.max_probes as usize,
         max_connections: args.max_connections as usize,
+        write_timeout: Duration::from_secs(args.write_timeout),
+        max_waiting: (args.max_waiting_mb << 20) as usize,
         cors,
         ..query::serve::Limits::default()
     };

@@ -1,6 +1,7 @@
 //! What the server counts, in Prometheus' text format at `/metrics`: requests by
 //! status, their latency, the tables open, the bytes of decompressed blocks and
-//! the answers running.
+//! the answers running, the connections open and the answers waiting for
+//! their readers.
 
 use crate::library::Library;
 use prometheus_client::encoding::EncodeLabelSet;
@@ -27,6 +28,8 @@ pub struct Metrics {
     open_tables: Gauge,
     cache_bytes: Gauge,
     probes_running: Gauge,
+    connections_open: Gauge,
+    answers_waiting: Gauge,
 }
 
 impl std::fmt::Debug for Metrics {
@@ -50,6 +53,8 @@ impl Metrics {
         let open_tables = Gauge::default();
         let cache_bytes = Gauge::default();
         let probes_running = Gauge::default();
+        let connections_open = Gauge::default();
+        let answers_waiting = Gauge::default();
         let mut registry = Registry::with_prefix("tbquery");
         registry.register(
             "http_requests",
@@ -72,6 +77,16 @@ impl Metrics {
             "Answers whose work is running, their requests gone or not",
             probes_running.clone(),
         );
+        registry.register(
+            "connections_open",
+            "Connections open",
+            connections_open.clone(),
+        );
+        registry.register(
+            "answers_waiting_bytes",
+            "Bytes of whole answers waiting for their readers",
+            answers_waiting.clone(),
+        );
         Metrics {
             registry: Arc::new(registry),
             requests,
@@ -79,7 +94,17 @@ impl Metrics {
             open_tables,
             cache_bytes,
             probes_running,
+            connections_open,
+            answers_waiting,
         }
+    }
+
+    pub fn connection_opened(&self) {
+        self.connections_open.inc();
+    }
+
+    pub fn connection_closed(&self) {
+        self.connections_open.dec();
     }
 
     /// Counts one answered request.
@@ -89,9 +114,10 @@ impl Metrics {
     }
 
     /// Everything, in the text format, with the gauges read from `library`
-    /// now and the `running` answers.
-    pub fn render(&self, library: &Library, running: usize) -> String {
+    /// now, the `running` answers and the bytes of those `waiting`.
+    pub fn render(&self, library: &Library, running: usize, waiting: usize) -> String {
         self.probes_running.set(running as i64);
+        self.answers_waiting.set(waiting as i64);
         self.open_tables.set(library.cache.open_tables() as i64);
         self.cache_bytes
             .set(library.cache.blocks().bytes().min(i64::MAX as u64) as i64);

@@ -184,14 +184,53 @@ impl Server {
         String::from_utf8_lossy(&answer).into_owned()
     }
 
-    /// Answers whose work is running, from `/metrics`.
-    fn running(&self) -> u64 {
+    /// A gauge of `/metrics`, by its name without the prefix.
+    fn gauge(&self, name: &str) -> u64 {
         let metrics = self.get("/metrics").1;
+        let prefix = format!("tbquery_{name} ");
         metrics
             .lines()
-            .find_map(|l| l.strip_prefix("tbquery_probes_running "))
+            .find_map(|l| l.strip_prefix(&prefix))
             .and_then(|n| n.trim().parse().ok())
-            .unwrap_or_else(|| panic!("no probes_running in {metrics}"))
+            .unwrap_or_else(|| panic!("no {name} in {metrics}"))
+    }
+
+    /// Answers whose work is running, from `/metrics`.
+    fn running(&self) -> u64 {
+        self.gauge("probes_running")
+    }
+
+    /// How long `/health` takes to answer.
+    fn health(&self) -> Duration {
+        let started = Instant::now();
+        let (status, _) = self.get("/health");
+        assert_eq!(status, 200);
+        started.elapsed()
+    }
+
+    /// Connections that send `request` and never read a byte.
+    fn never_reading(&self, request: &[u8], count: usize) -> Vec<TcpStream> {
+        (0..count)
+            .map(|_| {
+                let mut stream = TcpStream::connect(self.addr).unwrap();
+                stream.write_all(request).unwrap();
+                stream
+            })
+            .collect()
+    }
+
+    /// Waits until at most `most` connections are open, for at most `limit`;
+    /// how long that took.
+    fn until_connections(&self, most: u64, limit: Duration) -> Duration {
+        let started = Instant::now();
+        while self.gauge("connections_open") > most {
+            assert!(
+                started.elapsed() < limit,
+                "connections still open after {limit:?}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        started.elapsed()
     }
 
     /// How long until no answer's work runs, at most `limit`.
@@ -769,4 +808,183 @@ fn every_error_is_json_and_names_no_server_path() {
     );
     assert!(body.len() < 4096, "{}", body.len());
     assert_eq!(lines[3]["value"], "win");
+}
+
+/// The largest view a 2.9 KB request asks for: a Northcott board of 26 x 108,
+/// an 8.5 MB answer.
+const LARGEST_VIEW: &[u8] =
+    b"GET /api/v1/northcott/view?size=26x108&position=start HTTP/1.1\r\nhost: x\r\n\r\n";
+
+/// Readers that never read: their answers hold at most the server's budget
+/// for answers waiting (others are refused with 503 before they are made),
+/// they are cut off at the write deadline, and `/health` answers at once
+/// throughout. (Once: 200 such readers took the server from 52 to 2,404 MB,
+/// and stayed open past a minute.)
+#[test]
+fn readers_that_never_read_hold_a_bounded_memory_and_are_cut_off() {
+    let dir = tempfile::tempdir().unwrap();
+    // The budget for answers waiting is 64 MB by default.
+    let server = Server::start(dir.path(), &["--write-timeout", "2"]);
+    let readers = server.never_reading(LARGEST_VIEW, 40);
+    std::thread::sleep(Duration::from_millis(500));
+    let waiting = server.gauge("answers_waiting_bytes");
+    assert!(waiting <= 64 << 20, "{waiting} bytes waiting");
+    let slowest = (0..10).map(|_| server.health()).max().unwrap();
+    assert!(
+        slowest < Duration::from_millis(200),
+        "/health took {slowest:?}"
+    );
+    let cut = server.until_connections(1, Duration::from_secs(10));
+    eprintln!("never-reading readers cut off {cut:?} after the first look");
+    assert_eq!(server.gauge("answers_waiting_bytes"), 0);
+    let peak = peak_mb(&server);
+    assert!(peak < 200, "the server peaked at {peak} MB");
+    // Those refused were told so, and when to come back.
+    let statuses: Vec<String> = readers
+        .into_iter()
+        .map(|mut reader| {
+            let mut head = [0u8; 12];
+            let _ = reader.read_exact(&mut head);
+            String::from_utf8_lossy(&head[9..]).into_owned()
+        })
+        .collect();
+    assert!(statuses.iter().any(|s| s == "200"), "{statuses:?}");
+    assert!(statuses.iter().any(|s| s == "503"), "{statuses:?}");
+    // A reader that reads gets the whole view.
+    let (status, body) = server.get("/api/v1/northcott/view?size=26x108&position=start");
+    assert_eq!(status, 200);
+    assert!(body.len() > 8 << 20, "{} bytes", body.len());
+}
+
+/// An Euler batch of `lines` lines as a raw HTTP request.
+fn euler_batch_request(lines: usize) -> Vec<u8> {
+    let batch = "\"start\"\n".repeat(lines);
+    let head = format!(
+        "POST /api/v1/euler HTTP/1.1\r\nhost: x\r\ncontent-length: {}\r\n\r\n",
+        batch.len()
+    );
+    [head.into_bytes(), batch.into_bytes()].concat()
+}
+
+/// Batches whose clients stop reading hold no permit while they wait, and are
+/// cut off at the write deadline: probes go on being answered at once.
+/// (Once: 256 such batches made every other probe answer 503 for 27 s.)
+#[test]
+fn stalled_batches_give_back_their_permits() {
+    let dir = tempfile::tempdir().unwrap();
+    common::generate_euler(dir.path());
+    let server = Server::start(dir.path(), &["--max-probes", "4", "--write-timeout", "3"]);
+    let batches = server.never_reading(&euler_batch_request(10_000), 16);
+    // Until they fill what the sockets hold and wait.
+    let started = Instant::now();
+    while server.running() > 0 {
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "batches still working"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    for _ in 0..20 {
+        let started = Instant::now();
+        let (status, body) = server.get("/api/v1/euler?position=start");
+        assert_eq!(status, 200, "{body}");
+        let took = started.elapsed();
+        assert!(took < Duration::from_millis(200), "a probe took {took:?}");
+    }
+    server.until_connections(1, Duration::from_secs(10));
+    drop(batches);
+}
+
+/// A line of a formula game is weighed before its first ply: one too heavy is
+/// refused at once, saying why. (Once: 30 s of a core and 10-20 MB each.)
+#[test]
+fn costly_lines_are_refused_before_their_work() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(dir.path(), &[]);
+    for (game, position) in [
+        ("kayles", "24065%2013668%2089716%2075775"),
+        ("lasker", "24065%2013668%2089716%2075775"),
+        ("dawson", "24065%2013668%2089716%2075775"),
+        (
+            "end-nim",
+            &(1..=1500)
+                .map(|i| i.to_string())
+                .collect::<Vec<_>>()
+                .join("%20"),
+        ),
+    ] {
+        let started = Instant::now();
+        let (status, body) = server.get(&format!("/api/v1/{game}/line?position={position}"));
+        let took = started.elapsed();
+        assert_eq!(status, 400, "{game}: {body}");
+        assert!(body.contains("more than a line may"), "{body}");
+        assert!(took < Duration::from_millis(500), "{game}: {took:?}");
+    }
+    // A line within the budget is played to its end.
+    let (status, body) = server.get("/api/v1/kayles/line?position=100%20200");
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains("the game is over"), "{body}");
+}
+
+/// A formula's costly answer never runs on the threads that read requests,
+/// not even the first of its kind on a freshly started server.
+#[test]
+fn costly_formulas_leave_the_request_threads_free() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(dir.path(), &[]);
+    let heaps: Vec<String> = (0..500).map(|i| (i * 7 % 10).to_string()).collect();
+    let path = format!("/api/v1/moore?position={}", heaps.join("+"));
+    std::thread::scope(|scope| {
+        let costly: Vec<_> = (0..2)
+            .map(|_| scope.spawn(|| server.get(&path).0))
+            .collect();
+        std::thread::sleep(Duration::from_millis(200));
+        let slowest = (0..10).map(|_| server.health()).max().unwrap();
+        assert!(
+            slowest < Duration::from_millis(200),
+            "/health took {slowest:?}"
+        );
+        for answer in costly {
+            assert_eq!(answer.join().unwrap(), 200);
+        }
+    });
+}
+
+/// At the connection cap a flood of new connections makes room by closing
+/// idle ones: an answer in progress is never cut. (Once: each new connection
+/// closed the oldest, a 3,000-line batch among them.)
+#[test]
+fn a_flood_at_the_connection_cap_cuts_no_answer_in_progress() {
+    let dir = tempfile::tempdir().unwrap();
+    common::generate_euler(dir.path());
+    let server = Server::start(dir.path(), &["--max-connections", "8"]);
+    let addr = server.addr;
+    std::thread::scope(|scope| {
+        let reader = scope.spawn(move || {
+            let mut stream = TcpStream::connect(addr).unwrap();
+            stream.write_all(&euler_batch_request(3_000)).unwrap();
+            // Read slowly, so that the flood comes while the answer is sent.
+            let mut answer = Vec::new();
+            let mut piece = [0u8; 16 << 10];
+            loop {
+                match stream.read(&mut piece) {
+                    Ok(0) | Err(_) => break,
+                    Ok(n) => answer.extend_from_slice(&piece[..n]),
+                }
+                std::thread::sleep(Duration::from_millis(2));
+                if answer.ends_with(b"\r\n0\r\n\r\n") {
+                    break;
+                }
+            }
+            String::from_utf8_lossy(&answer).into_owned()
+        });
+        std::thread::sleep(Duration::from_millis(100));
+        let flood: Vec<TcpStream> = (0..500)
+            .filter_map(|_| TcpStream::connect(addr).ok())
+            .collect();
+        let answer = reader.join().unwrap();
+        let lines = answer.lines().filter(|l| l.contains("\"value\"")).count();
+        assert_eq!(lines, 3_000, "the batch was cut: {} bytes", answer.len());
+        drop(flood);
+    });
 }

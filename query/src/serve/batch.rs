@@ -5,12 +5,12 @@
 //! counted, not held, and answered with an error. The answers are sent as they
 //! are made, a few lines ahead of the client, so a batch holds little memory
 //! however slowly its client reads, and stops when the client goes away or its
-//! time is over (its last line then says so).
+//! time is over (its last line then says so); a batch whose client stops
+//! reading holds no thread and no permit ([`crate::serve::AppState::stream`]).
 
 use super::respond::ServeError;
 use crate::answer::ErrorAnswer;
 use crate::api::{self, error_answer};
-use crate::cancel::checkpoint;
 use crate::lines::{self, LineError, LineReader};
 use crate::{Library, QueryError};
 use axum::body::Body;
@@ -86,32 +86,14 @@ fn body_error(error: axum::Error, max_body: usize) -> ServeError {
     }
 }
 
-/// Sends one JSON line per line to `send` (which says whether the client still
-/// reads), in order. Stops early, saying why in a last line, when the work's
-/// time is over.
-pub fn answer(
-    library: &Library,
-    game: &str,
-    options: &Options,
-    lines: Vec<Line>,
-    max_position: usize,
-    send: &mut dyn FnMut(String) -> bool,
-) {
-    for line in lines {
-        if let Err(stop) = checkpoint() {
-            send(json_line(&error_answer("", &stop)));
-            return;
-        }
-        let answer = answer_line(library, game, options, line, max_position);
-        if !send(answer) {
-            return;
-        }
-    }
+/// The last line of a batch stopped early, saying why.
+pub fn stopped(stop: &QueryError) -> String {
+    json_line(&error_answer("", stop))
 }
 
 /// The JSON line answering one line: the answer, or the error naming the
 /// position read (the line itself where none was).
-fn answer_line(
+pub fn answer_line(
     library: &Library,
     game: &str,
     options: &Options,

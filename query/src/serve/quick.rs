@@ -20,6 +20,12 @@ use std::collections::HashMap;
 use std::sync::RwLock;
 use std::time::{Duration, Instant};
 
+/// The most an answer by a formula may weigh and run on the async workers
+/// ([`games::capability::ClosedForm::weight`]), whatever its lane: about a
+/// millisecond of work. A formula's work grows with the position, and the
+/// weight is known before it starts, where the time is only known after.
+pub const QUICK_WEIGHT: u64 = 20_000;
+
 /// The longest answer a lane may take and stay on the async workers.
 pub const QUICK: Duration = Duration::from_millis(2);
 

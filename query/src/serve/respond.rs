@@ -91,6 +91,13 @@ pub enum ServeError {
     /// As many answers as the server works on at once are under way.
     #[error("too many probes at once; try again in a second")]
     Busy,
+    /// The answers waiting for their readers hold as much memory as the
+    /// server gives them.
+    #[error(
+        "the answers waiting for their readers hold the server's {} MB for them; try again in a second",
+        limit >> 20
+    )]
+    Crowded { limit: usize },
     /// No route serves the path asked.
     #[error("{0}")]
     NoRoute(String),
@@ -121,9 +128,9 @@ impl ServeError {
             ServeError::Query(QueryError::TooLong { .. }) | ServeError::BodyTooLarge { .. } => {
                 StatusCode::PAYLOAD_TOO_LARGE
             }
-            ServeError::Query(QueryError::MissingTable { .. }) | ServeError::Busy => {
-                StatusCode::SERVICE_UNAVAILABLE
-            }
+            ServeError::Query(QueryError::MissingTable { .. })
+            | ServeError::Busy
+            | ServeError::Crowded { .. } => StatusCode::SERVICE_UNAVAILABLE,
             ServeError::Query(QueryError::Cancelled(_)) => StatusCode::REQUEST_TIMEOUT,
             ServeError::Query(
                 QueryError::Table(_)
@@ -150,7 +157,7 @@ impl IntoResponse for ServeError {
             tracing::error!("{self}");
         }
         let mut response = (status, Json(error_answer(self.position(), &self))).into_response();
-        if let ServeError::Busy = self {
+        if let ServeError::Busy | ServeError::Crowded { .. } = self {
             // Come back in a second.
             let again = HeaderValue::from_static("1");
             response.headers_mut().insert(header::RETRY_AFTER, again);

@@ -6,13 +6,15 @@
 //! error chooses its status ([`super::respond`]).
 
 use super::batch;
-use super::quick::Lane;
+use super::outbox;
+use super::quick::{Lane, QUICK_WEIGHT};
 use super::request::{
     BatchRequest, ComputerRequest, EditRequest, GameRequest, LineAnswer, LineRequest, MoveRequest,
     Params, ProbeRequest, Question, StandardRequest, StatsRequest, ViewRequest,
 };
 use super::respond::{Json, Negotiated, ServeError, json_errors, no_route};
 use super::state::{AppState, Limits};
+use crate::QueryError;
 use crate::answer::{
     ComputerAnswer, EditAnswer, GameList, Health, MoveView, PositionAnswer, StatsAnswer,
 };
@@ -76,6 +78,7 @@ pub fn app(library: Library, limits: &Limits, metrics: Metrics) -> Router {
             limits.request_timeout,
         ))
         .layer(middleware::map_response(json_errors))
+        .layer(middleware::from_fn_with_state(state.clone(), outbox::hold))
         .layer(middleware::from_fn_with_state(state.clone(), record))
         .layer(
             TraceLayer::new_for_http()
@@ -153,7 +156,9 @@ async fn icon() -> Response {
 
 async fn metrics_text(State(state): State<AppState>) -> Response {
     let running = state.max_probes - state.probes.available_permits();
-    let text = state.metrics.render(&state.library, running);
+    let text = state
+        .metrics
+        .render(&state.library, running, state.outbox.held());
     (
         [(
             header::CONTENT_TYPE,
@@ -179,8 +184,11 @@ async fn probe(
     Path(game): Path<String>,
     Params(request): Params<ProbeRequest>,
 ) -> Answer<PositionAnswer> {
-    let answer = state.quick(lane("probe", &game), move |library| {
-        let options = api::options(&game, &request.options)?;
+    let options = api::options(&game, &request.options)?;
+    let light = state
+        .weight(&game, &options, &request.position)
+        .is_none_or(|w| w <= QUICK_WEIGHT);
+    let answer = state.quick(lane("probe", &game), light, move |library| {
         let captured = request.captured.as_deref();
         api::probe(library, &game, &options, &request.position, captured)
     });
@@ -193,7 +201,7 @@ async fn standard(
     headers: HeaderMap,
     Params(request): Params<StandardRequest>,
 ) -> Result<Negotiated<StandardAnswer>, ServeError> {
-    let answer = state.quick(("standard", ""), move |library| {
+    let answer = state.quick(("standard", ""), true, move |library| {
         lichess::standard(library, &request.fen)
     });
     Ok(Negotiated::of(answer.await?, &headers))
@@ -225,9 +233,17 @@ async fn batch(
     let options = api::options(&game, &request.options)?;
     let (max_position, max_body) = (state.max_position, state.max_body);
     let lines = batch::read(body, max_position, max_body).await?;
-    let answers = state.stream(move |library, send| {
-        batch::answer(library, &game, &options, lines, max_position, send)
-    })?;
+    let next = move |library: &Library, lines: &mut std::vec::IntoIter<batch::Line>| {
+        let line = lines.next()?;
+        Some(batch::answer_line(
+            library,
+            &game,
+            &options,
+            line,
+            max_position,
+        ))
+    };
+    let answers = state.stream(lines.into_iter(), next, batch::stopped)?;
     let ndjson = [(header::CONTENT_TYPE, "application/x-ndjson")];
     Ok((ndjson, answers).into_response())
 }
@@ -240,16 +256,37 @@ async fn view(
     Path(game): Path<String>,
     Params(request): Params<ViewRequest>,
 ) -> Result<Response, ServeError> {
-    let answer = state.quick(lane("view", &game), move |library| {
-        let options = api::options(&game, request.options())?;
-        request.ask(&*library.open(&game, &options)?, library)
+    let options = api::options(&game, request.options())?;
+    // A view writes every move's position: one a formula answers is never
+    // light, and its memory is reserved before its work starts.
+    let weight = state.weight(&game, &options, &request.position);
+    let making = weight.map(|w| view_bytes(w, request.position.len(), state.library.max_view));
+    let _making = making.map(|bytes| state.reserve(bytes)).transpose()?;
+    let light = weight.is_none();
+    let answer = state.quick(lane("view", &game), light, move |library| {
+        let view = request.ask(&*library.open(&game, &options)?, library)?;
+        // Written here, off the async workers: a view may be megabytes.
+        let json = serde_json::to_vec(&view).map_err(|e| QueryError::Internal(e.to_string()))?;
+        Ok((view.refused, json))
     });
-    let view = answer.await?;
-    let status = match view.refused {
+    let (refused, json) = answer.await?;
+    let status = match refused {
         true => StatusCode::BAD_REQUEST,
         false => StatusCode::OK,
     };
-    Ok((status, Json(view)).into_response())
+    let kind = [(header::CONTENT_TYPE, "application/json")];
+    Ok((status, kind, json).into_response())
+}
+
+/// What the view of a position a formula answers may take while it is made:
+/// each move the formula weighs written with its position (about as long as
+/// `text`), never more than the view's bound `max_view` allows, six times
+/// over (measured: a Northcott view of 8.5 MB takes 45 MB at its peak, its
+/// moves held, then written into a buffer that grows).
+fn view_bytes(weight: u64, text: usize, max_view: usize) -> usize {
+    let each = text as u64 + 256;
+    let moves = weight.saturating_mul(each).min(max_view as u64) as usize;
+    6 * moves
 }
 
 async fn line(

@@ -3,22 +3,24 @@
 //! the work when its request is gone, off the async workers or on them while
 //! its lane is quick, whole or streamed.
 
+use super::outbox::{Charge, Outbox};
 use super::quick::{Lane, Lanes, Pace};
 use super::respond::ServeError;
 use crate::QueryError;
-use crate::cancel::Watch;
+use crate::cancel::{Watch, checkpoint};
 use crate::library::Library;
 use crate::metrics::Metrics;
 use axum::body::Body;
 use axum::http::HeaderValue;
 use cpu_time::ThreadTime;
+use games::Options;
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
-/// How many pieces of a streamed answer are made ahead of its client.
-const STREAM_AHEAD: usize = 64;
+/// How many pieces of a streamed answer are made at a time.
+const STREAM_FEW: usize = 16;
 
 /// How the server protects itself.
 #[derive(Debug, Clone)]
@@ -31,8 +33,14 @@ pub struct Limits {
     pub drain_timeout: Duration,
     /// Probes answered at once; more are refused with 503 and Retry-After.
     pub max_probes: usize,
-    /// Connections open at once; a new one closes the oldest beyond this.
+    /// Connections open at once; beyond this a new one closes an idle one,
+    /// or the newest of the address that holds the most.
     pub max_connections: usize,
+    /// A client that takes nothing of its answer for this long is cut off.
+    pub write_timeout: Duration,
+    /// The most memory whole answers waiting for their readers may hold, in
+    /// bytes; beyond it answers are refused with 503.
+    pub max_waiting: usize,
     /// The longest position (and request line) accepted, in bytes.
     pub max_position: usize,
     /// The largest request body, in bytes.
@@ -49,6 +57,8 @@ impl Default for Limits {
             drain_timeout: Duration::from_secs(10),
             max_probes: 256,
             max_connections: 4096,
+            write_timeout: Duration::from_secs(10),
+            max_waiting: 64 << 20,
             max_position: 8 << 10,
             max_body: 1 << 20,
             cors: None,
@@ -85,6 +95,8 @@ pub struct Shared {
     pub max_probes: usize,
     /// Which answers run on the async workers ([`super::quick`]).
     pub lanes: Lanes,
+    /// The memory of the answers waiting for their readers.
+    pub outbox: Arc<Outbox>,
 }
 
 impl AppState {
@@ -99,6 +111,7 @@ impl AppState {
             probes: Arc::new(Semaphore::new(limits.max_probes)),
             max_probes: limits.max_probes,
             lanes: Lanes::default(),
+            outbox: Outbox::new(limits.max_waiting),
         }))
     }
 
@@ -131,15 +144,39 @@ impl AppState {
         Ok(answer.map_err(|e| e.within(&dir))?)
     }
 
+    /// What an answer about `text` of `game` with `options` weighs where a
+    /// formula answers it ([`crate::GameHandle::weight`]): read from the
+    /// game's kept handle, the position parsed (at most the longest position
+    /// the server takes); the most where the game is not built yet, which is
+    /// then built off the async workers.
+    pub fn weight(&self, game: &str, options: &Options, text: &str) -> Option<u64> {
+        match self.library.kept(game, options) {
+            Some(handle) => handle.weight(&self.library, text),
+            None => Some(u64::MAX),
+        }
+    }
+
+    /// `bytes` of the answers' memory budget for an answer while it is made,
+    /// or 503 where the answers waiting hold too much to start one.
+    pub fn reserve(&self, bytes: usize) -> Result<Charge, ServeError> {
+        let limit = self.outbox.limit();
+        self.outbox
+            .charge(bytes)
+            .ok_or(ServeError::Crowded { limit })
+    }
+
     /// Runs `work` as [`AppState::run`] does, but on this async worker while
-    /// its `lane`'s answers are quick ([`super::quick`]): a probe of a table
-    /// costs less than the two thread switches to the blocking pool and back.
+    /// its `lane`'s answers are quick ([`super::quick`]) and the answer is
+    /// `light` (a formula's weight at most [`super::quick::QUICK_WEIGHT`]): a
+    /// probe of a table costs less than the two thread switches to the
+    /// blocking pool and back.
     pub async fn quick<T: Send + 'static>(
         &self,
         lane: Lane,
+        light: bool,
         work: impl FnOnce(&Library) -> Result<T, QueryError> + Send + 'static,
     ) -> Result<T, ServeError> {
-        let Pace::Quick { measure } = self.lanes.pace(lane) else {
+        let (true, Pace::Quick { measure }) = (light, self.lanes.pace(lane)) else {
             return self.run(work).await;
         };
         let _permit = self.permit()?;
@@ -153,33 +190,94 @@ impl AppState {
         Ok(answer.map_err(|e| e.within(&library.dir))?)
     }
 
-    /// A body made by `work` as it goes: each piece is sent a few ahead of
-    /// the client; the work stops when the client stops reading for the rest of
-    /// the answer's time, or goes away (the body dropped), or the time is over.
-    pub fn stream(
+    /// A body made a few pieces at a time as its client reads, each few on
+    /// the blocking pool under a permit: `next` makes the next piece from
+    /// `state` (`None`: the answer is whole). A client that stops reading
+    /// holds no thread and no permit, only `state`, until the write deadline
+    /// cuts it off (the body dropped, as when the client goes away). When the
+    /// answer's time is over, the last piece is what `stopped` says of it.
+    /// The first permit is taken now (503 when none is left); later ones are
+    /// waited for.
+    pub fn stream<S: Send + 'static>(
         &self,
-        work: impl FnOnce(&Library, &mut dyn FnMut(String) -> bool) + Send + 'static,
+        state: S,
+        next: impl Fn(&Library, &mut S) -> Option<String> + Send + Sync + 'static,
+        stopped: impl Fn(&QueryError) -> String + Send + Sync + 'static,
     ) -> Result<Body, ServeError> {
-        let permit = self.permit()?;
+        let first = self.permit()?;
         let (watch, leash) = Watch::new(self.answer_time);
-        let (sender, receiver) = tokio::sync::mpsc::channel::<String>(STREAM_AHEAD);
-        let library = self.library.clone();
-        let runtime = tokio::runtime::Handle::current();
-        tokio::task::spawn_blocking(move || {
-            let _permit = permit;
-            let deadline = tokio::time::Instant::from_std(watch.deadline());
-            let mut send = |piece: String| {
-                let sent = tokio::time::timeout_at(deadline, sender.send(piece));
-                matches!(runtime.block_on(sent), Ok(Ok(())))
-            };
-            watch.run(|| work(&library, &mut send));
+        let deadline = tokio::time::Instant::from_std(watch.deadline());
+        let made = Arc::new(Making {
+            library: self.library.clone(),
+            watch,
+            next,
+            stopped,
         });
+        let probes = Arc::clone(&self.probes);
         // The leash goes with the body: dropped with it when the client leaves.
-        let pieces =
-            futures_util::stream::unfold((receiver, leash), |(mut receiver, leash)| async {
-                let piece = receiver.recv().await?;
-                Some((Ok::<_, std::convert::Infallible>(piece), (receiver, leash)))
-            });
+        let start = (Some(state), Some(first), leash);
+        let pieces = futures_util::stream::unfold(start, move |(state, permit, leash)| {
+            let (made, probes) = (Arc::clone(&made), Arc::clone(&probes));
+            async move {
+                let state = state?;
+                let permit = match permit {
+                    Some(permit) => Some(permit),
+                    None => tokio::time::timeout_at(deadline, probes.acquire_owned())
+                        .await
+                        .ok()
+                        .and_then(Result::ok),
+                };
+                // The answer's time ran out waiting for a permit.
+                let Some(permit) = permit else {
+                    let last = made.watch.stop().map(|stop| (made.stopped)(&stop));
+                    return Some((Ok(last.unwrap_or_default()), (None, None, leash)));
+                };
+                let (state, text) = tokio::task::spawn_blocking(move || {
+                    let _permit = permit;
+                    made.few(state)
+                })
+                .await
+                .ok()?;
+                Some((
+                    Ok::<_, std::convert::Infallible>(text),
+                    (state, None, leash),
+                ))
+            }
+        });
         Ok(Body::from_stream(pieces))
+    }
+}
+
+/// What a streamed answer's pieces are made with.
+struct Making<N, F> {
+    library: Library,
+    watch: Watch,
+    next: N,
+    stopped: F,
+}
+
+impl<N, F> Making<N, F> {
+    /// The next [`STREAM_FEW`] pieces made from `state` as one text, and the
+    /// state to go on from (`None`: the answer is whole, or stopped).
+    fn few<S>(&self, mut state: S) -> (Option<S>, String)
+    where
+        N: Fn(&Library, &mut S) -> Option<String>,
+        F: Fn(&QueryError) -> String,
+    {
+        let mut text = String::new();
+        let whole = self.watch.run(|| {
+            for _ in 0..STREAM_FEW {
+                if let Err(stop) = checkpoint() {
+                    text.push_str(&(self.stopped)(&stop));
+                    return true;
+                }
+                match (self.next)(&self.library, &mut state) {
+                    Some(piece) => text.push_str(&piece),
+                    None => return true,
+                }
+            }
+            false
+        });
+        ((!whole).then_some(state), text)
     }
 }
