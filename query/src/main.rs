@@ -378,13 +378,6 @@ fn per_game(command: Command, tool: &Tool) -> Command {
     })
 }
 
-/// A served probe makes a few hundred small strings (each move's name and
-/// position); glibc's allocator sweeps its freed small blocks whenever a
-/// larger one is asked for (each request's read buffer and answer), mimalloc
-/// does not: about a tenth more probes a second at 16 connections.
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 fn main() -> ExitCode {
     let matches = command_line().get_matches();
     let parsed = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
