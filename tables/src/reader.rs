@@ -378,7 +378,9 @@ impl Table {
     /// slots hold each code (indexed by code) gives the header's statistics
     /// (positions, wins, losses, draws, longest): a table holding another's
     /// values under its header, every checksum made anew, is refused unless
-    /// its statistics were forged too.
+    /// its statistics were forged too. Where they are not but the header
+    /// counts its values' codes ([`Stats::codes`]), that every code stored is
+    /// one of them (a slot stored as another code holds the code before it).
     pub fn check_counted(&self, tally: &Tally) -> Result<(), TableError> {
         self.check_with(Some(tally))
     }
@@ -388,7 +390,15 @@ impl Table {
         let counted = tally.filter(|_| {
             header.empty == Empty::Kept && header.shared.is_none() && header.exits == Exits::Stored
         });
-        let mut counts = vec![0u64; if counted.is_some() { 1 << 16 } else { 0 }];
+        let held = tally.is_some() && !header.stats.codes.is_empty();
+        let mut counts = vec![
+            0u64;
+            if counted.is_some() || held {
+                1 << 16
+            } else {
+                0
+            }
+        ];
         let mut values = values_digest(header);
         self.for_each_block(|codes| {
             digest_codes(&mut values, codes);
@@ -406,7 +416,10 @@ impl Table {
             ));
         }
         let Some(tally) = counted else {
-            return Ok(());
+            return match held {
+                true => self.check_codes_held(&counts),
+                false => Ok(()),
+            };
         };
         let five = |s: &Stats| (s.positions, s.wins, s.losses, s.draws, s.longest);
         let (found, said) = (five(&tally(&counts)), five(&header.stats));
@@ -425,6 +438,31 @@ impl Table {
             ));
         }
         Ok(())
+    }
+
+    /// That every code stored, `counts` of each, is one the header's values
+    /// hold, code 0 (no position) or the code left to the table beside.
+    fn check_codes_held(&self, counts: &[u64]) -> Result<(), TableError> {
+        let header = &self.header;
+        let mut held = vec![false; counts.len()];
+        held[0] = true;
+        for &(code, _) in &header.stats.codes {
+            held[usize::from(code)] = true;
+        }
+        if let Some(shared) = &header.shared {
+            held[usize::from(shared.code)] = true;
+        }
+        match (0..counts.len()).find(|&code| counts[code] > 0 && !held[code]) {
+            None => Ok(()),
+            Some(code) => Err(TableError::corrupt(
+                &self.path,
+                format!(
+                    "it stores code {code} in {} slots, which none of its values holds \
+                     (another table's values under this one's header?)",
+                    counts[code]
+                ),
+            )),
+        }
     }
 
     /// Calls `visit` with the codes of every block in order, each block checked
