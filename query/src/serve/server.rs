@@ -100,13 +100,15 @@ pub async fn serve(
             loop {
                 tokio::select! {
                     _ = connection.as_mut() => break,
-                    eviction = &mut slot.evicted, if !closing => match eviction {
-                        Ok(Eviction::AfterAnswer) => {
-                            connection.as_mut().graceful_shutdown();
-                            closing = true;
-                        }
-                        _ => break,
-                    },
+                    // Let go to make room: closed at once where it answers
+                    // nothing (hyper closes an idle connection, one still
+                    // sending its request's head among them), else once its
+                    // answer is sent, the last bytes of an answer whose
+                    // body is made among them.
+                    _ = &mut slot.evicted, if !closing => {
+                        connection.as_mut().graceful_shutdown();
+                        closing = true;
+                    }
                     changed = stopping.changed() => {
                         // The drain time is over.
                         if changed.is_err() {
@@ -210,20 +212,11 @@ fn raise_open_file_limit() {
     }
 }
 
-/// How a connection is let go to make room.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Eviction {
-    /// At once: it was answering nothing.
-    Now,
-    /// Once its answer is sent: no answer in progress is cut.
-    AfterAnswer,
-}
-
 /// An open connection, as the cap sees it.
 struct Open {
     peer: IpAddr,
     busy: Arc<AtomicBool>,
-    evict: oneshot::Sender<Eviction>,
+    evict: oneshot::Sender<()>,
 }
 
 /// The open connections, oldest first. A connection beyond the cap makes room
@@ -246,8 +239,8 @@ struct Slot {
     connections: Connections,
     /// Whether the connection is answering a request.
     busy: Arc<AtomicBool>,
-    /// Says how, when the connection is let go.
-    evicted: oneshot::Receiver<Eviction>,
+    /// Completes when the connection is let go.
+    evicted: oneshot::Receiver<()>,
 }
 
 impl Drop for Slot {
@@ -276,15 +269,12 @@ impl Connections {
         let mut open = self.lock();
         while open.len() >= self.cap {
             let idle = open.iter().find(|(_, o)| !o.busy.load(Ordering::Relaxed));
-            let (id, eviction) = match idle {
-                Some((&id, _)) => (id, Eviction::Now),
-                None => match newest_of_busiest(&open, peer) {
-                    Some(id) => (id, Eviction::AfterAnswer),
-                    None => return None,
-                },
+            let id = match idle {
+                Some((&id, _)) => id,
+                None => newest_of_busiest(&open, peer)?,
             };
             let evicted = open.remove(&id).expect("found among the open");
-            let _ = evicted.evict.send(eviction);
+            let _ = evicted.evict.send(());
         }
         let id = self.next.fetch_add(1, Ordering::Relaxed);
         let (evict, evicted) = oneshot::channel();
@@ -342,7 +332,7 @@ mod tests {
         first.busy.store(true, Ordering::Relaxed);
         // The oldest idle one goes at once; the busy first stays.
         let fifth = connections.admit(address(3)).unwrap();
-        assert_eq!(second.evicted.try_recv(), Ok(Eviction::Now));
+        assert_eq!(second.evicted.try_recv(), Ok(()));
         assert!(first.evicted.try_recv().is_err());
         drop(second);
         // All busy: the newest of the address that holds the most is asked to
@@ -352,7 +342,7 @@ mod tests {
         }
         let sixth = connections.admit(address(4)).unwrap();
         sixth.busy.store(true, Ordering::Relaxed);
-        assert_eq!(fourth.evicted.try_recv(), Ok(Eviction::AfterAnswer));
+        assert_eq!(fourth.evicted.try_recv(), Ok(()));
         assert!(third.evicted.try_recv().is_err());
         drop(fourth);
         // A newcomer whose address holds as many as any other is not let in.
