@@ -112,6 +112,10 @@ struct ServeArgs {
     #[arg(long, value_name = "N", default_value_t = 256,
           value_parser = value_parser!(u64).range(1..=65_536))]
     max_probes: u64,
+    /// Answers one client address may have under way at once; behind a reverse proxy, raise it to --max-probes
+    #[arg(long, value_name = "N", default_value_t = 64,
+          value_parser = value_parser!(u64).range(1..=65_536))]
+    max_per_address: u64,
     /// The most a page view's moves may take, in MB; a view that would take more answers without them
     #[arg(long = "max-view-mb", value_name = "MB", default_value_t = 8,
           value_parser = value_parser!(u64).range(1..=4096))]
@@ -501,6 +505,7 @@ fn serve(mut library: Library, args: ServeArgs) -> anyhow::Result<ExitCode> {
         request_timeout: Duration::from_secs(args.answer_timeout),
         drain_timeout: Duration::from_secs(args.drain_timeout),
         max_probes: args.max_probes as usize,
+        max_per_address: args.max_per_address as usize,
         max_connections: args.max_connections as usize,
         write_timeout: Duration::from_secs(args.write_timeout),
         max_waiting: (args.max_waiting_mb << 20) as usize,

@@ -909,9 +909,18 @@ fn euler_batch_request(lines: usize) -> Vec<u8> {
 fn stalled_batches(count: usize, max_probes: &str, bound: Duration) {
     let dir = tempfile::tempdir().unwrap();
     common::generate_euler(dir.path());
+    // Every client here has one address: as many as the batches may be under
+    // way from it, as from as many clients.
     let server = Server::start(
         dir.path(),
-        &["--max-probes", max_probes, "--write-timeout", "3"],
+        &[
+            "--max-probes",
+            max_probes,
+            "--write-timeout",
+            "3",
+            "--max-per-address",
+            "1000",
+        ],
     );
     let batches = server.never_reading(&euler_batch_request(10_000), count);
     // Until they fill what the sockets hold and wait.
@@ -952,6 +961,28 @@ fn two_hundred_fifty_six_stalled_batches_give_back_their_permits() {
     stalled_batches(256, "256", Duration::from_millis(100));
 }
 
+/// One address has its share of the answers under way and no more: its
+/// stalled batches hold their share until the write deadline cuts them off,
+/// and its next request is refused meanwhile, saying why.
+#[test]
+fn a_client_holds_no_more_than_its_share() {
+    let dir = tempfile::tempdir().unwrap();
+    common::generate_euler(dir.path());
+    let server = Server::start(
+        dir.path(),
+        &["--max-per-address", "2", "--write-timeout", "2"],
+    );
+    let batches = server.never_reading(&euler_batch_request(10_000), 2);
+    std::thread::sleep(Duration::from_millis(300));
+    let (status, body) = server.get("/api/v1/euler?position=start");
+    assert_eq!(status, 503, "{body}");
+    assert!(body.contains("as many as one client may"), "{body}");
+    server.until_connections(1, Duration::from_secs(10));
+    let (status, body) = server.get("/api/v1/euler?position=start");
+    assert_eq!(status, 200, "{body}");
+    drop(batches);
+}
+
 /// A line of a formula game is weighed before its first ply: one too heavy is
 /// refused at once, saying why. (Once: 30 s of a core and 10-20 MB each.)
 #[test]
@@ -990,7 +1021,8 @@ fn costly_lines_are_refused_before_their_work() {
 #[ignore = "full size: 256 costly lines at once"]
 fn two_hundred_fifty_six_costly_lines_are_refused_at_once() {
     let dir = tempfile::tempdir().unwrap();
-    let server = Server::start(dir.path(), &[]);
+    // 256 clients, each with its own share.
+    let server = Server::start(dir.path(), &["--max-per-address", "256"]);
     let path = "/api/v1/kayles/line?position=24065%2013668%2089716%2075775";
     let took: Vec<Duration> = std::thread::scope(|scope| {
         let lines: Vec<_> = (0..256)

@@ -11,8 +11,9 @@
 //! [`server`] holds the connections, [`deadline`] their write deadline,
 //! [`state`] the limits and what every handler reads, [`routes`] the handlers,
 //! [`request`] what each route is asked, [`respond`] how errors are answered,
-//! [`outbox`] the memory of answers waiting, [`quick`] which answers run on
-//! the async workers and [`batch`] the batch endpoint.
+//! [`outbox`] the memory of answers waiting, [`share`] each client's share
+//! of the answers under way, [`quick`] which answers run on the async
+//! workers and [`batch`] the batch endpoint.
 
 pub mod batch;
 pub mod deadline;
@@ -22,6 +23,7 @@ pub mod request;
 pub mod respond;
 pub mod routes;
 pub mod server;
+pub mod share;
 pub mod state;
 
 pub use respond::ServeError;

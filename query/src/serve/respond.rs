@@ -91,6 +91,11 @@ pub enum ServeError {
     /// As many answers as the server works on at once are under way.
     #[error("too many probes at once; try again in a second")]
     Busy,
+    /// The client's address has as many answers under way as it may.
+    #[error(
+        "this address has {most} answers under way, as many as one client may; try again in a second"
+    )]
+    OwnShare { most: usize },
     /// The answers waiting for their readers hold as much memory as the
     /// server gives them.
     #[error(
@@ -130,6 +135,7 @@ impl ServeError {
             }
             ServeError::Query(QueryError::MissingTable { .. })
             | ServeError::Busy
+            | ServeError::OwnShare { .. }
             | ServeError::Crowded { .. } => StatusCode::SERVICE_UNAVAILABLE,
             ServeError::Query(QueryError::Cancelled(_)) => StatusCode::REQUEST_TIMEOUT,
             ServeError::Query(
@@ -157,7 +163,7 @@ impl IntoResponse for ServeError {
             tracing::error!("{self}");
         }
         let mut response = (status, Json(error_answer(self.position(), &self))).into_response();
-        if let ServeError::Busy | ServeError::Crowded { .. } = self {
+        if let ServeError::Busy | ServeError::OwnShare { .. } | ServeError::Crowded { .. } = self {
             // Come back in a second.
             let again = HeaderValue::from_static("1");
             response.headers_mut().insert(header::RETRY_AFTER, again);

@@ -5,6 +5,7 @@
 
 use super::deadline::WriteDeadline;
 use super::routes::app;
+use super::share::as_peer;
 use super::state::Limits;
 use crate::library::Library;
 use crate::metrics::Metrics;
@@ -87,6 +88,7 @@ pub async fn serve(
                 request
             })
             .map_response(tracked(Arc::clone(&slot.busy)))
+            .map_future(move |answer| as_peer(peer.ip(), answer))
             .service(app.clone());
         let io = TokioIo::new(WriteDeadline::new(stream, limits.write_timeout));
         let connection = http.serve_connection(io, TowerToHyperService::new(service));

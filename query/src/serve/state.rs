@@ -6,6 +6,7 @@
 use super::outbox::{Charge, Outbox};
 use super::quick::{Lane, Lanes, Pace};
 use super::respond::ServeError;
+use super::share::{Share, Shares, current_peer};
 use crate::QueryError;
 use crate::cancel::{Watch, checkpoint};
 use crate::library::Library;
@@ -33,6 +34,9 @@ pub struct Limits {
     pub drain_timeout: Duration,
     /// Probes answered at once; more are refused with 503 and Retry-After.
     pub max_probes: usize,
+    /// Answers one client address may have under way at once
+    /// ([`super::share`]); more are refused with 503 and Retry-After.
+    pub max_per_address: usize,
     /// Connections open at once; beyond this a new one closes an idle one,
     /// or the newest of the address that holds the most.
     pub max_connections: usize,
@@ -56,6 +60,7 @@ impl Default for Limits {
             request_timeout: Duration::from_secs(30),
             drain_timeout: Duration::from_secs(10),
             max_probes: 256,
+            max_per_address: 64,
             max_connections: 4096,
             write_timeout: Duration::from_secs(10),
             max_waiting: 64 << 20,
@@ -97,6 +102,16 @@ pub struct Shared {
     pub lanes: Lanes,
     /// The memory of the answers waiting for their readers.
     pub outbox: Arc<Outbox>,
+    /// Each client address's share of the answers under way.
+    pub shares: Arc<Shares>,
+}
+
+/// What an answer's work runs under: a permit, and where the client's address
+/// is known, its place in that address's share.
+#[derive(Debug)]
+pub struct Permit {
+    permit: OwnedSemaphorePermit,
+    share: Option<Share>,
 }
 
 impl AppState {
@@ -112,14 +127,23 @@ impl AppState {
             max_probes: limits.max_probes,
             lanes: Lanes::default(),
             outbox: Outbox::new(limits.max_waiting),
+            shares: Shares::new(limits.max_per_address),
         }))
     }
 
-    /// A permit to run an answer's work, or 503 when all are taken.
-    fn permit(&self) -> Result<OwnedSemaphorePermit, ServeError> {
-        Arc::clone(&self.probes)
+    /// A permit to run an answer's work, or 503 when all are taken or the
+    /// client's address has its share under way.
+    fn permit(&self) -> Result<Permit, ServeError> {
+        let share = match current_peer() {
+            Some(peer) => Some(self.shares.take(peer).ok_or(ServeError::OwnShare {
+                most: self.shares.most(),
+            })?),
+            None => None,
+        };
+        let permit = Arc::clone(&self.probes)
             .try_acquire_owned()
-            .map_err(|_| ServeError::Busy)
+            .map_err(|_| ServeError::Busy)?;
+        Ok(Permit { permit, share })
     }
 
     /// Runs `work` off the async workers (answers read table blocks from disk)
@@ -204,7 +228,10 @@ impl AppState {
         next: impl Fn(&Library, &mut S) -> Option<String> + Send + Sync + 'static,
         stopped: impl Fn(&QueryError) -> String + Send + Sync + 'static,
     ) -> Result<Body, ServeError> {
-        let first = self.permit()?;
+        let Permit {
+            permit: first,
+            share,
+        } = self.permit()?;
         let (watch, leash) = Watch::new(self.answer_time);
         let deadline = tokio::time::Instant::from_std(watch.deadline());
         let made = Arc::new(Making {
@@ -214,8 +241,9 @@ impl AppState {
             stopped,
         });
         let probes = Arc::clone(&self.probes);
-        // The leash goes with the body: dropped with it when the client leaves.
-        let start = (Some(state), Some(first), leash);
+        // The leash and the share go with the body: dropped with it when the
+        // client leaves.
+        let start = (Some(state), Some(first), (leash, share));
         let pieces = futures_util::stream::unfold(start, move |(state, permit, leash)| {
             let (made, probes) = (Arc::clone(&made), Arc::clone(&probes));
             async move {
