@@ -109,8 +109,7 @@ impl Histogram {
 /// (score games: the largest absolute score) from how often each code occurs;
 /// empty slots are skipped.
 fn stats_from(kind: ValueKind, counts: &[u64]) -> Stats {
-    let codes = counts.iter().enumerate().map(|(code, &n)| (code as u16, n));
-    let tally = Tally::of(kind, codes);
+    let tally = Tally::of_counts(kind, counts);
     Stats {
         positions: tally.positions,
         wins: tally.wins,
@@ -436,7 +435,7 @@ pub fn sound_with_exits<G: Game>(game: &G, tier: u32, dir: &Path) -> Option<Exit
     let (table, _) = open_tier(game, tier, dir).ok()?;
     let kind = game.value_kind();
     table
-        .check_counted(&move |counts| stats_from(kind, counts))
+        .check_counted(&move |counts| Tally::of_counts(kind, counts).figures())
         .ok()?;
     Some(table.header().exits)
 }

@@ -7,7 +7,7 @@ use games::ValueKind;
 use games::value::Tally;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
-use tables::{Access, BlockCache, Stats, Table};
+use tables::{Access, BlockCache, Table};
 
 /// What checking one table found.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -48,18 +48,7 @@ pub fn check_counted(table: &Table) -> Result<(), tables::TableError> {
     let Some(kind) = ValueKind::from_tag(&table.header().encoding) else {
         return table.check();
     };
-    table.check_counted(&|counts| {
-        let codes = counts.iter().enumerate().map(|(code, &n)| (code as u16, n));
-        let tally = Tally::of(kind, codes);
-        Stats {
-            positions: tally.positions,
-            wins: tally.wins,
-            losses: tally.losses,
-            draws: tally.draws,
-            longest: tally.longest,
-            ..Stats::default()
-        }
-    })
+    table.check_counted(&|counts| Tally::of_counts(kind, counts).figures())
 }
 
 /// Checks every `*.tb` file in `dir`.

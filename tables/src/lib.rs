@@ -14,7 +14,7 @@ pub use format::{
     DEFAULT_BLOCK_ENTRIES, Empty, Exits, FORMAT_VERSION, Header, Lanes, ScoreCounts, Shared, Stats,
     file_name,
 };
-pub use reader::{Access, FileIdentity, Table};
+pub use reader::{Access, Figures, FileIdentity, Table, Tally};
 pub use writer::{
     DEFAULT_LEVEL, FAST_LEVEL, Slack, write_atomically, write_table, write_table_leaving,
     write_table_slack, write_table_with,

@@ -16,8 +16,8 @@ use crate::cache::{Block, BlockCache, next_table_id};
 use crate::error::TableError;
 use crate::format::{
     BLOCK_ENTRY_BYTES, Empty, Exits, FORMAT_VERSION, Header, Lanes, MAGIC, MAX_DICTIONARY,
-    MAX_HEADER_BYTES, PREAMBLE_BYTES, Stats, bincode_read_config, block_count, digest_codes,
-    file_name, values_digest,
+    MAX_HEADER_BYTES, PREAMBLE_BYTES, bincode_read_config, block_count, digest_codes, file_name,
+    values_digest,
 };
 use memmap2::Mmap;
 use std::borrow::Cow;
@@ -379,7 +379,7 @@ impl Table {
     /// (positions, wins, losses, draws, longest): a table holding another's
     /// values under its header, every checksum made anew, is refused unless
     /// its statistics were forged too. Where they are not but the header
-    /// counts its values' codes ([`Stats::codes`]), that every code stored is
+    /// counts its values' codes ([`crate::Stats::codes`]), that every code stored is
     /// one of them (a slot stored as another code holds the code before it).
     pub fn check_counted(&self, tally: &Tally) -> Result<(), TableError> {
         self.check_with(Some(tally))
@@ -421,10 +421,17 @@ impl Table {
                 false => Ok(()),
             };
         };
-        let five = |s: &Stats| (s.positions, s.wins, s.losses, s.draws, s.longest);
-        let (found, said) = (five(&tally(&counts)), five(&header.stats));
+        let stats = &header.stats;
+        let said = (
+            stats.positions,
+            stats.wins,
+            stats.losses,
+            stats.draws,
+            stats.longest,
+        );
+        let found = tally(&counts);
         if found != said {
-            let words = |(p, w, l, d, n): (u64, u64, u64, u64, u32)| {
+            let words = |(p, w, l, d, n): Figures| {
                 format!("{p} positions ({w} wins, {l} losses, {d} draws, longest {n})")
             };
             return Err(TableError::corrupt(
@@ -619,9 +626,12 @@ fn read_u64(bytes: &[u8], at: usize) -> u64 {
     u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8 bytes"))
 }
 
-/// The statistics (positions, wins, losses, draws, longest) that the counts of
-/// each code, indexed by code, give ([`Table::check_counted`]).
-pub type Tally<'a> = dyn Fn(&[u64]) -> Stats + 'a;
+/// The figures of a table's statistics that its values are counted up to:
+/// positions, wins, losses, draws and the longest ([`Table::check_counted`]).
+pub type Figures = (u64, u64, u64, u64, u32);
+
+/// The [`Figures`] that the counts of each code, indexed by code, give.
+pub type Tally<'a> = dyn Fn(&[u64]) -> Figures + 'a;
 
 /// What a table file's prefix holds.
 struct Layout {

@@ -84,6 +84,24 @@ impl Tally {
         }
         tally
     }
+
+    /// The tally of codes of `kind` counted in `counts`, indexed by code.
+    pub fn of_counts(kind: ValueKind, counts: &[u64]) -> Tally {
+        let codes = counts.iter().enumerate().map(|(code, &n)| (code as u16, n));
+        Tally::of(kind, codes)
+    }
+
+    /// Positions, wins, losses, draws and the longest, as a table checks them
+    /// (`tables::Figures`).
+    pub fn figures(&self) -> (u64, u64, u64, u64, u32) {
+        (
+            self.positions,
+            self.wins,
+            self.losses,
+            self.draws,
+            self.longest,
+        )
+    }
 }
 
 /// The largest distance a win/loss code can carry.
