@@ -6,7 +6,7 @@
 mod common;
 
 use common::{tbquery, tbquery_bytes, text};
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, ErrorKind, Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -590,9 +590,11 @@ fn a_table_copied_over_for_a_minute_while_served_never_crashes_the_server() {
 fn the_server_answers_during_slow_client_and_huge_url_attacks_and_stops_on_sigterm() {
     let dir = tempfile::tempdir().unwrap();
     common::generate_euler(dir.path());
+    // A head's time longer than the test: the slow ones are closed to make
+    // room, not for their time.
     let mut server = Server::start(
         dir.path(),
-        &["--max-connections", "64", "--header-timeout", "5"],
+        &["--max-connections", "64", "--header-timeout", "60"],
     );
     // More connections than the server keeps, each sending half a request and
     // then waiting: the oldest are closed to make room for new ones.
@@ -615,10 +617,14 @@ fn the_server_answers_during_slow_client_and_huge_url_attacks_and_stops_on_sigte
     // The first slow connections were closed by the server.
     let mut first = &slow[0];
     first
-        .set_read_timeout(Some(Duration::from_secs(10)))
+        .set_read_timeout(Some(Duration::from_secs(2)))
         .unwrap();
     let mut buffer = [0u8; 16];
-    assert!(matches!(first.read(&mut buffer), Ok(0) | Err(_)));
+    match first.read(&mut buffer) {
+        Ok(0) => {}
+        Err(e) if !matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => {}
+        other => panic!("the oldest slow connection is still open: {other:?}"),
+    }
 
     // SIGTERM: graceful, and within the drain time even with clients connected.
     server.terminate();

@@ -5,6 +5,8 @@
 
 use std::io;
 use std::pin::Pin;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::task::{Context, Poll, ready};
 use std::time::Duration;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
@@ -17,6 +19,8 @@ pub struct WriteDeadline<T> {
     limit: Duration,
     /// Set while a write waits on the client; reset by any progress.
     stalled: Option<Pin<Box<Sleep>>>,
+    /// Whether the last write waits on the client: bytes are still to send.
+    waiting: Arc<AtomicBool>,
 }
 
 impl<T> WriteDeadline<T> {
@@ -25,7 +29,15 @@ impl<T> WriteDeadline<T> {
             io,
             limit,
             stalled: None,
+            waiting: Arc::default(),
         }
+    }
+
+    /// Whether bytes wait for the client to take them, as the last write
+    /// left it: read between polls of the connection, it tells whether the
+    /// connection has anything left to send.
+    pub fn waiting(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.waiting)
     }
 
     /// What a write that returned `polled` comes to: its result, or once the
@@ -36,6 +48,7 @@ impl<T> WriteDeadline<T> {
         cx: &mut Context<'_>,
         polled: Poll<io::Result<R>>,
     ) -> Poll<io::Result<R>> {
+        self.waiting.store(polled.is_pending(), Ordering::Relaxed);
         if polled.is_ready() {
             self.stalled = None;
             return polled;

@@ -90,7 +90,9 @@ pub async fn serve(
             .map_response(tracked(Arc::clone(&slot.busy)))
             .map_future(move |answer| as_peer(peer.ip(), answer))
             .service(app.clone());
-        let io = TokioIo::new(WriteDeadline::new(stream, limits.write_timeout));
+        let io = WriteDeadline::new(stream, limits.write_timeout);
+        let (sending, busy) = (io.waiting(), Arc::clone(&slot.busy));
+        let io = TokioIo::new(io);
         let connection = http.serve_connection(io, TowerToHyperService::new(service));
         let (mut stopping, alive) = (stop.subscribe(), alive.clone());
         tokio::spawn(async move {
@@ -103,11 +105,15 @@ pub async fn serve(
                 tokio::select! {
                     _ = connection.as_mut() => break,
                     // Let go to make room: closed at once where it answers
-                    // nothing (hyper closes an idle connection, one still
+                    // nothing and has nothing left to send (one still
                     // sending its request's head among them), else once its
-                    // answer is sent, the last bytes of an answer whose
-                    // body is made among them.
+                    // answer is sent, the last bytes of an answer whose body
+                    // is all made among them.
                     _ = &mut slot.evicted, if !closing => {
+                        let idle = !busy.load(Ordering::Relaxed) && !sending.load(Ordering::Relaxed);
+                        if idle {
+                            break;
+                        }
                         connection.as_mut().graceful_shutdown();
                         closing = true;
                     }
