@@ -387,18 +387,17 @@ impl Table {
 
     fn check_with(&self, tally: Option<&Tally>) -> Result<(), TableError> {
         let header = &self.header;
-        let counted = tally.filter(|_| {
-            header.empty == Empty::Kept && header.shared.is_none() && header.exits == Exits::Stored
-        });
-        let held = tally.is_some() && !header.stats.codes.is_empty();
-        let mut counts = vec![
-            0u64;
-            if counted.is_some() || held {
-                1 << 16
-            } else {
-                0
-            }
-        ];
+        let stores_values =
+            header.empty == Empty::Kept && header.shared.is_none() && header.exits == Exits::Stored;
+        let recount = match tally {
+            Some(tally) if stores_values => Recount::Figures(tally),
+            Some(_) if !header.stats.codes.is_empty() => Recount::CodesHeld,
+            _ => Recount::Nothing,
+        };
+        let mut counts = match recount {
+            Recount::Nothing => Vec::new(),
+            _ => vec![0u64; 1 << 16],
+        };
         let mut values = values_digest(header);
         self.for_each_block(|codes| {
             digest_codes(&mut values, codes);
@@ -415,13 +414,16 @@ impl Table {
                  (another table's values under this one's header?)",
             ));
         }
-        let Some(tally) = counted else {
-            return match held {
-                true => self.check_codes_held(&counts),
-                false => Ok(()),
-            };
-        };
-        let stats = &header.stats;
+        match recount {
+            Recount::Nothing => Ok(()),
+            Recount::Figures(tally) => self.check_figures(tally(&counts)),
+            Recount::CodesHeld => self.check_codes_held(&counts),
+        }
+    }
+
+    /// That the figures `found` counting the values are the header's.
+    fn check_figures(&self, found: Figures) -> Result<(), TableError> {
+        let stats = &self.header.stats;
         let said = (
             stats.positions,
             stats.wins,
@@ -429,22 +431,21 @@ impl Table {
             stats.draws,
             stats.longest,
         );
-        let found = tally(&counts);
-        if found != said {
-            let words = |(p, w, l, d, n): Figures| {
-                format!("{p} positions ({w} wins, {l} losses, {d} draws, longest {n})")
-            };
-            return Err(TableError::corrupt(
-                &self.path,
-                format!(
-                    "its values count {} where its header says {} \
-                     (another table's values under this one's header?)",
-                    words(found),
-                    words(said)
-                ),
-            ));
+        if found == said {
+            return Ok(());
         }
-        Ok(())
+        let words = |(p, w, l, d, n): Figures| {
+            format!("{p} positions ({w} wins, {l} losses, {d} draws, longest {n})")
+        };
+        Err(TableError::corrupt(
+            &self.path,
+            format!(
+                "its values count {} where its header says {} \
+                 (another table's values under this one's header?)",
+                words(found),
+                words(said)
+            ),
+        ))
     }
 
     /// That every code stored, `counts` of each, is one the header's values
@@ -632,6 +633,16 @@ pub type Figures = (u64, u64, u64, u64, u32);
 
 /// The [`Figures`] that the counts of each code, indexed by code, give.
 pub type Tally<'a> = dyn Fn(&[u64]) -> Figures + 'a;
+
+/// What [`Table::check_with`] counts the stored codes for.
+enum Recount<'a> {
+    /// Nothing: the checksums alone.
+    Nothing,
+    /// The header's figures, where the stored codes are the values.
+    Figures(&'a Tally<'a>),
+    /// That every code stored is one the values hold, where they are not.
+    CodesHeld,
+}
 
 /// What a table file's prefix holds.
 struct Layout {

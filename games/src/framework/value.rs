@@ -61,12 +61,12 @@ pub struct Tally {
 }
 
 impl Tally {
-    /// The tally of codes of `kind`, each with how many slots hold it; a code
+    /// The tally of codes of `kind`, `counts` of each indexed by code; a code
     /// of no value (an empty slot) is skipped.
-    pub fn of(kind: ValueKind, counts: impl IntoIterator<Item = (u16, u64)>) -> Tally {
+    pub fn of_counts(kind: ValueKind, counts: &[u64]) -> Tally {
         let mut tally = Tally::default();
-        for (code, count) in counts {
-            let Some(value) = Value::from_code(kind, code).filter(|_| count > 0) else {
+        for (code, &count) in counts.iter().enumerate() {
+            let Some(value) = Value::from_code(kind, code as u16).filter(|_| count > 0) else {
                 continue;
             };
             tally.positions += count;
@@ -83,12 +83,6 @@ impl Tally {
             tally.longest = tally.longest.max(longest);
         }
         tally
-    }
-
-    /// The tally of codes of `kind` counted in `counts`, indexed by code.
-    pub fn of_counts(kind: ValueKind, counts: &[u64]) -> Tally {
-        let codes = counts.iter().enumerate().map(|(code, &n)| (code as u16, n));
-        Tally::of(kind, codes)
     }
 
     /// Positions, wins, losses, draws and the longest, as a table checks them
