@@ -244,7 +244,7 @@ impl AppState {
         // The leash and the share go with the body: dropped with it when the
         // client leaves.
         let start = (Some(state), Some(first), (leash, share));
-        let pieces = futures_util::stream::unfold(start, move |(state, permit, leash)| {
+        let pieces = futures_util::stream::unfold(start, move |(state, permit, held)| {
             let (made, probes) = (Arc::clone(&made), Arc::clone(&probes));
             async move {
                 let state = state?;
@@ -258,7 +258,7 @@ impl AppState {
                 // The answer's time ran out waiting for a permit.
                 let Some(permit) = permit else {
                     let last = made.watch.stop().map(|stop| (made.stopped)(&stop));
-                    return Some((Ok(last.unwrap_or_default()), (None, None, leash)));
+                    return Some((Ok(last.unwrap_or_default()), (None, None, held)));
                 };
                 let (state, text) = tokio::task::spawn_blocking(move || {
                     let _permit = permit;
@@ -266,10 +266,7 @@ impl AppState {
                 })
                 .await
                 .ok()?;
-                Some((
-                    Ok::<_, std::convert::Infallible>(text),
-                    (state, None, leash),
-                ))
+                Some((Ok::<_, std::convert::Infallible>(text), (state, None, held)))
             }
         });
         Ok(Body::from_stream(pieces))
