@@ -267,3 +267,117 @@ fn impossible_en_passant_squares_are_refused_as_shakmaty_refuses_them() {
         "{refused} refused, {read} read"
     );
 }
+
+/// A FEN with kings and rooks mostly at home, 0-3 other pieces anywhere, and
+/// every castling right named (the ones whose king or rook has left dropped by
+/// the reader).
+fn castling_fen(rng: &mut Random) -> String {
+    let mut squares = [None; 64];
+    let homes = [
+        (4, 'K'),
+        (60, 'k'),
+        (0, 'R'),
+        (7, 'R'),
+        (56, 'r'),
+        (63, 'r'),
+    ];
+    for (sq, c) in homes {
+        if rng.below(4) != 0 {
+            squares[sq] = Some(c);
+        }
+    }
+    let missing: Vec<char> = ['K', 'k']
+        .into_iter()
+        .filter(|king| !squares.contains(&Some(*king)))
+        .collect();
+    let mut place = |rng: &mut Random, c: char| loop {
+        let sq = rng.below(64) as usize;
+        let pawn_on_edge = matches!(c, 'P' | 'p') && !(8..56).contains(&sq);
+        if squares[sq].is_none() && !pawn_on_edge {
+            squares[sq] = Some(c);
+            break;
+        }
+    };
+    for king in missing {
+        place(rng, king);
+    }
+    for _ in 0..rng.below(4) {
+        let c = b"QRBNPPqrbnpp"[rng.below(12) as usize] as char;
+        place(rng, c);
+    }
+    let ranks: Vec<String> = (0..8)
+        .rev()
+        .map(|rank| {
+            let row: String = (0..8)
+                .map(|file| squares[rank * 8 + file].unwrap_or('1'))
+                .collect();
+            (1..=8)
+                .rev()
+                .fold(row, |row, n| row.replace(&"1".repeat(n), &n.to_string()))
+        })
+        .collect();
+    let side = if rng.below(2) == 0 { 'w' } else { 'b' };
+    format!("{} {side} KQkq - 0 1", ranks.join("/"))
+}
+
+/// Castling as lichess reads it: rights whose king or rook has left dropped,
+/// the legal castling moves (UCI and SAN) beside the others, and the rights
+/// left after every move, all as shakmaty has them.
+#[test]
+fn castling_matches_shakmaty() {
+    use games::chess::Rights;
+    let mut rng = Random(0x1234_5678_9ABC_DEF1);
+    let (mut compared, mut castles) = (0, 0);
+    for _ in 0..20_000 {
+        let fen = castling_fen(&mut rng);
+        let Ok(ours) = Board::from_fen(&games::chess::without_field(&fen, 2)) else {
+            continue;
+        };
+        let theirs: Chess = match fen
+            .parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+        {
+            Ok(position) => position,
+            Err(e) => match e.ignore_invalid_castling_rights() {
+                Ok(position) => position,
+                Err(e) => match e.ignore_impossible_check() {
+                    Ok(position) => position,
+                    Err(e) => panic!("{fen}: we accept it, shakmaty says {e}"),
+                },
+            },
+        };
+        let rights = Rights::of_fen(&fen).unwrap().valid_on(&ours);
+        let their_rights = |position: &Chess| {
+            let fen = Fen::from_position(position.clone(), EnPassantMode::Legal).to_string();
+            fen.split(' ').nth(2).unwrap().to_string()
+        };
+        assert_eq!(rights.fen(), their_rights(&theirs), "{fen}");
+        let mut our_moves: Vec<(String, String, String)> = ours
+            .legal_moves()
+            .iter()
+            .map(|m| (Board::uci(m), ours.san(m), rights.after_move(m).fen()))
+            .chain(rights.castles(&ours).into_iter().map(|c| {
+                castles += 1;
+                (c.uci(), c.san(&ours), rights.after_castle(c).fen())
+            }))
+            .collect();
+        let mut their_moves: Vec<(String, String, String)> = theirs
+            .legal_moves()
+            .iter()
+            .map(|m| {
+                let uci = m.to_uci(CastlingMode::Standard).to_string();
+                let after = theirs.clone().play(m).unwrap();
+                let san = SanPlus::from_move(theirs.clone(), m).to_string();
+                (uci, san, their_rights(&after))
+            })
+            .collect();
+        our_moves.sort();
+        their_moves.sort();
+        assert_eq!(our_moves, their_moves, "{fen}");
+        assert_eq!(rights.can_move(&ours), !their_moves.is_empty(), "{fen}");
+        compared += 1;
+    }
+    assert!(compared > 10_000, "only {compared} legal positions");
+    assert!(castles > 5_000, "only {castles} castling moves");
+}

@@ -5,12 +5,16 @@
 //! DTM in plies, signed for the side to move, and every move with the same for
 //! the position after it, best first in lichess's order. DTZ is read from the
 //! `chess-dtz-*` tables and DTM from the `chess-*` ones; a position they do not
-//! hold is `unknown`, not an error.
+//! hold is `unknown`, not an error. Castling rights are read ([`Rights`]): the
+//! tables hold no position with any, so such a position and each move that
+//! leaves a right are `unknown`, the other moves probed.
 
 use crate::library::Loaded;
 use crate::{Library, QueryError, Tablebase};
 use games::capability::Clock;
-use games::chess::{Board, Color, Endgame, FenError, Move, PositionError, without_field};
+use games::chess::{
+    Board, Castle, Color, Endgame, FenError, Move, PositionError, Rights, without_field,
+};
 use games::spec::{Options, Purpose};
 use games::{GameError, Value};
 use serde::Serialize;
@@ -228,21 +232,29 @@ pub fn mainline(library: &Library, fen: &str) -> Result<MainlineAnswer, QueryErr
 }
 
 impl<'a> Tables<'a> {
-    /// The board and halfmove clock of a FEN whose fields are apart by spaces
-    /// or underscores, the clock read by the rule every tool reads it by
-    /// ([`games::capability::Clock`]). An en passant square no double step
-    /// can have left is dropped, as lila-tablebase drops it (the other tools
-    /// refuse it).
-    fn read_fen(&self, fen: &str) -> Result<(Board, u32), QueryError> {
-        let mut fen = fen.replace('_', " ");
-        if let Err(PositionError::Fen(FenError::ImpossibleEnPassant { .. })) = Board::from_fen(&fen)
+    /// The board, halfmove clock and castling rights of a FEN whose fields
+    /// are apart by spaces or underscores, the clock read by the rule every
+    /// tool reads it by ([`games::capability::Clock`]). Castling rights whose
+    /// king or rook has left, and an en passant square no double step can
+    /// have left, are dropped, as lila-tablebase drops them (the other tools
+    /// refuse them).
+    fn read_fen(&self, fen: &str) -> Result<(Board, u32, Rights), QueryError> {
+        let fen = fen.replace('_', " ");
+        let refused = |why: &dyn std::fmt::Display| GameError::position(&fen, why.to_string());
+        let rights = Rights::of_fen(&fen).map_err(|why| refused(&why))?;
+        let mut plain = without_field(&fen, 2);
+        if let Err(PositionError::Fen(FenError::ImpossibleEnPassant { .. })) =
+            Board::from_fen(&plain)
         {
-            fen = without_field(&fen, 3);
+            plain = without_field(&plain, 3);
         }
-        let board =
-            Board::from_fen(&fen).map_err(|why| GameError::position(&fen, why.to_string()))?;
-        let clock = Clock::read(self.dtz.game(), &fen)?;
-        Ok((board, u32::from(clock.clock)))
+        let board = Board::from_fen(&plain).map_err(|why| refused(&why))?;
+        let clock = Clock::read(self.dtz.game(), &plain)?;
+        Ok((
+            board.clone(),
+            u32::from(clock.clock),
+            rights.valid_on(&board),
+        ))
     }
 
     fn of(library: &'a Library, dtm: &'a Loaded<Endgame>, dtz: &'a Loaded<Endgame>) -> Tables<'a> {
@@ -253,7 +265,11 @@ impl<'a> Tables<'a> {
     }
 
     fn mainline(&self, fen: &str) -> Result<MainlineAnswer, QueryError> {
-        let (mut board, mut halfmoves) = self.read_fen(fen)?;
+        let (mut board, mut halfmoves, rights) = self.read_fen(fen)?;
+        if !rights.is_empty() {
+            let why = "the tables hold no position with castling rights";
+            return Err(GameError::beyond_tables(fen, why).into());
+        }
         let dtz = lichess_dtz(self.dtz.value(&board)?);
         let mut mainline = Vec::new();
         while dtz != 0 && halfmoves < 100 && mainline.len() < MAX_MAINLINE {
@@ -301,22 +317,34 @@ impl<'a> Tables<'a> {
         Ok(best.map(|(mv, dtz, _)| (mv, dtz)))
     }
 
+    /// Every legal move, castling included, with what lichess says of the
+    /// position after it; the position's own category is the best move's.
     fn standard(&self, fen: &str) -> Result<StandardAnswer, QueryError> {
-        let (board, halfmoves) = self.read_fen(fen)?;
+        let (board, halfmoves, rights) = self.read_fen(fen)?;
         let mut moves = board
             .legal_moves()
             .iter()
-            .map(|mv| self.move_info(&board, mv, halfmoves))
+            .map(|mv| self.move_info(&board, mv, halfmoves, rights.after_move(mv)))
             .collect::<Result<Vec<_>, _>>()?;
+        for castle in rights.castles(&board) {
+            moves.push(self.castle_info(&board, castle, halfmoves, rights)?);
+        }
         moves.sort_by_cached_key(MoveInfo::sort_key);
-        let mut pos = self.info(&board, halfmoves, halfmoves.saturating_sub(1))?;
+        let before = halfmoves.saturating_sub(1);
+        let mut pos = self.info(&board, halfmoves, before, rights)?;
         if let Some(best) = moves.first() {
             pos.category = best.pos.category.flipped();
         }
         Ok(StandardAnswer { pos, moves })
     }
 
-    fn move_info(&self, board: &Board, mv: &Move, halfmoves: u32) -> Result<MoveInfo, QueryError> {
+    fn move_info(
+        &self,
+        board: &Board,
+        mv: &Move,
+        halfmoves: u32,
+        rights: Rights,
+    ) -> Result<MoveInfo, QueryError> {
         let after = board.play(mv);
         let clock = if mv.is_zeroing() {
             0
@@ -328,20 +356,53 @@ impl<'a> Tables<'a> {
             san: board.san(mv),
             zeroing: mv.is_zeroing(),
             conversion: mv.capture.is_some() || mv.promotion.is_some(),
-            pos: self.info(&after, clock, halfmoves)?,
+            pos: self.info(&after, clock, halfmoves, rights)?,
             order: (mv.capture.map(|r| r as u8), mv.promotion.map(|r| r as u8)),
         })
     }
 
+    /// A castling move, `rights` those before it: neither zeroing nor a
+    /// conversion, the position after it unknown where the other side keeps
+    /// a right.
+    fn castle_info(
+        &self,
+        board: &Board,
+        castle: Castle,
+        halfmoves: u32,
+        rights: Rights,
+    ) -> Result<MoveInfo, QueryError> {
+        let after = castle.play(board);
+        let clock = halfmoves.saturating_add(1);
+        Ok(MoveInfo {
+            uci: castle.uci(),
+            san: castle.san(board),
+            zeroing: false,
+            conversion: false,
+            pos: self.info(&after, clock, halfmoves, rights.after_castle(castle))?,
+            order: (None, None),
+        })
+    }
+
     /// What lichess says of `board` with `halfmoves` on the clock, `before` on
-    /// it before the last move (100 or more: the opponent could claim a draw).
-    fn info(&self, board: &Board, halfmoves: u32, before: u32) -> Result<PositionInfo, QueryError> {
-        let stuck = !board.has_legal_move();
+    /// it before the last move (100 or more: the opponent could claim a draw),
+    /// and castling `rights`: the tables hold no position that has any.
+    fn info(
+        &self,
+        board: &Board,
+        halfmoves: u32,
+        before: u32,
+        rights: Rights,
+    ) -> Result<PositionInfo, QueryError> {
+        let stuck = !rights.can_move(board);
         let checkmate = stuck && board.in_check();
         let stalemate = stuck && !board.in_check();
         let insufficient_material = board.insufficient_material();
-        let dtz = held(&self.dtz, board)?.map(lichess_dtz);
-        let dtm = held(&self.dtm, board)?
+        let held = |tables| match rights.is_empty() {
+            true => held(tables, board),
+            false => Ok(None),
+        };
+        let dtz = held(&self.dtz)?.map(lichess_dtz);
+        let dtm = held(&self.dtm)?
             .filter(|v| *v != Value::Loss(0))
             .map(signed);
         let category = if stalemate || insufficient_material || dtz == Some(0) {

@@ -404,6 +404,47 @@ fn answers_the_lichess_tablebase_api() {
         "/standard/mainline?fen=k7/8/1K6/8/8/8/8/6QR_w_-_-_0_1",
     );
     assert_eq!(status, 404, "{body}");
+    // Castling rights, as lila answers them: 200, every move listed, castling
+    // included; a position after a move that leaves a right is unknown, one
+    // that leaves none is probed. A right whose rook is not at home (K) is
+    // dropped; a mainline with rights is 404.
+    let (status, body) = get(addr, "/standard?fen=4k3/8/8/8/8/8/8/R3K3_w_KQ_-_0_1");
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        (&body["category"], &body["dtz"], &body["dtm"]),
+        (
+            &"win".into(),
+            &serde_json::Value::Null,
+            &serde_json::Value::Null
+        ),
+        "{body}"
+    );
+    let moves = body["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 10 + 5 + 1, "{body}");
+    let castle = moves.iter().find(|m| m["uci"] == "e1c1").unwrap();
+    assert_eq!(
+        (&castle["san"], &castle["category"], &castle["zeroing"]),
+        (&"O-O-O".into(), &"loss".into(), &false.into()),
+        "{castle}"
+    );
+    assert!(castle["dtz"].as_i64().unwrap() < 0, "{castle}");
+    let (status, body) = get(addr, "/standard?fen=4k3/8/8/8/8/8/8/R3K3_b_Q_-_0_1");
+    assert_eq!(
+        (status, &body["category"]),
+        (200, &"unknown".into()),
+        "{body}"
+    );
+    let kept = body["moves"].as_array().unwrap();
+    assert_eq!(kept.len(), 5, "{body}");
+    assert!(
+        kept.iter()
+            .all(|m| m["category"] == "unknown" && m["dtz"].is_null())
+    );
+    let (status, body) = get(
+        addr,
+        "/standard/mainline?fen=4k3/8/8/8/8/8/8/R3K3_w_Q_-_0_1",
+    );
+    assert_eq!(status, 404, "{body}");
     // CBOR where the client asks for it.
     let agent = ureq::Agent::config_builder()
         .http_status_as_error(false)

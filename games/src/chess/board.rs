@@ -1,7 +1,8 @@
 //! The board: pieces on squares, the side to move and an en passant square,
 //! legal moves from the attack bitboards of [`mod@super::attacks`] (pawn pushes,
 //! captures, promotions and en passant included), and quiet un-moves of pieces.
-//! No castling. `tests/chess_movegen.rs` compares the moves with shakmaty's on
+//! No castling (see [`super::castling`] for the positions the tables do not
+//! hold). `tests/chess_movegen.rs` compares the moves with shakmaty's on
 //! random positions.
 
 use super::attacks::attacks;

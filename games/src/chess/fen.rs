@@ -23,6 +23,8 @@ pub enum FenError {
     Letter { letter: char, rank: u8 },
     #[error("castling rights '{0}' are not covered; use '-'")]
     Castling(String),
+    #[error("castling rights '{0}' are not FEN's: some of KQkq, in that order, or '-'")]
+    CastlingField(String),
     #[error("en passant square '{0}' is not a square: a1 to h8, or '-'")]
     EnPassant(String),
     #[error("en passant square {square} is impossible: {why}")]

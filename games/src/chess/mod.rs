@@ -2,7 +2,8 @@
 //!
 //! - [`square`], [`piece`]: squares (`e4`), colours, roles and pieces;
 //! - [`mod@attacks`]: attack bitboards, shared by the move generator and the solver;
-//! - [`board`]: the board, legal moves and quiet un-moves; [`fen`] reads and
+//! - [`board`]: the board, legal moves and quiet un-moves; [`castling`]: rights
+//!   and castling moves, for lichess's API; [`fen`] reads and
 //!   writes FEN, telling bad syntax ([`FenError`]) from an unreachable board
 //!   ([`IllegalPosition`]); [`notation`] writes SAN and UCI;
 //! - [`material`]: what stands on the board (`KQvKR`), one tier each;
@@ -26,6 +27,7 @@
 
 pub mod attacks;
 pub mod board;
+pub mod castling;
 pub mod fen;
 pub mod game;
 pub mod index;
@@ -40,6 +42,7 @@ pub mod unmoves;
 
 pub use attacks::{KING_STEPS, KNIGHT_STEPS, attacks};
 pub use board::{Board, Move};
+pub use castling::{Castle, Rights};
 pub use fen::{FenError, IllegalPosition, PositionError, without_field};
 pub use game::{Endgame, FIFTY_MOVES, Metric};
 pub use index::{Layout, Settled, Walk};
