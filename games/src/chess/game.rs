@@ -443,12 +443,102 @@ impl DistanceUnits for Endgame {
     }
 }
 
+/// The placements of a table where whichever side is to move does worse than
+/// if the other were (see [`Endgame::zugzwangs`]).
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Zugzwangs {
+    /// Whoever is to move loses.
+    pub full: u64,
+    /// One side to move draws, the other loses.
+    pub half: u64,
+    /// The slot of one, full-point where there is one.
+    pub example: Option<u64>,
+}
+
+impl Endgame {
+    /// The slot of the same placement with the other side to move, where that
+    /// is a position: the next or last slot, or in a tier that stores either
+    /// colour as White, the slot its colour-swapped image is kept in.
+    fn other_turn(&self, tier: u32, slot: u64) -> Option<u64> {
+        if !self.both_views(tier) {
+            return Some(slot ^ 1);
+        }
+        let mut board = self.position_at(tier, slot)?;
+        board.turn = board.turn.other();
+        board.set_ep_square(None);
+        board.check_legal().ok()?;
+        Some(self.index(&board))
+    }
+
+    /// Mutual zugzwangs by the values of `code` (under DTM, so without the
+    /// 50-move rule): placements, up to the table's symmetries, whose positions
+    /// with White and with Black to move are both legal and where the side to
+    /// move, whichever it is, does worse than the other would: both lose
+    /// (full-point) or one draws and the other loses (half-point).
+    pub fn zugzwangs(&self, tier: u32, code: &dyn Fn(u64) -> u16) -> Zugzwangs {
+        let outcome = |slot: u64| match Value::from_code(self.value_kind(), code(slot))? {
+            Value::Win(_) => Some(1),
+            Value::Loss(_) => Some(-1),
+            _ => Some(0),
+        };
+        let mut found = Zugzwangs::default();
+        for slot in 0..self.index_size(tier) {
+            let Some(mine) = outcome(slot) else {
+                continue;
+            };
+            // Each placement once: from the lower of its two slots.
+            let Some(other) = self.other_turn(tier, slot).filter(|&o| o >= slot) else {
+                continue;
+            };
+            match outcome(other).map(|theirs| mine + theirs) {
+                Some(-2) => {
+                    if found.full == 0 {
+                        found.example = Some(slot);
+                    }
+                    found.full += 1;
+                }
+                Some(-1) => {
+                    found.half += 1;
+                    found.example = found.example.or(Some(slot));
+                }
+                _ => {}
+            }
+        }
+        found
+    }
+}
+
 impl TableNotes<Endgame> for Endgame {
     /// For each side to move (slots alternate White, Black): legal positions,
     /// wins, draws, losses and the longest mate in moves, as chess players count
     /// them; under DTZ, the wins the 50-move rule spoils and the losses it saves,
-    /// and the longest distance to zeroing in plies.
+    /// and the longest distance to zeroing in plies. Under DTM, the mutual
+    /// zugzwangs too.
     fn notes(&self, tier: u32, code: &dyn Fn(u64) -> u16) -> Vec<(String, String)> {
+        let mut notes = self.side_counts(tier, code);
+        if self.metric == Metric::Dtm {
+            let Zugzwangs {
+                full,
+                half,
+                example,
+            } = self.zugzwangs(tier, code);
+            let example = example
+                .and_then(|slot| self.position_at(tier, slot))
+                .map(|board| format!(", e.g. {}", board.fen()))
+                .unwrap_or_default();
+            let said = format!(
+                "{} placements: {full} whoever is to move loses, {half} one side to move draws and the other loses{example}",
+                full + half
+            );
+            notes.push(("mutual zugzwangs".to_string(), said));
+        }
+        notes
+    }
+}
+
+impl Endgame {
+    /// The counts of [`Endgame::notes`] for each side to move.
+    fn side_counts(&self, tier: u32, code: &dyn Fn(u64) -> u16) -> Vec<(String, String)> {
         let size = self.index_size(tier);
         ["white", "black"]
             .iter()

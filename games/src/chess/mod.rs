@@ -44,7 +44,7 @@ pub use attacks::{KING_STEPS, KNIGHT_STEPS, attacks};
 pub use board::{Board, Move};
 pub use castling::{Castle, Rights};
 pub use fen::{FenError, IllegalPosition, PositionError, without_field};
-pub use game::{Endgame, FIFTY_MOVES, Metric};
+pub use game::{Endgame, FIFTY_MOVES, Metric, Zugzwangs};
 pub use index::{Layout, Settled, Walk};
 pub use material::{MAX_PIECES, Material, PROMOTIONS};
 pub use pawns::{PawnSlots, Pawns, Placements};

@@ -873,6 +873,96 @@ mod tests {
         }
     }
 
+    /// Mutual zugzwangs as the table notes count them, against a count over
+    /// every board of the ending: each placement whose positions with White
+    /// and with Black to move are both legal, valued by `Game::index`. With
+    /// pawns, every placement but none is its own left-right mirror, so the
+    /// notes (up to the mirror) count half the boards; with the same pieces
+    /// on both sides (KRvKR), the boards are counted by the lower slot of
+    /// their two positions, as the notes count them.
+    #[test]
+    fn zugzwangs_match_a_count_over_every_board() {
+        use games::chess::{Board, Color, Piece, Role, Square, Zugzwangs};
+        let progress = Progress::hidden();
+        let outcome = |value: Value| match value {
+            Value::Win(_) => 1,
+            Value::Loss(_) => -1,
+            _ => 0,
+        };
+        for (ending, roles, (full, half)) in [
+            ("KPvK", [Role::Pawn, Role::King], (0, 80)),
+            ("KPvKP", [Role::Pawn, Role::Pawn], (30, 212)),
+            ("KRvKR", [Role::Rook, Role::Rook], (0, 0)),
+        ] {
+            let game = Endgame::new(&Material::parse(ending).unwrap());
+            let mut solved: Vec<Vec<u16>> = Vec::new();
+            for tier in game.tiers() {
+                let codes = solve_tier(&game, tier, &mut solved, &progress);
+                solved.push(codes);
+            }
+            let tier = game.tiers().len() as u32 - 1;
+            let codes = &solved[tier as usize];
+            let noted = game.zugzwangs(tier, &|slot| codes[slot as usize]);
+            assert_eq!((noted.full, noted.half), (full, half), "{ending}");
+            let value = |board: &Board| {
+                let code = solved[game.tier_of(board) as usize][game.index(board) as usize];
+                outcome(Value::from_code(game.value_kind(), code).unwrap())
+            };
+            let pieces = [
+                Piece {
+                    color: Color::White,
+                    role: Role::King,
+                },
+                Piece {
+                    color: Color::Black,
+                    role: Role::King,
+                },
+                Piece {
+                    color: Color::White,
+                    role: roles[0],
+                },
+                Piece {
+                    color: Color::Black,
+                    role: roles[1],
+                },
+            ];
+            let count = if roles[1] == Role::King { 3 } else { 4 };
+            let (mut boards, mut lower_slots) =
+                (Zugzwangs::default(), std::collections::HashSet::new());
+            let mut squares = [0u8; 4];
+            'placements: for n in 0..64u32.pow(count as u32) {
+                for (i, sq) in squares.iter_mut().enumerate().take(count) {
+                    *sq = (n / 64u32.pow(i as u32) % 64) as u8;
+                }
+                let mut board = Board::empty(Color::White);
+                for i in 0..count {
+                    let sq = Square::new(squares[i]);
+                    let pawn = pieces[i].role == Role::Pawn;
+                    if board.piece_at(sq).is_some() || pawn && !(8..56).contains(&squares[i]) {
+                        continue 'placements;
+                    }
+                    board.set(sq, Some(pieces[i]));
+                }
+                let mut black = board.clone();
+                black.turn = Color::Black;
+                if board.check_legal().is_err() || black.check_legal().is_err() {
+                    continue;
+                }
+                let kind = match value(&board) + value(&black) {
+                    -2 => &mut boards.full,
+                    -1 => &mut boards.half,
+                    _ => continue,
+                };
+                *kind += 1;
+                lower_slots.insert(game.index(&board).min(game.index(&black)));
+            }
+            match game.both_views(tier) {
+                true => assert_eq!(lower_slots.len() as u64, full + half, "{ending}"),
+                false => assert_eq!((boards.full, boards.half), (2 * full, 2 * half), "{ending}"),
+            }
+        }
+    }
+
     /// The same on every 3- and 4-piece pawnless ending (about 2 minutes).
     #[test]
     #[ignore]
