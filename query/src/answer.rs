@@ -260,6 +260,10 @@ pub struct ToolInfo {
     pub label: String,
     /// Used on a place of the board; otherwise on the whole position.
     pub on_board: bool,
+    /// Its picture (SVG) for the palette, where the game draws one (chess:
+    /// the piece it puts down).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub picture: Option<String>,
 }
 
 /// That the server answers (`/health`).

@@ -350,15 +350,18 @@ fn describe<G: Game>(oracle: &Oracle<G>) -> GameInfo {
         tools: oracle
             .caps
             .editing
-            .map(|e| e.tools())
-            .unwrap_or_default()
-            .into_iter()
-            .map(|tool| ToolInfo {
-                id: tool.id.to_string(),
-                label: tool.label.to_string(),
-                on_board: tool.on_board,
+            .map(|e| {
+                let tools = e.tools().into_iter();
+                tools
+                    .map(|tool| ToolInfo {
+                        id: tool.id.to_string(),
+                        label: tool.label.to_string(),
+                        on_board: tool.on_board,
+                        picture: e.picture(tool.id),
+                    })
+                    .collect()
             })
-            .collect(),
+            .unwrap_or_default(),
         record: oracle.caps.record.map(|r| r.format().to_string()),
         search: entry.extras.search_beyond_tables,
         flips: oracle.caps.picture.is_some_and(|p| p.flips()),

@@ -472,7 +472,7 @@ async fn every_game_is_explored_and_played_in_a_real_browser() {
     .await;
     showcase(&client, addr, &shots).await;
     index_table_and_api_pages(&client, addr, &shots).await;
-    edit_a_chess_position(&client, addr).await;
+    edit_a_chess_position(&client, addr, &shots).await;
     promote_a_pawn(&client, addr, &shots).await;
     fifty_move_rule(&client, addr, &shots).await;
     chess_play_hides_values(&client, addr, &shots).await;
@@ -596,13 +596,33 @@ async fn index_table_and_api_pages(client: &Client, addr: SocketAddr, shots: &Sc
     }
 }
 
-async fn edit_a_chess_position(client: &Client, addr: SocketAddr) {
+async fn edit_a_chess_position(client: &Client, addr: SocketAddr, shots: &Screenshots) {
     client
         .goto(&format!("http://{addr}/?game=chess"))
         .await
         .unwrap();
     until(client, "chess", "app.view && app.view.board").await;
     click(client, "#edit").await;
+    // A piece's tool is its picture, named for screen readers; the others
+    // say what they do.
+    assert_eq!(
+        value(
+            client,
+            "[...document.querySelectorAll('#tools button')].filter((b) => b.querySelector('svg')).map((b) => b.getAttribute('aria-label')).join(',')"
+        )
+        .await,
+        json!("white king,white queen,white rook,white bishop,white knight,white pawn,black king,black queen,black rook,black bishop,black knight,black pawn")
+    );
+    assert_eq!(
+        value(
+            client,
+            "document.querySelector('[data-tool=\"q\"] text').textContent"
+        )
+        .await,
+        json!("\u{265B}")
+    );
+    let palette = "document.getElementById('tools').scrollIntoView();";
+    screenshot_at(client, shots, "editor", palette).await;
     // Take the black king away: the board is drawn and the reason given.
     click(client, "[data-tool=\"clear\"]").await;
     click_place(client, "c3").await;

@@ -793,7 +793,13 @@ function showTools() {
   for (const tool of app.game.tools) {
     const button = document.createElement('button');
     button.type = 'button';
-    button.textContent = tool.label;
+    // A piece's picture, its name for screen readers and on hover.
+    if (tool.picture) {
+      button.innerHTML = tool.picture;
+      button.className = 'picture-tool';
+      button.setAttribute('aria-label', tool.label);
+      button.title = tool.label;
+    } else button.textContent = tool.label;
     button.dataset.tool = tool.id;
     button.setAttribute('aria-pressed', String(app.tool === tool.id));
     button.addEventListener('click', () => {

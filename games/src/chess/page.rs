@@ -52,16 +52,11 @@ fn draw(board: &Board, marks: &Marks) -> String {
             };
             svg.rect(x, y, SQUARE, SQUARE, &class, Some(&name));
             if let Some(piece) = board.piece_at(sq) {
-                let colour = if piece.color == Color::White {
-                    "pw"
-                } else {
-                    "pb"
-                };
                 svg.text(
                     x + SQUARE / 2.0,
                     y + SQUARE / 2.0 + 2.0,
                     glyph(piece),
-                    &format!("piece {colour}"),
+                    &format!("piece {}", fill(piece.color)),
                 );
             }
         }
@@ -347,6 +342,29 @@ impl Editing<Endgame> for Endgame {
             &Board::sketch_without_castling(fen).map_err(refused(fen))?,
             &Marks::default(),
         ))
+    }
+
+    /// A piece's tool as the piece on a light square.
+    fn picture(&self, tool: &str) -> Option<String> {
+        let mut letters = tool.chars();
+        let piece = match (letters.next(), letters.next()) {
+            (Some(letter), None) => Piece::from_fen_char(letter)?,
+            _ => return None,
+        };
+        let label = TOOLS.iter().find(|t| t.id == tool)?.label;
+        let mut svg = Svg::new(SQUARE, SQUARE);
+        svg.rect(0.0, 0.0, SQUARE, SQUARE, "light", None);
+        let (x, y) = (SQUARE / 2.0, SQUARE / 2.0 + 2.0);
+        svg.text(x, y, glyph(piece), &format!("piece {}", fill(piece.color)));
+        Some(svg.finish(label))
+    }
+}
+
+/// The class that fills a piece of `color`.
+fn fill(color: Color) -> &'static str {
+    match color {
+        Color::White => "pw",
+        Color::Black => "pb",
     }
 }
 

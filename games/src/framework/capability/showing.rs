@@ -175,6 +175,12 @@ pub trait Editing<G: Game>: Sync {
     fn edit(&self, text: &str, place: &str, tool: &str) -> Result<String, GameError>;
     /// The board of a position being edited, legal or not.
     fn sketch(&self, text: &str) -> Result<String, GameError>;
+    /// A picture of the tool (SVG) for the editor's palette, drawn as the
+    /// board draws what it puts there (chess: the piece); none where its
+    /// label says it.
+    fn picture(&self, _tool: &str) -> Option<String> {
+        None
+    }
 }
 
 /// Another name of every move, for machine use: chess gives UCI beside SAN.
