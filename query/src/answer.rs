@@ -443,6 +443,10 @@ pub struct TableStats {
     /// table's): the other tables are answered all the same.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+    /// The other tables its moves lead to, which making it needs and its
+    /// answers read (chess: the endings its captures and promotions reach).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reads: Vec<String>,
 }
 
 /// A game's tables and their figures.

@@ -58,27 +58,34 @@ pub fn games(library: &Library) -> GameList {
     GameList { games }
 }
 
-/// The game of each table file in `dir`, by its name: a game's id, then
-/// its variant and tier after dashes; the longest id that fits is the game
-/// (`nim-misere.tb` is Misère Nim's, not Nim's).
+/// The game of each table file in `dir` (see [`owner`]).
 fn tables_made(dir: &std::path::Path) -> Vec<&'static str> {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return Vec::new();
     };
-    let ids: Vec<&'static str> = registry::entries().iter().map(|e| e.id).collect();
     entries
-        .filter_map(|entry| {
-            let name = entry.ok()?.file_name().into_string().ok()?;
-            let stem = name.strip_suffix(".tb")?;
-            ids.iter()
-                .copied()
-                .filter(|id| {
-                    stem.strip_prefix(id)
-                        .is_some_and(|rest| rest.is_empty() || rest.starts_with('-'))
-                })
-                .max_by_key(|id| id.len())
-        })
+        .filter_map(|entry| owner(&entry.ok()?.file_name().into_string().ok()?))
         .collect()
+}
+
+/// The game of a table file by its name: a game's id, then its variant and
+/// tier after dashes; the longest id that fits is the game (`nim-misere.tb`
+/// is Misère Nim's, not Nim's).
+pub fn owner(name: &str) -> Option<&'static str> {
+    let stem = name.strip_suffix(".tb")?;
+    registry::entries()
+        .iter()
+        .map(|e| e.id)
+        .filter(|id| {
+            stem.strip_prefix(id)
+                .is_some_and(|rest| rest.is_empty() || rest.starts_with('-'))
+        })
+        .max_by_key(|id| id.len())
+}
+
+/// Every table file in the folder with its size and SHA-256.
+pub fn table_files(library: &Library) -> Result<crate::files::TableFiles, QueryError> {
+    library.digests.list(&library.dir, owner)
 }
 
 /// The completed options of game `id` from name/value pairs (HTTP query

@@ -10,6 +10,7 @@ pub mod computer;
 pub mod engine;
 pub mod error;
 pub mod exact;
+pub mod files;
 pub mod handle;
 pub mod info;
 pub mod library;

@@ -85,6 +85,8 @@ pub struct Library {
     /// The most bytes a page view's moves may take; a view that would take
     /// more answers without them, saying why.
     pub max_view: usize,
+    /// The files' digests worked out so far ([`crate::files`]).
+    pub digests: Arc<crate::files::Digests>,
 }
 
 impl Library {
@@ -96,6 +98,7 @@ impl Library {
             games: Arc::default(),
             handles: Arc::default(),
             max_view: DEFAULT_MAX_VIEW,
+            digests: Arc::default(),
         }
     }
 
@@ -107,6 +110,7 @@ impl Library {
             games: Arc::default(),
             handles: Arc::default(),
             max_view: DEFAULT_MAX_VIEW,
+            digests: Arc::default(),
         }
     }
 

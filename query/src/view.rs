@@ -574,6 +574,13 @@ pub fn stats<G: Game>(oracle: &Oracle<G>, only: Option<&str>) -> Result<StatsAns
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
+        let reads = game
+            .named_tiers(&game.tier_name(tier))
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|&t| t != tier)
+            .map(|t| game.tier_name(t))
+            .collect();
         if !oracle.tb.has_table(tier) {
             tables.push(TableStats {
                 tier: game.tier_name(tier),
@@ -582,6 +589,7 @@ pub fn stats<G: Game>(oracle: &Oracle<G>, only: Option<&str>) -> Result<StatsAns
                 summary: None,
                 histogram: Vec::new(),
                 error: None,
+                reads,
             });
             continue;
         }
@@ -603,6 +611,7 @@ pub fn stats<G: Game>(oracle: &Oracle<G>, only: Option<&str>) -> Result<StatsAns
             summary,
             histogram,
             error,
+            reads,
         });
     }
     Ok(StatsAnswer {

@@ -583,7 +583,52 @@ async fn index_table_and_api_pages(client: &Client, addr: SocketAddr, shots: &Sc
     // The longest mate is a link that opens it on the board.
     let example = value(client, "document.querySelector('#table-stats dd a').href").await;
     assert!(example.as_str().unwrap().contains("position="), "{example}");
+    // The tables it reads, each a link to its own page.
+    assert_eq!(
+        value(
+            client,
+            "[...document.querySelectorAll('#table-stats .reads a')].map(a => a.textContent + ' ' + new URL(a.href).searchParams.get('table')).join(',')"
+        )
+        .await,
+        json!("KvK KvK")
+    );
     screenshot(client, shots, "table-kqvk").await;
+
+    // Every table file with its size and SHA-256, as its JSON has them.
+    client
+        .goto(&format!("http://{addr}/?files=all"))
+        .await
+        .unwrap();
+    until(
+        client,
+        "the files page",
+        "document.querySelector('table.files tbody tr')",
+    )
+    .await;
+    let files = ask(addr, "/api/v1/tables");
+    let first = &files["tables"][0];
+    assert_eq!(
+        value(
+            client,
+            "[...document.querySelector('table.files tbody tr').cells].map(c => c.textContent)"
+        )
+        .await,
+        json!([
+            first["file"],
+            first["game"],
+            first["bytes"].as_u64().unwrap().to_string(),
+            first["sha256"]
+        ])
+    );
+    assert_eq!(
+        value(
+            client,
+            "document.querySelectorAll('table.files tbody tr').length"
+        )
+        .await,
+        json!(files["tables"].as_array().unwrap().len())
+    );
+    screenshot(client, shots, "files").await;
 
     client.goto(&format!("http://{addr}/api")).await.unwrap();
     let links = value(client, "[...document.querySelectorAll('#api-page a')].map(a => a.getAttribute('href')).filter(h => h.startsWith('/api/') || h.startsWith('/standard') || h === '/health')").await;

@@ -598,6 +598,10 @@ fn the_icon_the_api_page_and_one_tables_statistics_are_served() {
     let tables = stats["tables"].as_array().unwrap();
     assert_eq!(tables.len(), 1);
     assert_eq!(tables[0]["summary"]["positions"], 46137);
+    // The tables its captures lead to; KvK reads none.
+    assert_eq!(tables[0]["reads"], serde_json::json!(["KvK"]));
+    let (_, kvk) = get(addr, "/api/v1/chess/stats?tier=KvK");
+    assert!(kvk["tables"][0].get("reads").is_none(), "{kvk}");
     let kqvk = "/api/v1/chess/view?position=8/8/8/8/8/2k5/8/KQ6%20w%20-%20-%200%201";
     let (status, flipped) = get(addr, &format!("{kqvk}&flip=yes"));
     let (_, plain) = get(addr, kqvk);
@@ -651,6 +655,51 @@ fn the_game_list_counts_the_tables_of_every_variant() {
     // The default variant's own tables are listed as before: dots 3x3's is
     // not made.
     assert_eq!(game("dots")["tables"][0]["present"], false);
+
+    // Every file with its game, size and SHA-256 as `sha256sum` gives it.
+    let (status, files) = get(addr, "/api/v1/tables");
+    assert_eq!(status, 200, "{files}");
+    let listed: Vec<(String, String, u64, String)> = files["tables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| {
+            let text = |key: &str| t[key].as_str().unwrap().to_string();
+            (
+                text("file"),
+                text("game"),
+                t["bytes"].as_u64().unwrap(),
+                text("sha256"),
+            )
+        })
+        .collect();
+    let mut names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    let summed = std::process::Command::new("sha256sum")
+        .args(&names)
+        .current_dir(dir.path())
+        .output()
+        .expect("sha256sum (coreutils) runs");
+    let summed = String::from_utf8(summed.stdout).unwrap();
+    let expected: Vec<(String, String)> = summed
+        .lines()
+        .map(|l| {
+            let (sum, name) = l.split_once("  ").unwrap();
+            (name.to_string(), sum.to_string())
+        })
+        .collect();
+    let got: Vec<(String, String)> = listed.iter().map(|t| (t.0.clone(), t.3.clone())).collect();
+    assert_eq!(got, expected);
+    let misere = listed.iter().find(|t| t.0 == "nim-misere.tb").unwrap();
+    assert_eq!(misere.1, "nim-misere");
+    let size = std::fs::metadata(dir.path().join("nim-misere.tb"))
+        .unwrap()
+        .len();
+    assert_eq!(misere.2, size);
+    assert_eq!(files["bytes"], listed.iter().map(|t| t.2).sum::<u64>());
 }
 
 /// One unreadable table does not take the statistics of the others with it:

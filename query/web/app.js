@@ -904,6 +904,7 @@ async function main() {
   const params = new URLSearchParams(location.search);
   if (!params.size) { showIndex(); return; }
   if (params.has('game') && params.has('table')) { showTablePage(params); return; }
+  if (params.has('files')) { showFilesPage(); return; }
   const id = params.get('game');
   const game = app.games.find((g) => g.game === id) || app.games[0];
   if (id && game.game !== id) {
@@ -928,7 +929,7 @@ async function main() {
 // --- the index of games and the page of one table ---
 
 function showPage(id) {
-  for (const page of ['index', 'table-page', 'explorer']) $(page).hidden = page !== id;
+  for (const page of ['index', 'table-page', 'files-page', 'explorer']) $(page).hidden = page !== id;
   $('choose').hidden = id !== 'explorer';
 }
 
@@ -1008,6 +1009,7 @@ async function showTablePage(params) {
   for (const t of answer.body.tables) {
     if (t.present) box.appendChild(t.error ? unreadable(t) : statTable(t));
     else box.append(`${t.file} is not made.`);
+    if (t.reads && t.reads.length) box.appendChild(readsLinks(t, params));
   }
   // The same table in the game's other measures (chess: DTZ beside DTM).
   const info = app.games.find((g) => g.game === game);
@@ -1028,6 +1030,56 @@ async function showTablePage(params) {
     });
     box.insertBefore(p, h2.nextSibling);
   }
+}
+
+// Every table file with its game, size and SHA-256, as a download page lists
+// them (`sha256sum -c` checks a copy).
+async function showFilesPage() {
+  showPage('files-page');
+  document.title = 'tablebases: every table file';
+  $('files-total').textContent = 'reading the files ...';
+  const answer = await api('/api/v1/tables');
+  if (!answer.ok) { $('files-total').textContent = answer.body.error; return; }
+  const { tables, bytes } = answer.body;
+  $('files-total').textContent = `${count(tables.length, 'file')}, ${count(bytes, 'byte')} in all.`;
+  const table = document.createElement('table');
+  table.className = 'files';
+  table.innerHTML = '<thead><tr><th scope="col">file</th><th scope="col">game</th><th scope="col">bytes</th><th scope="col">SHA-256</th></tr></thead><tbody></tbody>';
+  for (const t of tables) {
+    const row = table.tBodies[0].insertRow();
+    row.insertCell().textContent = t.file;
+    const game = row.insertCell();
+    if (t.game) {
+      const a = document.createElement('a');
+      a.href = `/?game=${encodeURIComponent(t.game)}`;
+      a.textContent = t.game;
+      game.append(a);
+    }
+    const size = row.insertCell();
+    size.className = 'bytes';
+    size.textContent = count(t.bytes);
+    const sum = row.insertCell();
+    sum.className = 'sha';
+    sum.textContent = t.sha256;
+  }
+  $('files').replaceChildren(table);
+}
+
+// The tables a table reads (its moves lead there), each a link to its page.
+function readsLinks(t, params) {
+  const p = document.createElement('p');
+  p.className = 'reads';
+  p.append(`${t.tier} reads ${count(t.reads.length, 'other table')}, made with it: `);
+  t.reads.forEach((tier, i) => {
+    if (i) p.append(' · ');
+    const a = document.createElement('a');
+    const other = new URLSearchParams(params);
+    other.set('table', tier);
+    a.href = `/?${other}`;
+    a.textContent = tier;
+    p.append(a);
+  });
+  return p;
 }
 
 // --- wiring ---

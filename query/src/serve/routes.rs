@@ -19,6 +19,7 @@ use crate::answer::{
     ComputerAnswer, EditAnswer, GameList, Health, MoveView, PositionAnswer, StatsAnswer,
 };
 use crate::api;
+use crate::files::TableFiles;
 use crate::library::Library;
 use crate::lichess::{self, MainlineAnswer, StandardAnswer};
 use crate::metrics::Metrics;
@@ -60,6 +61,7 @@ pub fn app(library: Library, limits: &Limits, metrics: Metrics) -> Router {
         .route("/favicon.svg", get(icon))
         .route("/favicon.ico", get(icon))
         .route("/api/v1/games", get(list_games))
+        .route("/api/v1/tables", get(list_tables))
         .route("/metrics", get(metrics_text))
         .route("/health", get(health))
         .route("/api/v1/{game}", get(probe).post(batch))
@@ -177,6 +179,11 @@ async fn health() -> Json<Health> {
 
 async fn list_games(State(state): State<AppState>) -> Answer<GameList> {
     state.run(|library| Ok(api::games(library))).await.map(Json)
+}
+
+/// Every table file with its size and SHA-256.
+async fn list_tables(State(state): State<AppState>) -> Answer<TableFiles> {
+    state.run(api::table_files).await.map(Json)
 }
 
 async fn probe(
