@@ -298,6 +298,35 @@ async fn showcase(client: &Client, addr: SocketAddr, shots: &Screenshots) {
             .await;
         }
         until(client, name, SETTLED).await;
+        if name.starts_with("phone") {
+            // On a phone the value comes right after the board, the game's
+            // description last, below the moves.
+            let top =
+                |id: &str| format!("document.getElementById('{id}').getBoundingClientRect().top");
+            let tops = value(
+                client,
+                &format!(
+                    "[{}, {}, {}, {}]",
+                    top("board"),
+                    top("said"),
+                    top("moves"),
+                    top("about")
+                ),
+            )
+            .await;
+            let tops: Vec<f64> = tops
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|t| t.as_f64().unwrap())
+                .collect();
+            assert!(tops.windows(2).all(|w| w[0] < w[1]), "{name}: {tops:?}");
+            assert!(
+                tops[1] < 600.0,
+                "{name}: the value starts at {} px",
+                tops[1]
+            );
+        }
         screenshot(client, shots, name).await;
     }
     client.set_window_size(1280, 1000).await.unwrap();
