@@ -161,8 +161,10 @@ pub fn default_tables() -> std::path::PathBuf {
             .unwrap_or_default();
         let stamp = dir.join("made-by.txt");
         if std::fs::read_to_string(&stamp).ok().as_deref() != Some(built.as_str()) {
+            // Made again whole: tables a former tbgen made are sound, and
+            // would be kept, but may lack what this one writes.
             let output = Command::new(&tbgen)
-                .args(["all", "--dir"])
+                .args(["all", "--remake", "--dir"])
                 .arg(&dir)
                 .output()
                 .expect("tbgen runs");
