@@ -80,9 +80,25 @@ measure() {
     awk '{ printf "%s %d\n", $1, $2 / 1024 }' "$WORK/time"
 }
 
-echo "installing python-chess in a virtual environment ..." >&2
-python3 -m venv "$WORK/venv" && "$WORK/venv/bin/pip" install --quiet chess \
-    || { echo "ERROR: the chess package could not be installed from PyPI" >&2; exit 1; }
+echo "installing python-chess and the lichess client berserk in a virtual environment ..." >&2
+python3 -m venv "$WORK/venv" && "$WORK/venv/bin/pip" install --quiet chess 'berserk==0.14.0' \
+    || { echo "ERROR: chess and berserk could not be installed from PyPI" >&2; exit 1; }
+
+# `tbquery serve` on a folder, as a newcomer starts it, until the next or the end.
+PORT=${PORT:-18931}
+serve() {
+    [ -n "${SERVER:-}" ] && kill "$SERVER" 2>/dev/null && wait "$SERVER" 2>/dev/null
+    "$TBQUERY" --dir "$1" serve --addr "127.0.0.1:$PORT" >"$WORK/serve.log" 2>&1 &
+    SERVER=$!
+    for _ in $(seq 100); do
+        curl -sf "http://127.0.0.1:$PORT/health" >/dev/null && return
+        sleep 0.1
+    done
+    cat "$WORK/serve.log" >&2
+    echo "ERROR: tbquery serve did not start" >&2
+    exit 1
+}
+trap '[ -n "${SERVER:-}" ] && kill "$SERVER" 2>/dev/null; rm -rf "$WORK"' EXIT
 
 # Random legal positions of an ending (as FENs), with Syzygy's WDL50 (-2 to 2)
 # and DTZ beside each.
@@ -121,7 +137,7 @@ check() {
     cut -f1 "$WORK/values" | "$TBQUERY" probe chess - --json --dir "$dtm" >"$WORK/dtm"
     cut -f1 "$WORK/values" | "$TBQUERY" probe chess --metric dtz - --json --dir "$dtz" \
         >"$WORK/dtz"
-    "$WORK/venv/bin/python" - "$WORK/values" "$WORK/dtm" "$WORK/dtz" <<'EOF'
+    "$WORK/venv/bin/python" - "$WORK/values" "$WORK/dtm" "$WORK/dtz" <<'EOF' || return 1
 import json, sys
 values, dtm, dtz = (open(path).read().splitlines() for path in sys.argv[1:])
 differ = rounded = 0
@@ -150,7 +166,25 @@ for line, by_dtm, by_dtz in zip(values, dtm, dtz):
             rounded += 1
         else:
             say(f"{fen}: Syzygy DTZ {their_dtz}, tbgen {n}")
-print(f"{len(values)} positions, {differ} differ ({rounded} DTZ one ply longer than Syzygy's rounded one)")
+print(f"{len(values)} positions, {differ} differ ({rounded} DTZ one ply longer than Syzygy's rounded one)", end="")
+sys.exit(1 if differ else 0)
+EOF
+    # The same positions through our lichess API, read by lichess's own client:
+    # each category as Syzygy's WDL50 names it (the halfmove clock is 0).
+    "$WORK/venv/bin/python" - "$WORK/values" "http://127.0.0.1:$PORT" <<'EOF'
+import berserk, sys
+values, url = open(sys.argv[1]).read().splitlines(), sys.argv[2]
+client = berserk.Client(tablebase_url=url)
+names = {2: "win", 1: "cursed-win", 0: "draw", -1: "blessed-loss", -2: "loss"}
+differ = 0
+for line in values:
+    fen, wdl, _ = line.split("\t")
+    category = client.tablebase.standard(fen)["category"]
+    if category != names[int(wdl)]:
+        differ += 1
+        if differ <= 5:
+            print(f"  {fen}: Syzygy {names[int(wdl)]}, /standard {category}", file=sys.stderr)
+print(f"; /standard by berserk: {differ} categories differ")
 sys.exit(1 if differ else 0)
 EOF
 }
@@ -172,6 +206,7 @@ for ending in "${ENDINGS[@]}"; do
         --dir "$WORK/ours-$ending")
     rm -rf "$WORK/dtm-$ending"
     mapfile -t tables < <(chain "$WORK/ours-$ending")
+    serve "$WORK/ours-$ending"
     syzygy=0
     syzygy_mb=0
     for pair in "${tables[@]}"; do
@@ -204,7 +239,8 @@ done
 echo "DTM/S: tbgen's DTM tables' wall time over Syzygy's WDL and DTZ tables'; both/S:"
 echo "tbgen's DTM and DTZ tables' over Syzygy's (below 1: tbgen is faster)"
 echo
-echo "Each table against Syzygy's (DTM win/draw/loss, WDL50, DTZ on $SAMPLES random positions),"
+echo "Each table against Syzygy's (DTM win/draw/loss, WDL50, DTZ on $SAMPLES random positions,"
+echo "and the category lichess's client berserk reads from tbquery serve's /standard),"
 echo "with the bytes of tbgen's DTM and DTZ tables and Syzygy's WDL and DTZ tables:"
 printf '%-8s %12s %12s %12s %12s  %s\n' table "DTM bytes" "DTZ bytes" "rtbw bytes" "rtbz bytes" \
     "sampled positions"
