@@ -517,13 +517,17 @@ fn solve_plies<G: Game>(
     }
     progress.finish();
     let draw = Value::Draw.code();
-    states
-        .into_par_iter()
-        .map(|state| match state.into_inner() {
-            undecided if undecided >= COUNTING => draw,
-            code => code,
-        })
-        .collect()
+    let mut states = states;
+    states.par_iter_mut().for_each(|state| {
+        let state = state.get_mut();
+        if *state >= COUNTING {
+            *state = draw;
+        }
+    });
+    // In place: an atomic u16 is laid out as a u16, and a vector's own items
+    // mapped to a type of the same layout are collected into its allocation,
+    // so the codes never stand beside the states (on KRBvKR, 419 MB apart).
+    states.into_iter().map(AtomicU16::into_inner).collect()
 }
 
 #[cfg(test)]
