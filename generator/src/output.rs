@@ -292,7 +292,7 @@ pub fn write_tier_noting<G: Game>(
     let level = options.level(header.index_size);
     let bytes = match &beside {
         Some((shared, told)) => {
-            let left = |slot: u64| told[slot as usize] == shared.code;
+            let left = |slot: u64| told.tells(slot);
             let wrong = (0..size)
                 .into_par_iter()
                 .find_any(|&slot| left(slot) && ![shared.code, NO_POSITION].contains(&code(slot)));
@@ -358,7 +358,7 @@ pub fn write_leaving_exits<G: Game>(
                 };
                 // A filled table reads back whatever it stores where no
                 // position is: the game tells, for the few slots asked.
-                told[slot] != shared.code
+                !told.tells(slot as u64)
                     || [shared.code, NO_POSITION].contains(&own)
                     || through_exits()
                     || game.position_at(tier, slot as u64).is_none()
@@ -370,7 +370,7 @@ pub fn write_leaving_exits<G: Game>(
         ..table.header().clone()
     };
     let left = |slot: u64| match &beside {
-        Some((shared, told)) => told[slot as usize] == shared.code,
+        Some((_, told)) => told.tells(slot),
         None => false,
     };
     let level = options.level(header.index_size);
@@ -386,9 +386,9 @@ pub fn write_leaving_exits<G: Game>(
 }
 
 /// Where the game leaves a value to another variant's tables and that
-/// variant's table of `tier` is in `dir` (made first), what it leaves and that
-/// table's stored codes; none where it leaves nothing or no such table is
-/// there. A table beside that leaves its exits to a search stores a bound
+/// variant's table of `tier` is in `dir` (made first), what it leaves and
+/// where that table tells it ([`Told`]); none where it leaves nothing or no
+/// such table is there. A table beside that leaves its exits to a search stores a bound
 /// there, not its value: it is taken only where `exits` says
 /// [`Exits::Searched`], by a table that searches its own.
 fn told_beside<G: Game>(
@@ -396,7 +396,7 @@ fn told_beside<G: Game>(
     tier: u32,
     dir: &Path,
     exits: Exits,
-) -> anyhow::Result<Option<(Shared, Vec<u16>)>> {
+) -> anyhow::Result<Option<(Shared, Told)>> {
     let Some((variant, value)) = game.shares_value() else {
         return Ok(None);
     };
@@ -410,15 +410,25 @@ fn told_beside<G: Game>(
     if !fit || (header.exits == Exits::Searched && exits == Exits::Stored) {
         return Ok(None);
     }
-    let codes = table
-        .read_all()
+    let told = table
+        .slots_holding(value.code())
         .map_err(|e| anyhow::anyhow!("reading the table beside: {e}"))?;
     let shared = Shared {
         variant,
         code: value.code(),
         values: table.values_crc(),
     };
-    Ok(Some((shared, codes)))
+    Ok(Some((shared, Told(told))))
+}
+
+/// The slots where the table beside tells the value it shares, a bit each.
+struct Told(Vec<u64>);
+
+impl Told {
+    #[inline]
+    fn tells(&self, slot: u64) -> bool {
+        self.0[slot as usize / 64] >> (slot % 64) & 1 == 1
+    }
 }
 
 /// Whether the table of `tier` in `dir` is whole and can be read back as it

@@ -352,6 +352,28 @@ impl Table {
         Ok(all)
     }
 
+    /// Which slots hold `code` as [`Table::read_all`] gives them, 64 a word
+    /// (bit `slot % 64` of word `slot / 64`): read block by block, so that a
+    /// writer asking where the table beside tells a value holds a bit a slot,
+    /// not the whole table's codes.
+    pub fn slots_holding(&self, code: u16) -> Result<Vec<u64>, TableError> {
+        let size = self.header.index_size as usize;
+        let mut bits = vec![0u64; size.div_ceil(64)];
+        let mut set = |slot: u64, on: bool| {
+            let (word, bit) = (slot as usize / 64, slot % 64);
+            bits[word] = bits[word] & !(1 << bit) | u64::from(on) << bit;
+        };
+        self.for_each_slot(|slot, stored| set(slot, stored == code))?;
+        if let (Some(beside), Some(shared)) = (&self.shared, &self.header.shared) {
+            beside.for_each_slot(|slot, told| {
+                if told == shared.code {
+                    set(slot, shared.code == code);
+                }
+            })?;
+        }
+        Ok(bits)
+    }
+
     /// Calls `visit` with every slot and its code as stored, block by block.
     fn for_each_slot(&self, mut visit: impl FnMut(u64, u16)) -> Result<(), TableError> {
         let mut start = 0;

@@ -85,6 +85,14 @@ fn lanes_keep_every_slot_where_it_was() {
         for i in 0..n {
             assert_eq!(table.get(i as u64).unwrap(), values(n)[i]);
         }
+        // Where a code stands, a bit a slot, as read_all has it.
+        let code = values(n).get(n / 2).copied().unwrap_or(0);
+        let bits = table.slots_holding(code).unwrap();
+        assert_eq!(bits.len(), n.div_ceil(64));
+        for (i, &value) in values(n).iter().enumerate() {
+            let set = bits[i / 64] >> (i % 64) & 1 == 1;
+            assert_eq!(set, value == code, "{n} {block} {lanes}: slot {i}");
+        }
     }
 }
 
