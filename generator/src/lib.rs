@@ -9,6 +9,7 @@ pub mod cluster;
 pub mod dots;
 mod exits;
 pub mod layered;
+mod memory;
 pub mod order;
 pub mod output;
 pub mod retrograde;

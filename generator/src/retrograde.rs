@@ -276,7 +276,9 @@ pub(crate) fn solve_by_scans<G: Game>(
         game.id()
     );
     let counts = Counts::from_scans(size, scan, progress);
-    solve_plies(game, counts, parents, progress)
+    let codes = solve_plies(game, counts, parents, progress);
+    crate::memory::give_back();
+    codes
 }
 
 /// A slot's state while solving, in one u16: [`NO_POSITION`] where the slot holds
