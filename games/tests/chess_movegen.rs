@@ -90,6 +90,22 @@ fn random_fen(rng: &mut Random) -> String {
     format!("{fen} {side} - {ep} 0 1")
 }
 
+/// shakmaty's position of a FEN we read. Checks no legal move could give (two
+/// sliders on one line) are still positions a table holds, and lichess drops
+/// castling rights whose king or rook has left and an en passant square no
+/// pawn can take on: shakmaty refuses each unless told to pass it by (its
+/// refusal carries the position, hence large).
+#[allow(clippy::result_large_err)]
+fn shakmaty_position(fen: &str) -> Chess {
+    fen.parse::<Fen>()
+        .unwrap()
+        .into_position(CastlingMode::Standard)
+        .or_else(|e| e.ignore_invalid_castling_rights())
+        .or_else(|e| e.ignore_impossible_check())
+        .or_else(|e| e.ignore_invalid_ep_square())
+        .unwrap_or_else(|e| panic!("{fen}: we accept it, shakmaty says {e}"))
+}
+
 /// The first four fields of a FEN: board, side, castling, en passant.
 fn placement(fen: &str) -> String {
     fen.split(' ').take(4).collect::<Vec<_>>().join(" ")
@@ -104,21 +120,7 @@ fn legal_moves_san_and_checks_match_shakmaty() {
         let Ok(ours) = Board::from_fen(&fen) else {
             continue;
         };
-        // Checks no legal move could give (two sliders on one line) are still
-        // positions a table holds; shakmaty refuses them unless told.
-        let theirs: Chess = match fen
-            .parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-        {
-            Ok(position) => position,
-            Err(e) => match e.ignore_impossible_check() {
-                Ok(position) => position,
-                Err(e) => e
-                    .ignore_invalid_ep_square()
-                    .unwrap_or_else(|e| panic!("{fen}: we accept it, shakmaty says {e}")),
-            },
-        };
+        let theirs = shakmaty_position(&fen);
         let their_fen = |position: &Chess| {
             Fen::from_position(position.clone(), EnPassantMode::Legal).to_string()
         };
@@ -333,20 +335,7 @@ fn castling_matches_shakmaty() {
         let Ok(ours) = Board::from_fen(&games::chess::without_field(&fen, 2)) else {
             continue;
         };
-        let theirs: Chess = match fen
-            .parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-        {
-            Ok(position) => position,
-            Err(e) => match e.ignore_invalid_castling_rights() {
-                Ok(position) => position,
-                Err(e) => match e.ignore_impossible_check() {
-                    Ok(position) => position,
-                    Err(e) => panic!("{fen}: we accept it, shakmaty says {e}"),
-                },
-            },
-        };
+        let theirs = shakmaty_position(&fen);
         let rights = Rights::of_fen(&fen).unwrap().valid_on(&ours);
         let their_rights = |position: &Chess| {
             let fen = Fen::from_position(position.clone(), EnPassantMode::Legal).to_string();
