@@ -276,9 +276,7 @@ pub(crate) fn solve_by_scans<G: Game>(
         game.id()
     );
     let counts = Counts::from_scans(size, scan, progress);
-    let codes = solve_plies(game, counts, parents, progress);
-    crate::memory::give_back();
-    codes
+    solve_plies(game, counts, parents, progress)
 }
 
 /// A slot's state while solving, in one u16: [`NO_POSITION`] where the slot holds

@@ -622,12 +622,18 @@ pub fn solve_tier_knowing(
     progress: &Progress,
 ) -> Vec<u16> {
     let outcomes = outcomes.map(Told::Dtm);
-    if let Some(placements) = game.placements(tier) {
-        return pawns::solve_tier(game, tier, placements, solved, outcomes, progress);
-    }
-    let size = game.index_size(tier) as usize;
-    let this = Tier::new(game, tier, &*solved, outcomes);
-    solve_by_scans(game, size, &this, &this, progress)
+    let codes = match game.placements(tier) {
+        Some(placements) => pawns::solve_tier(game, tier, placements, solved, outcomes, progress),
+        None => {
+            let size = game.index_size(tier) as usize;
+            let this = Tier::new(game, tier, &*solved, outcomes);
+            solve_by_scans(game, size, &this, &this, progress)
+        }
+    };
+    // Once a tier, not once a slice of pawn placements: the slices reuse
+    // what the one before freed.
+    crate::memory::give_back();
+    codes
 }
 
 /// For every slot of `tier`, 64 a word, whether a capture or a promotion gives
