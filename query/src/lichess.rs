@@ -250,11 +250,8 @@ impl<'a> Tables<'a> {
         }
         let board = Board::from_fen(&plain).map_err(|why| refused(&why))?;
         let clock = Clock::read(self.dtz.game(), &plain)?;
-        Ok((
-            board.clone(),
-            u32::from(clock.clock),
-            rights.valid_on(&board),
-        ))
+        let rights = rights.valid_on(&board);
+        Ok((board, u32::from(clock.clock), rights))
     }
 
     fn of(library: &'a Library, dtm: &'a Loaded<Endgame>, dtz: &'a Loaded<Endgame>) -> Tables<'a> {
@@ -397,12 +394,12 @@ impl<'a> Tables<'a> {
         let checkmate = stuck && board.in_check();
         let stalemate = stuck && !board.in_check();
         let insufficient_material = board.insufficient_material();
-        let held = |tables| match rights.is_empty() {
+        let probed = |tables| match rights.is_empty() {
             true => held(tables, board),
             false => Ok(None),
         };
-        let dtz = held(&self.dtz)?.map(lichess_dtz);
-        let dtm = held(&self.dtm)?
+        let dtz = probed(&self.dtz)?.map(lichess_dtz);
+        let dtm = probed(&self.dtm)?
             .filter(|v| *v != Value::Loss(0))
             .map(signed);
         let category = if stalemate || insufficient_material || dtz == Some(0) {
