@@ -293,8 +293,15 @@ where
                 }
                 let mut digest = crc32fast::Hasher::new();
                 digest_codes(&mut digest, &codes);
+                // zstd hands back a block with room for its worst case, a
+                // little more than the raw bytes: every block of a table is
+                // held until the file is written, so keep only its length.
+                let exact = |mut block: Vec<u8>| {
+                    block.shrink_to_fit();
+                    (block, digest)
+                };
                 match compressor {
-                    Ok(c) => c.compress(&raw).map(|block| (block, digest)),
+                    Ok(c) => c.compress(&raw).map(exact),
                     Err(e) => Err(std::io::Error::new(e.kind(), e.to_string())),
                 }
             },
