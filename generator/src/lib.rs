@@ -13,6 +13,7 @@ mod memory;
 pub mod order;
 pub mod output;
 pub mod retrograde;
+mod states;
 
 pub use games::progress::{self, Progress};
 pub use layered::solve_layered;

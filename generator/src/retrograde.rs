@@ -5,11 +5,11 @@
 //! in `n` is a win in `n + 1` (the first such loss found is the nearest, so wins are
 //! fastest); a predecessor whose last undecided move has just turned out to be a win
 //! for the opponent is a loss in `n + 1` (its slowest). What is never decided is a
-//! draw. Every slot is one 16-bit word while solving (its value, or how many of its
-//! moves are still awaited), and each ply visits the slots decided at its distance,
-//! split over the threads, writing through atomics; every write in a ply stores a
-//! value that depends only on the ply, so the result is the same for any number of
-//! threads.
+//! draw. Every slot is one byte while solving (its value, or how many of its
+//! moves are still awaited; see `states.rs`), and each ply visits the slots
+//! decided at its distance, split over the threads, writing through atomics; every
+//! write in a ply stores a value that depends only on the ply, so the result is
+//! the same for any number of threads.
 //!
 //! Moves may leave the tier (a capture in chess) into tiers solved before, whose
 //! values are known from the start: a move to a loss in `n` there makes a win in
@@ -17,13 +17,11 @@
 //! never be lost; a move to a win in `n` there only makes a loss at least `n + 1`.
 
 use crate::progress::Progress;
+use crate::states::{Outcome, SHORT, Start, States};
 use games::capability::Retract;
-use games::{Game, Value, ValueKind};
+use games::{Game, Value};
 use rayon::prelude::*;
 use std::ops::Range;
-use std::sync::atomic::{AtomicU16, Ordering};
-
-use games::value::NO_POSITION;
 
 /// Where a solver finds the slots that move into a slot.
 pub(crate) trait Parents: Sync {
@@ -279,161 +277,132 @@ pub(crate) fn solve_by_scans<G: Game>(
     solve_plies(game, counts, parents, progress)
 }
 
-/// A slot's state while solving, in one u16: [`NO_POSITION`] where the slot holds
-/// no position, a value code once its value is known, else `COUNTING + n` with
-/// `n` the moves that must still turn out wins for the opponent before it is lost.
-const COUNTING: u16 = 0xf000;
-/// The most moves a slot may wait on.
-const MAX_COUNT: u32 = (u16::MAX - COUNTING) as u32;
-/// The longest distance while solving, so that every code stays below `COUNTING`.
-const MAX_PLIES: u16 = (COUNTING - 4) / 2;
+/// What a piece of slots leaves for the plies, by ply: the slots decided before
+/// them (the game over, or a loss through moves out of the tier alone), visited
+/// at their distance; the floors, counted down then as if a move in the tier had
+/// turned out a win for the opponent (a loss of the slot is at least that long);
+/// and the wins through a move out of the tier, made then where the plies have
+/// not made a nearer one.
+struct Piece {
+    /// The piece's first slot.
+    start: u32,
+    /// `ply << 14 | what << 12 | offset in the piece`, in order.
+    due: Box<[u32]>,
+    /// How many of `due` the plies have taken.
+    taken: usize,
+}
+
+/// What a piece's slot is due for at a ply.
+const VISIT: u32 = 0;
+const COUNT_DOWN: u32 = 1;
+const WIN: u32 = 2;
+
+/// Slots per parallel piece of a scan; a chunk of states holds whole pieces.
+const PIECE: usize = 1 << 12;
+const _: () = assert!(crate::states::CHUNK % PIECE == 0);
 
 /// Every slot's state before the first ply, and what the plies need besides.
 struct Counts {
-    states: Vec<AtomicU16>,
-    /// Slots with a move out of the tier to a loss (for the mover) in `n`, by
-    /// the ply `n - 1` that counts that move down as if it were a move in the
-    /// tier to a win decided then: a loss of the slot is at least `n` long.
-    floors: Plies,
-    /// The slots decided before the plies (the game over, or a win through a
-    /// move out of the tier), in order, by distance: the ply each is visited at.
-    decided: Plies,
+    size: usize,
+    states: States,
+    pieces: Vec<Piece>,
+    /// The last ply a piece has a slot due at.
+    last: u16,
 }
-
-/// Slots to visit, by the ply that visits them.
-#[derive(Default)]
-struct Plies(Vec<Vec<u32>>);
-
-impl Plies {
-    fn add(&mut self, ply: u16, slots: impl IntoIterator<Item = u32>) {
-        let ply = usize::from(ply);
-        if self.0.len() <= ply {
-            self.0.resize_with(ply + 1, Vec::new);
-        }
-        self.0[ply].extend(slots);
-    }
-
-    /// The slots of `ply`, taken out.
-    fn take(&mut self, ply: u16) -> Vec<u32> {
-        self.0
-            .get_mut(usize::from(ply))
-            .map(std::mem::take)
-            .unwrap_or_default()
-    }
-
-    /// Whether no slot waits for `ply` or a later one.
-    fn done_from(&self, ply: u16) -> bool {
-        self.0.iter().skip(usize::from(ply)).all(Vec::is_empty)
-    }
-}
-
-/// What the scan of one piece of slots leaves for the plies: its floors, by
-/// ply, and its decided slots, in order.
-struct Found {
-    floors: Vec<(u16, u32)>,
-    decided: Vec<u32>,
-}
-
-/// Slots per parallel piece of a scan.
-const PIECE: usize = 1 << 12;
 
 impl Counts {
     fn from_scans(size: usize, scans: &impl Scans, progress: &Progress) -> Counts {
-        let mut states: Vec<AtomicU16> = (0..size).map(|_| AtomicU16::new(NO_POSITION)).collect();
+        let mut chunks = States::chunks(size);
         progress.start("scans", size.div_ceil(PIECE) as u64);
-        let pieces: Vec<Found> = states
-            .par_chunks_mut(PIECE)
+        let found: Vec<(Piece, Vec<(u32, u32)>)> = chunks
+            .par_iter_mut()
             .enumerate()
-            .map(|(piece, states)| {
-                let mut floors = Vec::new();
-                let mut decided = Vec::new();
-                let start = piece * PIECE;
+            .flat_map(|(chunk, states)| {
+                let first = chunk * crate::states::CHUNK;
+                let pieces = states.slots().par_chunks_mut(PIECE).enumerate();
+                pieces.map(move |(piece, states)| (first + piece * PIECE, states))
+            })
+            .map(|(start, states)| {
+                let mut due = Vec::new();
+                let mut many = Vec::new();
                 let mut states = states.iter_mut().enumerate();
                 scans.run(start..start + states.len(), |scan| {
                     let (i, state) = states.next().expect("one scan a slot");
-                    let slot = start + i;
+                    let at = |ply: u16, what: u32| u32::from(ply) << 14 | what << 12 | i as u32;
                     let Outside { win, loss_at_least } = scan.outside;
-                    let known = match scan.end {
-                        Some(end) => Some(end),
-                        None if !scan.legal => return,
-                        None => match win {
-                            Some(n) => Some(Value::Win(n)),
-                            None if scan.out_degree == 0 && loss_at_least > 0 => {
-                                Some(Value::Loss(loss_at_least))
-                            }
-                            None => None,
-                        },
-                    };
-                    *state.get_mut() = match known {
-                        Some(value) => {
-                            let n = value.distance().unwrap_or(0);
-                            assert!(n <= MAX_PLIES, "slot {slot}: {n} plies is too long");
-                            if value.distance().is_some() {
-                                decided.push(slot as u32);
-                            }
-                            value.code()
+                    let floor = loss_at_least > 0;
+                    let begin = match (scan.end, win) {
+                        (Some(end), _) => Start::Decided(end),
+                        _ if !scan.legal => Start::Empty,
+                        (None, Some(0)) => Start::Decided(Value::Win(0)),
+                        // The move out is among those awaited: never a loss.
+                        (None, Some(n)) => {
+                            due.push(at(n - 1, WIN));
+                            Start::Awaiting(scan.out_degree)
                         }
-                        None => {
-                            let awaited = scan.out_degree + u32::from(loss_at_least > 0);
-                            assert!(
-                                awaited <= MAX_COUNT,
-                                "slot {slot}: more than {MAX_COUNT} moves"
-                            );
-                            if loss_at_least > 0 {
-                                floors.push((loss_at_least - 1, slot as u32));
+                        (None, None) if scan.out_degree == 0 && floor => {
+                            Start::Decided(Value::Loss(loss_at_least))
+                        }
+                        (None, None) => {
+                            if floor {
+                                due.push(at(loss_at_least - 1, COUNT_DOWN));
                             }
-                            COUNTING + awaited as u16
+                            Start::Awaiting(scan.out_degree + u32::from(floor))
                         }
                     };
+                    if let Start::Decided(value) = begin {
+                        if let Some(n) = value.distance() {
+                            assert!(n < MAX_PLIES, "slot {}: {n} plies is too long", start + i);
+                            due.push(at(n, VISIT));
+                        }
+                    }
+                    if let Some(n) = crate::states::set(state, begin) {
+                        many.push(((start + i) as u32, n));
+                    }
                 });
                 progress.advance(1);
-                Found { floors, decided }
+                due.sort_unstable();
+                let due = due.into_boxed_slice();
+                let start = start as u32;
+                (
+                    Piece {
+                        start,
+                        due,
+                        taken: 0,
+                    },
+                    many,
+                )
             })
             .collect();
         progress.finish();
-        let distance = |slot: u32| {
-            let code = states[slot as usize].load(Ordering::Relaxed);
-            Value::from_code(ValueKind::WinLossDraw, code)
-                .and_then(Value::distance)
-                .expect("a decided slot")
-        };
-        // The decided slots by distance, in order, each list made at its size.
-        let mut sizes = Vec::new();
-        for &slot in pieces.iter().flat_map(|piece| &piece.decided) {
-            let n = usize::from(distance(slot));
-            if sizes.len() <= n {
-                sizes.resize(n + 1, 0);
-            }
-            sizes[n] += 1;
-        }
-        let mut known = Plies(sizes.into_iter().map(Vec::with_capacity).collect());
-        let mut all_floors = Plies::default();
-        for Found { floors, decided } in pieces {
-            for (ply, slot) in floors {
-                all_floors.add(ply, [slot]);
-            }
-            for slot in decided {
-                known.add(distance(slot), [slot]);
-            }
-        }
+        let (pieces, many): (Vec<Piece>, Vec<Vec<(u32, u32)>>) = found.into_iter().unzip();
+        let last = pieces
+            .iter()
+            .filter_map(|piece| Some((piece.due.last()? >> 14) as u16))
+            .max()
+            .unwrap_or(0);
         Counts {
-            states,
-            floors: all_floors,
-            decided: known,
+            size,
+            states: States::new(chunks, many.into_iter().flatten().collect()),
+            pieces,
+            last,
         }
     }
 }
+
+/// The longest distance while solving: every distance has its code.
+const MAX_PLIES: u16 = games::value::MAX_DISTANCE;
 
 /// Slots per parallel piece of a ply's visits.
 const VISITS: usize = 1 << 10;
 
 /// The plies of retrograde analysis from the state of every slot, given where to
 /// find the slots that move into a slot. Ply `n` visits the slots decided at
-/// distance `n`, split over the threads: each makes its predecessors wins at
-/// `n + 1` (it is a loss) or takes one awaited move from each (it is a win); a
-/// slot decided so is visited at its own ply. Every write of a ply depends only
-/// on the ply, and a win only ever shortens, so the states are the same for any
-/// number of threads and any order.
+/// distance `n`, split over the threads: each makes its undecided predecessors
+/// wins at `n + 1` (it is a loss) or takes one awaited move from each (it is a
+/// win); a slot decided so is visited at the next ply. A slot is decided once,
+/// by the first ply that can, and every write of a ply depends only on the
+/// ply, so the states are the same for any number of threads and any order.
 fn solve_plies<G: Game>(
     game: &G,
     counts: Counts,
@@ -441,93 +410,83 @@ fn solve_plies<G: Game>(
     progress: &Progress,
 ) -> Vec<u16> {
     let Counts {
+        size,
         states,
-        mut floors,
-        decided: mut due,
+        mut pieces,
+        last,
     } = counts;
     progress.start(&format!("{} plies", game.id()), 0);
+    // The slots the last ply decided: those at this ply's distance.
+    let mut frontier: Vec<u32> = Vec::new();
+    // The slots decided at each distance a state does not hold.
+    let mut long: Vec<(u16, Vec<u32>)> = Vec::new();
     let mut ply: u16 = 0;
-    while !due.done_from(ply) || !floors.done_from(ply) {
+    while ply <= last || !frontier.is_empty() {
         assert!(ply < MAX_PLIES, "{}: {ply} plies is too long", game.id());
-        let (win_now, loss_now) = (Value::Win(ply).code(), Value::Loss(ply).code());
-        let win_next = Value::Win(ply + 1).code();
-        // A slot is a win at `ply + 1` unless decided otherwise or already a
-        // nearer win (a win through a move out of the tier waits for its ply).
-        let win = |parent: u32, decided: &mut Vec<u32>| {
-            let state = &states[parent as usize];
-            let mut now = state.load(Ordering::Relaxed);
-            while now >= COUNTING || (now > win_next && now % 2 == 0) {
-                match state.compare_exchange_weak(
-                    now,
-                    win_next,
-                    Ordering::Relaxed,
-                    Ordering::Relaxed,
-                ) {
-                    Ok(_) => return decided.push(parent),
-                    Err(seen) => now = seen,
-                }
+        let next = ply + 1;
+        let decide = |won: bool, slot: u32, decided: &mut Vec<u32>| {
+            let now = match won {
+                true => states.win(slot, next),
+                false => states.count_down(slot, next),
+            };
+            if now {
+                decided.push(slot);
             }
         };
-        // One more move of an undecided slot is a win for the opponent; after
-        // the last, the slot is lost.
-        let loss_next = Value::Loss(ply + 1).code();
-        let count_down = |parent: u32, decided: &mut Vec<u32>| {
-            let state = &states[parent as usize];
-            let mut now = state.load(Ordering::Relaxed);
-            while now > COUNTING {
-                let next = match now - COUNTING {
-                    1 => loss_next,
-                    _ => now - 1,
-                };
-                match state.compare_exchange_weak(now, next, Ordering::Relaxed, Ordering::Relaxed) {
-                    Ok(_) if next < COUNTING => return decided.push(parent),
-                    Ok(_) => break,
-                    Err(seen) => now = seen,
-                }
-            }
+        let visit = |slot: u32, decided: &mut Vec<u32>| match states.outcome(slot) {
+            Some(Outcome::Loss) => parents.each(slot, |parent| decide(true, parent, decided)),
+            Some(Outcome::Win) => parents.each(slot, |parent| decide(false, parent, decided)),
+            None => unreachable!("a slot visited at its distance is a win or a loss"),
         };
-        // In order: neighbouring slots have parents near each other.
-        let mut slots = due.take(ply);
-        slots.par_sort_unstable();
-        let late = floors.take(ply);
-        let late = late.par_chunks(VISITS).map(|late| {
-            let mut decided = Vec::new();
-            late.iter().for_each(|&slot| count_down(slot, &mut decided));
-            decided
-        });
-        let decided: Vec<Vec<u32>> = slots
-            .par_chunks(VISITS)
-            .map(|slots| {
-                let mut decided = Vec::new();
-                for &slot in slots {
-                    let now = states[slot as usize].load(Ordering::Relaxed);
-                    if now == loss_now {
-                        parents.each(slot, |parent| win(parent, &mut decided));
-                    } else if now == win_now {
-                        parents.each(slot, |parent| count_down(parent, &mut decided));
+        let keep = ply > SHORT;
+        let from_pieces = pieces.par_iter_mut().fold(
+            || (Vec::new(), Vec::new()),
+            |(mut decided, mut visited), piece| {
+                while let Some(&due) = piece.due.get(piece.taken) {
+                    if due >> 14 != u32::from(ply) {
+                        break;
+                    }
+                    piece.taken += 1;
+                    let slot = piece.start + (due & (PIECE as u32 - 1));
+                    match due >> 12 & 3 {
+                        VISIT => {
+                            visit(slot, &mut decided);
+                            if keep {
+                                visited.push(slot);
+                            }
+                        }
+                        COUNT_DOWN => decide(false, slot, &mut decided),
+                        _ => decide(true, slot, &mut decided),
                     }
                 }
-                decided
-            })
-            .chain(late)
-            .collect();
-        due.add(ply + 1, decided.into_iter().flatten());
+                (decided, visited)
+            },
+        );
+        // In order: neighbouring slots have parents near each other.
+        frontier.par_sort_unstable();
+        let from_frontier = frontier.par_chunks(VISITS).map(|slots| {
+            let mut decided = Vec::new();
+            slots.iter().for_each(|&slot| visit(slot, &mut decided));
+            (decided, Vec::new())
+        });
+        let found: Vec<(Vec<u32>, Vec<u32>)> = from_pieces.chain(from_frontier).collect();
+        let (decided, visited): (Vec<_>, Vec<_>) = found.into_iter().unzip();
+        let at_ply = std::mem::replace(&mut frontier, decided.into_iter().flatten().collect());
+        if keep {
+            long.push((
+                ply,
+                at_ply
+                    .into_iter()
+                    .chain(visited.into_iter().flatten())
+                    .collect(),
+            ));
+        }
         ply += 1;
         progress.advance(1);
     }
     progress.finish();
-    let draw = Value::Draw.code();
-    let mut states = states;
-    states.par_iter_mut().for_each(|state| {
-        let state = state.get_mut();
-        if *state >= COUNTING {
-            *state = draw;
-        }
-    });
-    // In place: an atomic u16 is laid out as a u16, and a vector's own items
-    // mapped to a type of the same layout are collected into its allocation,
-    // so the codes never stand beside the states (on KRBvKR, 419 MB apart).
-    states.into_iter().map(AtomicU16::into_inner).collect()
+    drop(pieces);
+    states.into_codes(size, long)
 }
 
 #[cfg(test)]

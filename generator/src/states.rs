@@ -1,0 +1,286 @@
+//! Every slot's state while a tier is solved, one byte a slot: no position, a
+//! decided value, or how many of its moves are still awaited.
+//!
+//! A byte holds a value's own code (see [`Value::code`]) up to [`SHORT`]
+//! plies; a win or loss longer than that is marked as such, and the solver
+//! keeps the slots it decided at each longer distance in lists of their own
+//! (few: at most 25,014 of the 242 million slots of KRBvKR and KQRvKR), which
+//! [`States::into_codes`] reads back. A count of awaited moves above what a
+//! byte holds (more than 97: none in a chess ending of five pieces) is kept
+//! apart, by slot. The states are held in chunks, each its own
+//! mapping, so that turning them into codes frees each chunk as it goes and
+//! never holds the states and the codes whole side by side.
+
+use games::Value;
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicU8, AtomicU32, Ordering};
+
+/// The longest distance in plies a byte holds as its value's code.
+pub(crate) const SHORT: u16 = 76;
+const EMPTY: u8 = 0;
+const LONG_WIN: u8 = 2 + 2 * SHORT as u8 + 2;
+const LONG_LOSS: u8 = LONG_WIN + 1;
+/// `COUNTING + n`: `n` moves, 1 to [`MAX_SMALL`], still awaited (the
+/// long loss's byte is `COUNTING + 0`, never a count).
+const COUNTING: u8 = LONG_LOSS;
+/// More moves awaited than a byte counts: the count is kept apart.
+const MANY: u8 = u8::MAX;
+const MAX_SMALL: u32 = (MANY - 1 - COUNTING) as u32;
+
+/// Slots a chunk holds: 64 MiB, above the largest allocation glibc serves from
+/// its heaps (32 MiB), so that a chunk is its own mapping, given back when freed.
+const CHUNK_BITS: u32 = 26;
+/// Slots a chunk holds.
+pub(crate) const CHUNK: usize = 1 << CHUNK_BITS;
+
+/// What a decided slot is for its mover, where it is a win or a loss.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Outcome {
+    Win,
+    Loss,
+}
+
+/// A slot's state before the plies, as the scans find it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Start {
+    Empty,
+    Decided(Value),
+    /// Undecided, with this many moves awaited (at least one).
+    Awaiting(u32),
+}
+
+/// The byte of a decided value.
+fn byte_of(value: Value) -> u8 {
+    match value {
+        Value::Win(n) | Value::Loss(n) if n <= SHORT => value.code() as u8,
+        Value::Win(_) => LONG_WIN,
+        Value::Loss(_) => LONG_LOSS,
+        _ => Value::Draw.code() as u8,
+    }
+}
+
+/// Sets a slot's state before the plies; returns the count to keep apart
+/// where it does not fit in a byte.
+pub(crate) fn set(state: &mut AtomicU8, start: Start) -> Option<u32> {
+    let (byte, many) = match start {
+        Start::Empty => (EMPTY, None),
+        Start::Decided(value) => (byte_of(value), None),
+        Start::Awaiting(n) if n <= MAX_SMALL => (COUNTING + n as u8, None),
+        Start::Awaiting(n) => (MANY, Some(n)),
+    };
+    *state.get_mut() = byte;
+    many
+}
+
+/// One chunk of states, as the scans fill it.
+pub(crate) struct Chunk(Box<[AtomicU8]>);
+
+impl Chunk {
+    fn new(len: usize) -> Chunk {
+        Chunk((0..len).map(|_| AtomicU8::new(EMPTY)).collect())
+    }
+
+    pub(crate) fn slots(&mut self) -> &mut [AtomicU8] {
+        &mut self.0
+    }
+}
+
+/// Every slot's state.
+pub(crate) struct States {
+    chunks: Vec<Chunk>,
+    /// The slots awaiting more moves than a byte counts, by slot, with their counts.
+    many: Vec<(u32, AtomicU32)>,
+}
+
+impl States {
+    /// The chunks of `size` slots, each empty, for the scans to fill.
+    pub(crate) fn chunks(size: usize) -> Vec<Chunk> {
+        (0..size.div_ceil(CHUNK))
+            .map(|c| Chunk::new(CHUNK.min(size - c * CHUNK)))
+            .collect()
+    }
+
+    /// The states of filled chunks, with the counts kept apart (in slot order).
+    pub(crate) fn new(chunks: Vec<Chunk>, many: Vec<(u32, u32)>) -> States {
+        let many = many
+            .into_iter()
+            .map(|(slot, n)| (slot, AtomicU32::new(n)))
+            .collect();
+        States { chunks, many }
+    }
+
+    #[inline]
+    fn state(&self, slot: u32) -> &AtomicU8 {
+        let slot = slot as usize;
+        &self.chunks[slot >> CHUNK_BITS].0[slot & (CHUNK - 1)]
+    }
+
+    /// Whether a decided slot is a win or a loss (none for a draw, an empty
+    /// or an undecided slot).
+    #[inline]
+    pub(crate) fn outcome(&self, slot: u32) -> Option<Outcome> {
+        match self.state(slot).load(Ordering::Relaxed) {
+            LONG_WIN => Some(Outcome::Win),
+            LONG_LOSS => Some(Outcome::Loss),
+            byte if !(2..=COUNTING).contains(&byte) => None,
+            byte if byte % 2 == 0 => Some(Outcome::Win),
+            _ => Some(Outcome::Loss),
+        }
+    }
+
+    /// Makes an undecided slot a win in `n` plies; whether it was undecided.
+    #[inline]
+    pub(crate) fn win(&self, slot: u32, n: u16) -> bool {
+        let state = self.state(slot);
+        let won = byte_of(Value::Win(n));
+        let mut now = state.load(Ordering::Relaxed);
+        while now > COUNTING {
+            match state.compare_exchange_weak(now, won, Ordering::Relaxed, Ordering::Relaxed) {
+                Ok(_) => return true,
+                Err(seen) => now = seen,
+            }
+        }
+        false
+    }
+
+    /// Takes one awaited move from an undecided slot: a win for the opponent.
+    /// After the last, the slot is a loss in `n` plies; whether it is so now.
+    #[inline]
+    pub(crate) fn count_down(&self, slot: u32, n: u16) -> bool {
+        let state = self.state(slot);
+        let lost = byte_of(Value::Loss(n));
+        let mut now = state.load(Ordering::Relaxed);
+        loop {
+            let next = match now {
+                MANY => return self.count_down_many(slot, lost),
+                now if now <= COUNTING => return false,
+                now if now == COUNTING + 1 => lost,
+                now => now - 1,
+            };
+            match state.compare_exchange_weak(now, next, Ordering::Relaxed, Ordering::Relaxed) {
+                Ok(_) => return next == lost,
+                Err(seen) => now = seen,
+            }
+        }
+    }
+
+    /// [`States::count_down`] of a slot whose count is kept apart.
+    #[cold]
+    fn count_down_many(&self, slot: u32, lost: u8) -> bool {
+        let at = self
+            .many
+            .binary_search_by_key(&slot, |&(s, _)| s)
+            .expect("a slot marked as awaiting many moves has its count apart");
+        // A slot counted down to none had every move a win for the opponent,
+        // so no move made it a win meanwhile: the exchange cannot fail.
+        self.many[at].1.fetch_sub(1, Ordering::Relaxed) == 1
+            && self
+                .state(slot)
+                .compare_exchange(MANY, lost, Ordering::Relaxed, Ordering::Relaxed)
+                .is_ok()
+    }
+
+    /// Every slot's value code, an undecided slot a draw; `long` lists the
+    /// slots decided at each distance above [`SHORT`]. Each chunk of states
+    /// is freed once read.
+    pub(crate) fn into_codes(self, size: usize, long: Vec<(u16, Vec<u32>)>) -> Vec<u16> {
+        // Zeroed memory comes from the system untouched: the codes' pages are
+        // made as each chunk is read, while the chunks read are given back.
+        let mut codes = vec![0u16; size];
+        let draw = Value::Draw.code();
+        for (out, chunk) in codes.chunks_mut(CHUNK).zip(self.chunks) {
+            out.par_iter_mut()
+                .zip(chunk.0.par_iter())
+                .for_each(|(code, state)| {
+                    *code = match state.load(Ordering::Relaxed) {
+                        // Marks only the outcome: the distance comes from `long`.
+                        LONG_WIN => Value::Win(0).code(),
+                        LONG_LOSS => Value::Loss(0).code(),
+                        byte if byte > COUNTING => draw,
+                        byte => u16::from(byte),
+                    }
+                });
+        }
+        for (n, slots) in long {
+            let (win, loss) = (Value::Win(n).code(), Value::Loss(n).code());
+            for slot in slots {
+                let code = &mut codes[slot as usize];
+                *code = if *code == Value::Win(0).code() {
+                    win
+                } else {
+                    loss
+                };
+            }
+        }
+        codes
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_byte_holds_every_state_apart() {
+        assert_eq!(byte_of(Value::Loss(SHORT)), LONG_WIN - 1);
+        assert!(COUNTING + MAX_SMALL as u8 + 1 == MANY && MAX_SMALL >= 90);
+        let mut chunk = Chunk::new(8);
+        let starts = [
+            Start::Empty,
+            Start::Decided(Value::Draw),
+            Start::Decided(Value::Loss(0)),
+            Start::Decided(Value::Win(SHORT + 1)),
+            Start::Decided(Value::Loss(SHORT)),
+            Start::Awaiting(2),
+            Start::Awaiting(MAX_SMALL + 5),
+            Start::Awaiting(1),
+        ];
+        let many: Vec<(u32, u32)> = (0..8)
+            .filter_map(|slot| Some((slot as u32, set(&mut chunk.slots()[slot], starts[slot])?)))
+            .collect();
+        assert_eq!(many, [(6, MAX_SMALL + 5)]);
+        let states = States::new(vec![chunk], many);
+        let outcomes: Vec<_> = (0..8).map(|slot| states.outcome(slot)).collect();
+        use Outcome::{Loss, Win};
+        assert_eq!(
+            outcomes,
+            [
+                None,
+                None,
+                Some(Loss),
+                Some(Win),
+                Some(Loss),
+                None,
+                None,
+                None
+            ]
+        );
+        // Two moves awaited: the second makes a loss; a decided slot stays.
+        assert!(!states.count_down(5, 9) && states.count_down(5, 9));
+        assert!(!states.count_down(2, 9) && !states.win(2, 9));
+        for _ in 0..MAX_SMALL + 4 {
+            assert!(!states.count_down(6, 100));
+        }
+        assert!(states.count_down(6, 100));
+        assert!(states.win(7, 80) && !states.count_down(7, 3));
+        let long = vec![(SHORT + 1, vec![3]), (80, vec![7]), (100, vec![6])];
+        let codes = states.into_codes(8, long);
+        let values: Vec<_> = codes
+            .iter()
+            .map(|&c| Value::from_code(games::ValueKind::WinLossDraw, c))
+            .collect();
+        assert_eq!(
+            values,
+            [
+                None,
+                Some(Value::Draw),
+                Some(Value::Loss(0)),
+                Some(Value::Win(SHORT + 1)),
+                Some(Value::Loss(SHORT)),
+                Some(Value::Loss(9)),
+                Some(Value::Loss(100)),
+                Some(Value::Win(80)),
+            ]
+        );
+    }
+}
