@@ -17,7 +17,7 @@
 //! never be lost; a move to a win in `n` there only makes a loss at least `n + 1`.
 
 use crate::progress::Progress;
-use crate::states::{Outcome, SHORT, Start, States};
+use crate::states::{Distance, Outcome, SHORT, Start, States};
 use games::capability::Retract;
 use games::{Game, Value};
 use rayon::prelude::*;
@@ -423,7 +423,7 @@ fn solve_plies<G: Game>(
     let mut ply: u16 = 0;
     while ply <= last || !frontier.is_empty() {
         assert!(ply < MAX_PLIES, "{}: {ply} plies is too long", game.id());
-        let next = ply + 1;
+        let next = Distance::of(ply + 1);
         let decide = |won: bool, slot: u32, decided: &mut Vec<u32>| {
             let now = match won {
                 true => states.win(slot, next),

@@ -72,6 +72,22 @@ pub(crate) fn set(state: &mut AtomicU8, start: Start) -> Option<u32> {
     many
 }
 
+/// The bytes of a win and of a loss at one distance, made once a ply.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Distance {
+    won: u8,
+    lost: u8,
+}
+
+impl Distance {
+    pub(crate) fn of(n: u16) -> Distance {
+        Distance {
+            won: byte_of(Value::Win(n)),
+            lost: byte_of(Value::Loss(n)),
+        }
+    }
+}
+
 /// One chunk of states, as the scans fill it.
 pub(crate) struct Chunk(Box<[AtomicU8]>);
 
@@ -128,14 +144,13 @@ impl States {
         }
     }
 
-    /// Makes an undecided slot a win in `n` plies; whether it was undecided.
+    /// Makes an undecided slot a win at `at`'s distance; whether it was undecided.
     #[inline]
-    pub(crate) fn win(&self, slot: u32, n: u16) -> bool {
+    pub(crate) fn win(&self, slot: u32, at: Distance) -> bool {
         let state = self.state(slot);
-        let won = byte_of(Value::Win(n));
         let mut now = state.load(Ordering::Relaxed);
         while now > COUNTING {
-            match state.compare_exchange_weak(now, won, Ordering::Relaxed, Ordering::Relaxed) {
+            match state.compare_exchange_weak(now, at.won, Ordering::Relaxed, Ordering::Relaxed) {
                 Ok(_) => return true,
                 Err(seen) => now = seen,
             }
@@ -144,11 +159,11 @@ impl States {
     }
 
     /// Takes one awaited move from an undecided slot: a win for the opponent.
-    /// After the last, the slot is a loss in `n` plies; whether it is so now.
+    /// After the last, the slot is a loss at `at`'s distance; whether it is so now.
     #[inline]
-    pub(crate) fn count_down(&self, slot: u32, n: u16) -> bool {
+    pub(crate) fn count_down(&self, slot: u32, at: Distance) -> bool {
         let state = self.state(slot);
-        let lost = byte_of(Value::Loss(n));
+        let lost = at.lost;
         let mut now = state.load(Ordering::Relaxed);
         loop {
             let next = match now {
@@ -256,13 +271,14 @@ mod tests {
             ]
         );
         // Two moves awaited: the second makes a loss; a decided slot stays.
-        assert!(!states.count_down(5, 9) && states.count_down(5, 9));
-        assert!(!states.count_down(2, 9) && !states.win(2, 9));
+        let at = Distance::of;
+        assert!(!states.count_down(5, at(9)) && states.count_down(5, at(9)));
+        assert!(!states.count_down(2, at(9)) && !states.win(2, at(9)));
         for _ in 0..MAX_SMALL + 4 {
-            assert!(!states.count_down(6, 100));
+            assert!(!states.count_down(6, at(100)));
         }
-        assert!(states.count_down(6, 100));
-        assert!(states.win(7, 80) && !states.count_down(7, 3));
+        assert!(states.count_down(6, at(100)));
+        assert!(states.win(7, at(80)) && !states.count_down(7, at(3)));
         let long = vec![(SHORT + 1, vec![3]), (80, vec![7]), (100, vec![6])];
         let codes = states.into_codes(8, long);
         let values: Vec<_> = codes
