@@ -485,7 +485,10 @@ fn solve_plies<G: Game>(
         progress.advance(1);
     }
     progress.finish();
+    // The lists the plies freed go back to the system before the codes grow
+    // beside the states.
     drop(pieces);
+    crate::memory::give_back();
     states.into_codes(size, long)
 }
 
