@@ -116,8 +116,9 @@ impl States {
             .collect()
     }
 
-    /// The states of filled chunks, with the counts kept apart (in slot order).
-    pub(crate) fn new(chunks: Vec<Chunk>, many: Vec<(u32, u32)>) -> States {
+    /// The states of filled chunks, with the counts kept apart.
+    pub(crate) fn new(chunks: Vec<Chunk>, mut many: Vec<(u32, u32)>) -> States {
+        many.sort_unstable();
         let many = many
             .into_iter()
             .map(|(slot, n)| (slot, AtomicU32::new(n)))
