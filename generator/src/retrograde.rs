@@ -303,7 +303,6 @@ const _: () = assert!(crate::states::CHUNK % PIECE == 0);
 
 /// Every slot's state before the first ply, and what the plies need besides.
 struct Counts {
-    size: usize,
     states: States,
     pieces: Vec<Piece>,
     /// The last ply a piece has a slot due at.
@@ -382,7 +381,6 @@ impl Counts {
             .max()
             .unwrap_or(0);
         Counts {
-            size,
             states: States::new(chunks, many.into_iter().flatten().collect()),
             pieces,
             last,
@@ -410,7 +408,6 @@ fn solve_plies<G: Game>(
     progress: &Progress,
 ) -> Vec<u16> {
     let Counts {
-        size,
         states,
         mut pieces,
         last,
@@ -489,7 +486,7 @@ fn solve_plies<G: Game>(
     // beside the states.
     drop(pieces);
     crate::memory::give_back();
-    states.into_codes(size, long)
+    states.into_codes(long)
 }
 
 #[cfg(test)]

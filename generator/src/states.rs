@@ -199,9 +199,10 @@ impl States {
     /// Every slot's value code, an undecided slot a draw; `long` lists the
     /// slots decided at each distance above [`SHORT`]. Each chunk of states
     /// is freed once read.
-    pub(crate) fn into_codes(self, size: usize, long: Vec<(u16, Vec<u32>)>) -> Vec<u16> {
+    pub(crate) fn into_codes(self, long: Vec<(u16, Vec<u32>)>) -> Vec<u16> {
         // Zeroed memory comes from the system untouched: the codes' pages are
         // made as each chunk is read, while the chunks read are given back.
+        let size = self.chunks.iter().map(|chunk| chunk.0.len()).sum();
         let mut codes = vec![0u16; size];
         let draw = Value::Draw.code();
         for (out, chunk) in codes.chunks_mut(CHUNK).zip(self.chunks) {
@@ -281,7 +282,7 @@ mod tests {
         assert!(states.count_down(6, at(100)));
         assert!(states.win(7, at(80)) && !states.count_down(7, at(3)));
         let long = vec![(SHORT + 1, vec![3]), (80, vec![7]), (100, vec![6])];
-        let codes = states.into_codes(8, long);
+        let codes = states.into_codes(long);
         let values: Vec<_> = codes
             .iter()
             .map(|&c| Value::from_code(games::ValueKind::WinLossDraw, c))
