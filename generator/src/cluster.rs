@@ -31,6 +31,7 @@ use mpi::topology::SimpleCommunicator;
 use mpi::traits::*;
 use std::cell::Cell;
 use std::time::Instant;
+use tables::Codes;
 
 /// This process's place among the ranks of an `mpirun`.
 pub struct Cluster {
@@ -267,7 +268,9 @@ fn abapa_tiers(
             if summaries.len() <= n as usize {
                 summaries.push(summary);
             }
-            codes.into_iter().map(|code| score(game, code)).collect()
+            (0..codes.len())
+                .map(|slot| score(game, codes.get(slot)))
+                .collect()
         });
         solved.push(cluster.or_stop(&what, read));
     }
@@ -291,9 +294,9 @@ fn read_codes<G: Game>(
     game: &G,
     tier: u32,
     write: &WriteOptions,
-) -> anyhow::Result<(Vec<u16>, Summary)> {
+) -> anyhow::Result<(Codes, Summary)> {
     let (table, summary) = open_tier(game, tier, &write.dir)?;
-    Ok((table.read_all()?, summary))
+    Ok((table.read_codes()?, summary))
 }
 
 /// Every chess ending, whole endings handed to ranks.
@@ -328,7 +331,7 @@ fn chess_endings(
             cluster.say(&what);
             progress.working_on(&chess::table_name(game, tier));
             let started = Instant::now();
-            let mut solved: Vec<Vec<u16>> = vec![Vec::new(); tiers.len()];
+            let mut solved: Vec<Codes> = vec![Codes::default(); tiers.len()];
             for below in endgame.tiers_below(tier) {
                 if solved[below as usize].is_empty() {
                     let read = read_codes(game, below, write).map(|(codes, _)| codes);

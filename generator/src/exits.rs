@@ -9,7 +9,7 @@ use crate::order::{Finished, HELD_BUDGET, Store, visit_in_reverse};
 use crate::output::write_leaving_exits;
 use crate::{Files, Summary, WriteOptions};
 use games::Game;
-use tables::Exits;
+use tables::{Codes, Exits};
 
 /// Rewrites every table of `game` in `files`' folder that stores its exits
 /// (a run resumed keeps some that search theirs already), `reads` naming the
@@ -21,7 +21,7 @@ pub(crate) fn leave_exits<G: Game>(
     reads: impl Fn(u32) -> Vec<u32>,
     files: &mut Files<'_, G>,
     write: &WriteOptions,
-    decide: impl Fn(u32, &[u16], &Finished) -> Vec<u64>,
+    decide: impl Fn(u32, &Codes, &Finished) -> Vec<u64>,
 ) -> anyhow::Result<()> {
     let mut stored = Vec::new();
     for tier in game.tiers() {
@@ -31,7 +31,7 @@ pub(crate) fn leave_exits<G: Game>(
     }
     let rewrite = |tier, below: &Finished, files: &mut Files<'_, G>| {
         let table = files.table(tier)?;
-        let codes = table.read_all()?;
+        let codes = table.read_codes()?;
         let decided = decide(tier, &codes, below);
         let bytes = write_leaving_exits(game, tier, &table, &codes, &decided, write)?;
         files
@@ -59,7 +59,7 @@ mod tests {
     fn decided_by_moves<G: Game>(
         game: &G,
         tier: u32,
-        codes: &[u16],
+        codes: &tables::Codes,
         below: &impl Solved,
     ) -> Vec<u64> {
         let kind = game.value_kind();
@@ -76,14 +76,15 @@ mod tests {
             };
             match games::value_of_exits(game, &position, value_of) {
                 Ok(Some(Value::Draw)) => false,
-                Ok(Some(best)) => Value::from_code(kind, codes[slot]) == Some(best),
+                Ok(Some(best)) => Value::from_code(kind, codes.get(slot as u64)) == Some(best),
                 _ => false,
             }
         };
-        (0..codes.len().div_ceil(64))
+        let size = codes.len() as usize;
+        (0..size.div_ceil(64))
             .into_par_iter()
             .map(|word| {
-                let slots = word * 64..((word + 1) * 64).min(codes.len());
+                let slots = word * 64..((word + 1) * 64).min(size);
                 slots
                     .enumerate()
                     .filter(|&(_, slot)| decided(slot))
@@ -101,7 +102,7 @@ mod tests {
         for material in ["KRvKB", "KPvK"] {
             for metric in [Metric::Dtm, Metric::Dtz] {
                 let game = Endgame::new(&Material::parse(material).unwrap()).with_metric(metric);
-                let mut solved: Vec<Vec<u16>> = Vec::new();
+                let mut solved: Vec<tables::Codes> = Vec::new();
                 let mut found = 0;
                 for tier in game.tiers() {
                     let codes = crate::chess::solve_tier(&game, tier, &mut solved, &progress);

@@ -25,6 +25,7 @@ use games::capability::{Capabilities, Retract, Solver};
 use games::spec::{Options, Spec, Visitor};
 use games::{Game, GameError, Value};
 use std::time::{Duration, Instant};
+use tables::Codes;
 
 /// Solves and writes every table of `game` with the solver its entry names
 /// (a dedicated solver is run by [`generate_game`], which finds it by id).
@@ -37,7 +38,7 @@ pub fn generate<G: Game>(
     let caps = (spec.capabilities)(game);
     match caps.solver {
         Solver::Layered(layers) => each_tier(game, &caps, options, |tier| {
-            solve_layered(game, layers, tier, progress)
+            solve_layered(game, layers, tier, progress).into()
         }),
         Solver::Retrograde => each_tier(game, &caps, options, |tier| {
             solve_retrograde(game, tier, progress)
@@ -98,7 +99,7 @@ impl<G: Game> Store for Files<'_, G> {
         Ok(())
     }
 
-    fn done(&mut self, tier: u32, codes: &[u16], took: Duration) -> anyhow::Result<()> {
+    fn done(&mut self, tier: u32, codes: &Codes, took: Duration) -> anyhow::Result<()> {
         let written = write_solved(self.game, self.caps, tier, codes, took, self.options)?;
         self.summaries.push(written);
         Ok(())
@@ -138,7 +139,7 @@ fn each_tier<G: Game>(
     game: &G,
     caps: &Capabilities<G>,
     options: &WriteOptions,
-    solve: impl Fn(u32) -> Vec<u16>,
+    solve: impl Fn(u32) -> Codes,
 ) -> anyhow::Result<Vec<Summary>> {
     game.tiers()
         .into_iter()
@@ -155,11 +156,11 @@ pub(crate) fn write_solved<G: Game>(
     game: &G,
     caps: &Capabilities<G>,
     tier: u32,
-    codes: &[u16],
+    codes: &Codes,
     took: Duration,
     options: &WriteOptions,
 ) -> anyhow::Result<Summary> {
-    let code = |slot: u64| codes[slot as usize];
+    let code = |slot: u64| codes.get(slot);
     let notes = caps
         .notes
         .map(|notes| notes.notes(tier, &code))

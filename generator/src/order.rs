@@ -1,23 +1,27 @@
 //! Solving tiers in order, each reading the codes of the finished tiers its moves
 //! lead to, with the codes in memory bounded.
 //!
-//! A tier's codes stay in memory for the later tiers that read them, up to
+//! Codes are held a byte a slot where they allow it ([`Codes`]: every code
+//! of every chess ending but a few long distances). A tier's codes stay in
+//! memory for the later tiers that read them, up to
 //! [`HELD_BUDGET`] bytes with the codes of the tier being solved; beyond it, the
 //! codes read again last are dropped first (the choice a cache that knows the
 //! future makes). A tier that reads codes no longer in memory reads them back
 //! whole where they fit in the budget, and otherwise from their table a block at
 //! a time, as its slots are asked for, through the tables' cache of decompressed
 //! blocks (256 MiB at most): KRPPvK promotes into four endings of 710 million
-//! slots, which whole would take 5.7 GB. `tbgen chess --all 5` would otherwise
+//! slots, which whole would take 2.8 GB. `tbgen chess --all 5` would otherwise
 //! hold every pawnless five-piece table until the last pawn ending promoting
-//! into it is solved: over 20 GB.
+//! into it is solved: over 10 GB.
 
 use games::Game;
 use std::time::{Duration, Instant};
-use tables::{Exits, Table};
+use tables::{Codes, Exits, Table};
 
 /// The bytes of codes in memory: the tier being solved and those held for later tiers.
-pub const HELD_BUDGET: usize = 2 << 30;
+/// As many slots as 2 GiB held at two bytes a slot, the tiers held before codes
+/// took a byte: the same tiers are read back the same way, in half the memory.
+pub const HELD_BUDGET: usize = 1 << 30;
 
 /// Where solved tiers go, and where they come back from.
 pub trait Store {
@@ -29,7 +33,7 @@ pub trait Store {
     /// Keeps `tier`'s sound table: the tier is not solved again.
     fn keep(&mut self, tier: u32) -> anyhow::Result<()>;
     /// Takes a solved tier's codes and the time its solve took.
-    fn done(&mut self, tier: u32, codes: &[u16], took: Duration) -> anyhow::Result<()>;
+    fn done(&mut self, tier: u32, codes: &Codes, took: Duration) -> anyhow::Result<()>;
     /// Whether a tier handed to [`Store::done`] can be read back.
     fn rereads(&self) -> bool;
     /// The table of a tier kept or handed to [`Store::done`] before.
@@ -48,7 +52,7 @@ impl Store for Unwritten {
     fn keep(&mut self, _tier: u32) -> anyhow::Result<()> {
         Ok(())
     }
-    fn done(&mut self, _tier: u32, _codes: &[u16], _took: Duration) -> anyhow::Result<()> {
+    fn done(&mut self, _tier: u32, _codes: &Codes, _took: Duration) -> anyhow::Result<()> {
         Ok(())
     }
     fn rereads(&self) -> bool {
@@ -68,7 +72,7 @@ pub trait Solved: Sync {
     fn release(&mut self) {}
 }
 
-/// Every tier's codes in memory, as tests and the cluster hold them.
+/// Every tier's codes in memory, as the cluster holds them.
 impl Solved for Vec<Vec<u16>> {
     #[inline]
     fn code(&self, tier: u32, slot: u64) -> u16 {
@@ -76,13 +80,21 @@ impl Solved for Vec<Vec<u16>> {
     }
 }
 
-/// The codes of one finished tier.
+/// Every tier's codes in memory, as tests hold them.
+impl Solved for Vec<Codes> {
+    #[inline]
+    fn code(&self, tier: u32, slot: u64) -> u16 {
+        self[tier as usize].get(slot)
+    }
+}
+
+/// Where the codes of one finished tier are.
 #[derive(Debug, Default)]
-enum Codes {
+enum Place {
     /// Not in memory: in its table, or read by no later tier.
     #[default]
     Away,
-    Held(Vec<u16>),
+    Held(Codes),
     /// Read from its table a block at a time, through the tables' cache of
     /// decompressed blocks ([`tables::BlockCache`], 256 MiB, the least useful
     /// blocks dropped first).
@@ -91,24 +103,24 @@ enum Codes {
 
 /// The finished tiers of a game being solved.
 #[derive(Debug, Default)]
-pub struct Finished(Vec<Codes>);
+pub struct Finished(Vec<Place>);
 
 impl Solved for Finished {
     #[inline]
     fn code(&self, tier: u32, slot: u64) -> u16 {
         match &self.0[tier as usize] {
-            Codes::Held(codes) => codes[slot as usize],
+            Place::Held(codes) => codes.get(slot),
             // The table was written by this run or checked sound before it.
-            Codes::Table(table) => table
+            Place::Table(table) => table
                 .get(slot)
                 .unwrap_or_else(|e| panic!("reading back a solved tier: {e}")),
-            Codes::Away => panic!("tier {tier} is read but was not made ready"),
+            Place::Away => panic!("tier {tier} is read but was not made ready"),
         }
     }
 
     fn release(&mut self) {
         for codes in &mut self.0 {
-            if let Codes::Table(table) = codes {
+            if let Place::Table(table) = codes {
                 table.drop_pages();
             }
         }
@@ -121,14 +133,14 @@ impl Finished {
         self.0
             .iter()
             .map(|codes| match codes {
-                Codes::Held(codes) => codes.len() * 2,
+                Place::Held(codes) => codes.bytes(),
                 _ => 0,
             })
             .sum()
     }
 
     fn is_held(&self, tier: usize) -> bool {
-        matches!(self.0[tier], Codes::Held(_))
+        matches!(self.0[tier], Place::Held(_))
     }
 
     /// Drops held codes, those read again last first, until at most `budget`
@@ -138,7 +150,7 @@ impl Finished {
             let Some(farthest) = readers.farthest(self, from) else {
                 break;
             };
-            self.0[farthest] = Codes::Away;
+            self.0[farthest] = Place::Away;
         }
     }
 
@@ -154,16 +166,16 @@ impl Finished {
     ) -> anyhow::Result<()> {
         let mut away = Vec::new();
         for &below in reads {
-            if matches!(self.0[below as usize], Codes::Away) {
+            if matches!(self.0[below as usize], Place::Away) {
                 away.push((below as usize, store.table(below)?));
             }
         }
         away.sort_by_key(|(_, table)| table.header().index_size);
         for (below, table) in away {
-            let bytes = table.header().index_size as usize * 2;
+            let bytes = table.header().index_size as usize;
             self.0[below] = match self.held_bytes() + bytes <= budget {
-                true => Codes::Held(table.read_all()?),
-                false => Codes::Table(Box::new(table)),
+                true => Place::Held(table.read_codes()?),
+                false => Place::Table(Box::new(table)),
             };
         }
         Ok(())
@@ -176,7 +188,7 @@ impl Finished {
 /// `budget` bytes where `store` can read tiers back.
 pub fn solve_in_order<G: Game>(
     game: &G,
-    mut solve: impl FnMut(u32, &mut Finished) -> Vec<u16>,
+    mut solve: impl FnMut(u32, &mut Finished) -> Codes,
     reads: impl Fn(u32) -> Vec<u32>,
     store: &mut impl Store,
     budget: usize,
@@ -191,23 +203,23 @@ pub fn solve_in_order<G: Game>(
         // A tier being solved holds its own codes too: they count against the budget.
         let own = match kept {
             true => 0,
-            false => game.index_size(tier) as usize * 2,
+            false => game.index_size(tier) as usize,
         };
         finished.fit(&readers, tier, budget.saturating_sub(own));
         if kept {
             store.keep(tier)?;
-            finished.0.push(Codes::Away);
+            finished.0.push(Place::Away);
         } else {
             finished.ready(&reads(tier), store, budget.saturating_sub(own))?;
             let started = Instant::now();
             let codes = solve(tier, &mut finished);
             store.done(tier, &codes, started.elapsed())?;
-            finished.0.push(Codes::Held(codes));
+            finished.0.push(Place::Held(codes));
         }
         for (below, codes) in finished.0.iter_mut().enumerate() {
             let read_later = readers.next(below, tier + 1).is_some();
-            if !read_later || matches!(codes, Codes::Table(_)) {
-                *codes = Codes::Away;
+            if !read_later || matches!(codes, Place::Table(_)) {
+                *codes = Place::Away;
             }
         }
         finished.fit(&readers, tier + 1, budget);
@@ -255,15 +267,15 @@ pub fn visit_in_reverse<G: Game, S: Store>(
     budget: usize,
     mut visit: impl FnMut(u32, &Finished, &mut S) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
-    let mut finished = Finished(game.tiers().iter().map(|_| Codes::Away).collect());
+    let mut finished = Finished(game.tiers().iter().map(|_| Place::Away).collect());
     for &tier in tiers.iter().rev() {
         let reads = reads(tier);
         for (below, codes) in finished.0.iter_mut().enumerate() {
-            if !reads.contains(&(below as u32)) || matches!(codes, Codes::Table(_)) {
-                *codes = Codes::Away;
+            if !reads.contains(&(below as u32)) || matches!(codes, Place::Table(_)) {
+                *codes = Place::Away;
             }
         }
-        let own = game.index_size(tier) as usize * 2;
+        let own = game.index_size(tier) as usize;
         finished.ready(&reads, store, budget.saturating_sub(own))?;
         visit(tier, &finished, store)?;
     }
@@ -295,7 +307,7 @@ impl Readers {
             .filter(|&tier| finished.is_held(tier))
             .map(|tier| {
                 let bytes = match &finished.0[tier] {
-                    Codes::Held(codes) => codes.len(),
+                    Place::Held(codes) => codes.bytes(),
                     _ => 0,
                 };
                 let next = self.next(tier, from).unwrap_or(u32::MAX);
@@ -335,7 +347,8 @@ mod tests {
         fn keep(&mut self, _tier: u32) -> anyhow::Result<()> {
             Ok(())
         }
-        fn done(&mut self, tier: u32, codes: &[u16], _took: Duration) -> anyhow::Result<()> {
+        fn done(&mut self, tier: u32, codes: &Codes, _took: Duration) -> anyhow::Result<()> {
+            let codes = codes.to_vec();
             let header = Header {
                 game: "test".into(),
                 variant: String::new(),
@@ -349,8 +362,8 @@ mod tests {
                 exits: Default::default(),
                 stats: Stats::default(),
             };
-            tables::write_table(&self.path(tier), &header, codes, 1)?;
-            self.written.insert(tier, codes.to_vec());
+            tables::write_table(&self.path(tier), &header, &codes, 1)?;
+            self.written.insert(tier, codes);
             Ok(())
         }
         fn rereads(&self) -> bool {

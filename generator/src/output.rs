@@ -6,8 +6,8 @@ use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use tables::{
-    DEFAULT_BLOCK_ENTRIES, DEFAULT_LEVEL, Empty, Exits, FAST_LEVEL, Header, Shared, Slack, Stats,
-    Table, file_name, format::NO_POSITION, write_table_leaving, write_table_slack,
+    Codes, DEFAULT_BLOCK_ENTRIES, DEFAULT_LEVEL, Empty, Exits, FAST_LEVEL, Header, Shared, Slack,
+    Stats, Table, file_name, format::NO_POSITION, write_table_leaving, write_table_slack,
     write_table_with,
 };
 
@@ -218,11 +218,11 @@ fn level_for(slots: u64) -> i32 {
 pub fn write_tier<G: Game>(
     game: &G,
     tier: u32,
-    codes: &[u16],
+    codes: &Codes,
     elapsed: Duration,
     options: &WriteOptions,
 ) -> anyhow::Result<Summary> {
-    let code = |slot: u64| codes[slot as usize];
+    let code = |slot: u64| codes.get(slot);
     write_tier_with(game, tier, &code, elapsed, options)
 }
 
@@ -331,7 +331,7 @@ pub fn write_leaving_exits<G: Game>(
     game: &G,
     tier: u32,
     table: &Table,
-    codes: &[u16],
+    codes: &Codes,
     decided: &[u64],
     options: &WriteOptions,
 ) -> anyhow::Result<u64> {
@@ -340,7 +340,7 @@ pub fn write_leaving_exits<G: Game>(
     let is_decided = |slot: u64| decided[slot as usize / 64] >> (slot % 64) & 1 == 1;
     let bounded = |slot: u64, stored: u16| {
         is_decided(slot)
-            && match (value(stored), value(codes[slot as usize])) {
+            && match (value(stored), value(codes.get(slot))) {
                 (Some(stored), Some(own)) => stored.cmp_for_mover(own).is_le(),
                 _ => false,
             }
@@ -348,20 +348,20 @@ pub fn write_leaving_exits<G: Game>(
     let beside =
         told_beside(game, tier, &options.dir, Exits::Searched)?.filter(|(shared, told)| {
             (0..codes.len()).into_par_iter().all(|slot| {
-                let own = codes[slot];
+                let own = codes.get(slot);
                 // Read as the better of the value left and the moves out.
                 let through_exits = || {
                     let (Some(left), Some(own)) = (value(shared.code), value(own)) else {
                         return false;
                     };
-                    is_decided(slot as u64) && left.best(own) == own
+                    is_decided(slot) && left.best(own) == own
                 };
                 // A filled table reads back whatever it stores where no
                 // position is: the game tells, for the few slots asked.
-                !told.tells(slot as u64)
+                !told.tells(slot)
                     || [shared.code, NO_POSITION].contains(&own)
                     || through_exits()
-                    || game.position_at(tier, slot as u64).is_none()
+                    || game.position_at(tier, slot).is_none()
             })
         });
     let header = Header {
@@ -374,7 +374,7 @@ pub fn write_leaving_exits<G: Game>(
         None => false,
     };
     let level = options.level(header.index_size);
-    let code = |slot: u64| codes[slot as usize];
+    let code = |slot: u64| codes.get(slot);
     let slack = Slack { left, bounded };
     Ok(write_table_slack(
         table.path(),

@@ -22,6 +22,7 @@ use games::capability::Retract;
 use games::{Game, Value};
 use rayon::prelude::*;
 use std::ops::Range;
+use tables::Codes;
 
 /// Where a solver finds the slots that move into a slot.
 pub(crate) trait Parents: Sync {
@@ -215,7 +216,7 @@ fn check_size<G: Game>(game: &G, tier: u32) -> usize {
 
 /// Solves one tier of a win/loss/draw game whose moves stay inside the tier;
 /// returns the value code of every slot.
-pub fn solve_retrograde<G: Game>(game: &G, tier: u32, progress: &Progress) -> Vec<u16> {
+pub fn solve_retrograde<G: Game>(game: &G, tier: u32, progress: &Progress) -> Codes {
     let no_other_tiers =
         |p: &G::Position| -> Value { panic!("{}: a move left the tier to {p:?}", game.id()) };
     solve_retrograde_tier(game, tier, &no_other_tiers, progress)
@@ -228,7 +229,7 @@ pub fn solve_retrograde_tier<G: Game>(
     tier: u32,
     solved: Solved<G::Position>,
     progress: &Progress,
-) -> Vec<u16> {
+) -> Codes {
     check_size(game, tier);
     let (graph, scans) = ReverseGraph::build(game, tier, solved);
     let counts = Counts::from_scans(scans.len(), &PerSlot(|slot| scans[slot]), progress);
@@ -244,7 +245,7 @@ pub fn solve_retracting_tier<G: Game>(
     tier: u32,
     solved: Solved<G::Position>,
     progress: &Progress,
-) -> Vec<u16> {
+) -> Codes {
     let size = check_size(game, tier);
     let counts = Counts::from_scans(
         size,
@@ -267,7 +268,7 @@ pub(crate) fn solve_by_scans<G: Game>(
     scan: &impl Scans,
     parents: &impl Parents,
     progress: &Progress,
-) -> Vec<u16> {
+) -> Codes {
     assert!(
         size <= u32::MAX as usize,
         "{}: too large for 32-bit slots",
@@ -406,7 +407,7 @@ fn solve_plies<G: Game>(
     counts: Counts,
     parents: &impl Parents,
     progress: &Progress,
-) -> Vec<u16> {
+) -> Codes {
     let Counts {
         states,
         mut pieces,
@@ -501,10 +502,10 @@ mod tests {
     fn retracting_and_reverse_graph_solvers_agree() {
         let game = Endgame::new(&Material::parse("KRvKN").unwrap());
         let progress = Progress::hidden();
-        let mut solved: Vec<Vec<u16>> = Vec::new();
+        let mut solved: Vec<Codes> = Vec::new();
         for tier in game.tiers() {
             let earlier = |board: &games::chess::Board| {
-                let code = solved[game.tier_of(board) as usize][game.index(board) as usize];
+                let code = solved[game.tier_of(board) as usize].get(game.index(board));
                 Value::from_code(game.value_kind(), code).unwrap()
             };
             let by_unmoves = solve_retracting_tier(&game, &game, tier, &earlier, &progress);

@@ -14,6 +14,7 @@
 use games::Value;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU8, AtomicU32, Ordering};
+use tables::Codes;
 
 /// The longest distance in plies a byte holds as its value's code.
 pub(crate) const SHORT: u16 = 76;
@@ -199,37 +200,41 @@ impl States {
     /// Every slot's value code, an undecided slot a draw; `long` lists the
     /// slots decided at each distance above [`SHORT`]. Each chunk of states
     /// is freed once read.
-    pub(crate) fn into_codes(self, long: Vec<(u16, Vec<u32>)>) -> Vec<u16> {
+    pub(crate) fn into_codes(self, long: Vec<(u16, Vec<u32>)>) -> Codes {
         // Zeroed memory comes from the system untouched: the codes' pages are
         // made as each chunk is read, while the chunks read are given back.
         let size = self.chunks.iter().map(|chunk| chunk.0.len()).sum();
-        let mut codes = vec![0u16; size];
-        let draw = Value::Draw.code();
-        for (out, chunk) in codes.chunks_mut(CHUNK).zip(self.chunks) {
+        let mut bytes = vec![0u8; size];
+        let draw = Value::Draw.code() as u8;
+        for (out, chunk) in bytes.chunks_mut(CHUNK).zip(self.chunks) {
             out.par_iter_mut()
                 .zip(chunk.0.par_iter())
                 .for_each(|(code, state)| {
                     *code = match state.load(Ordering::Relaxed) {
                         // Marks only the outcome: the distance comes from `long`.
-                        LONG_WIN => Value::Win(0).code(),
-                        LONG_LOSS => Value::Loss(0).code(),
+                        LONG_WIN => Value::Win(0).code() as u8,
+                        LONG_LOSS => Value::Loss(0).code() as u8,
                         byte if byte > COUNTING => draw,
-                        byte => u16::from(byte),
+                        byte => byte,
                     }
                 });
         }
+        let mut apart = Vec::new();
         for (n, slots) in long {
             let (win, loss) = (Value::Win(n).code(), Value::Loss(n).code());
             for slot in slots {
-                let code = &mut codes[slot as usize];
-                *code = if *code == Value::Win(0).code() {
-                    win
-                } else {
-                    loss
+                let byte = &mut bytes[slot as usize];
+                let code = match *byte == Value::Win(0).code() as u8 {
+                    true => win,
+                    false => loss,
                 };
+                *byte = u8::try_from(code).unwrap_or(u8::MAX);
+                if code >= u16::from(u8::MAX) {
+                    apart.push((u64::from(slot), code));
+                }
             }
         }
-        codes
+        Codes::from_bytes(bytes, apart)
     }
 }
 
@@ -277,12 +282,12 @@ mod tests {
         assert!(!states.count_down(5, at(9)) && states.count_down(5, at(9)));
         assert!(!states.count_down(2, at(9)) && !states.win(2, at(9)));
         for _ in 0..MAX_SMALL + 4 {
-            assert!(!states.count_down(6, at(100)));
+            assert!(!states.count_down(6, at(300)));
         }
-        assert!(states.count_down(6, at(100)));
+        assert!(states.count_down(6, at(300)));
         assert!(states.win(7, at(80)) && !states.count_down(7, at(3)));
-        let long = vec![(SHORT + 1, vec![3]), (80, vec![7]), (100, vec![6])];
-        let codes = states.into_codes(long);
+        let long = vec![(SHORT + 1, vec![3]), (80, vec![7]), (300, vec![6])];
+        let codes = states.into_codes(long).to_vec();
         let values: Vec<_> = codes
             .iter()
             .map(|&c| Value::from_code(games::ValueKind::WinLossDraw, c))
@@ -296,7 +301,8 @@ mod tests {
                 Some(Value::Win(SHORT + 1)),
                 Some(Value::Loss(SHORT)),
                 Some(Value::Loss(9)),
-                Some(Value::Loss(100)),
+                // Past what a code's byte holds: kept apart.
+                Some(Value::Loss(300)),
                 Some(Value::Win(80)),
             ]
         );

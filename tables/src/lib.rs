@@ -3,12 +3,14 @@
 //! memory-mapped reader. Knows no game's rules.
 
 mod cache;
+mod codes;
 mod error;
 pub mod format;
 mod reader;
 mod writer;
 
 pub use cache::{Block, BlockCache, DEFAULT_BUDGET_BYTES};
+pub use codes::{Codes, CodesBuilder};
 pub use error::TableError;
 pub use format::{
     DEFAULT_BLOCK_ENTRIES, Empty, Exits, FORMAT_VERSION, Header, Lanes, ScoreCounts, Shared, Stats,

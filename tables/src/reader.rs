@@ -13,6 +13,7 @@
 //! change and open the file again.
 
 use crate::cache::{Block, BlockCache, next_table_id};
+use crate::codes::{Codes, CodesBuilder};
 use crate::error::TableError;
 use crate::format::{
     BLOCK_ENTRY_BYTES, Empty, Exits, FORMAT_VERSION, Header, Lanes, MAGIC, MAX_DICTIONARY,
@@ -350,6 +351,26 @@ impl Table {
             })?;
         }
         Ok(all)
+    }
+
+    /// Every code in the table as [`Table::read_all`] gives them, a byte a
+    /// slot where the codes allow it ([`Codes`]).
+    pub fn read_codes(&self) -> Result<Codes, TableError> {
+        // Where the table beside tells a code, a bit a slot says so first, so
+        // that each slot is set once.
+        let told = match (&self.shared, &self.header.shared) {
+            (Some(beside), Some(shared)) => Some((beside.slots_holding(shared.code)?, shared.code)),
+            _ => None,
+        };
+        let mut codes = CodesBuilder::new(self.header.index_size);
+        self.for_each_slot(|slot, stored| {
+            let code = match &told {
+                Some((bits, code)) if bits[slot as usize / 64] >> (slot % 64) & 1 != 0 => *code,
+                _ => stored,
+            };
+            codes.set(slot, code);
+        })?;
+        Ok(codes.build())
     }
 
     /// Which slots hold `code` as [`Table::read_all`] gives them, 64 a word

@@ -82,6 +82,7 @@ fn lanes_keep_every_slot_where_it_was() {
         let table = Table::open(&path).unwrap();
         assert_eq!(table.header().lanes, lanes);
         assert_eq!(table.read_all().unwrap(), values(n), "{n} {block} {lanes}");
+        assert_eq!(table.read_codes().unwrap().to_vec(), values(n));
         for i in 0..n {
             assert_eq!(table.get(i as u64).unwrap(), values(n)[i]);
         }
@@ -151,6 +152,7 @@ fn values_take_one_byte_up_to_256_distinct_codes() {
         let table = Table::open(&path).unwrap();
         assert_eq!(table.code_bytes(), bytes, "{distinct} distinct codes");
         assert_eq!(table.read_all().unwrap(), codes);
+        assert_eq!(table.read_codes().unwrap().to_vec(), codes);
         assert_eq!(table.get(4321).unwrap(), codes[4321]);
     }
 }
@@ -443,6 +445,7 @@ fn a_shared_code_is_read_from_the_table_beside() {
 
     let table = Table::open(&path).unwrap();
     assert_eq!(table.read_all().unwrap(), own);
+    assert_eq!(table.read_codes().unwrap().to_vec(), own);
     for i in (0..n).step_by(13) {
         assert_eq!(table.get(i as u64).unwrap(), own[i], "slot {i}");
     }

@@ -22,6 +22,7 @@ use games::{Game, Value};
 use std::ops::Range;
 use std::path::Path;
 use std::sync::OnceLock;
+use tables::Codes;
 
 mod pawns;
 
@@ -502,7 +503,7 @@ pub fn solve_tier(
     tier: u32,
     solved: &mut impl Solved,
     progress: &Progress,
-) -> Vec<u16> {
+) -> Codes {
     solve_tier_knowing(game, tier, solved, None, progress)
 }
 
@@ -541,18 +542,20 @@ pub struct DtmOutcomes(Vec<u64>);
 
 impl DtmOutcomes {
     /// What `codes`, a tier's codes under DTM, settle.
-    pub fn of(codes: &[u16]) -> DtmOutcomes {
+    pub fn of(codes: &Codes) -> DtmOutcomes {
         use rayon::prelude::*;
-        let words = codes
-            .par_chunks(32)
-            .map(|chunk| {
+        let size = codes.len();
+        let words = (0..size.div_ceil(32))
+            .into_par_iter()
+            .map(|word| {
                 let known = |code| match code {
                     NO_POSITION => 1,
                     code if code == Value::Draw.code() => 2,
                     _ => 0,
                 };
-                let bits = chunk.iter().enumerate();
-                bits.fold(0u64, |word, (i, &code)| word | known(code) << (2 * i))
+                let slots = word * 32..(word * 32 + 32).min(size);
+                let bits = slots.map(|slot| codes.get(slot)).enumerate();
+                bits.fold(0u64, |word, (i, code)| word | known(code) << (2 * i))
             })
             .collect();
         DtmOutcomes(words)
@@ -576,12 +579,12 @@ enum Told<'a> {
     /// Finding the slots a capture or promotion decides: the tier's own codes
     /// and whether such a move can give a code; a slot of any other code is
     /// passed by as empty.
-    Own(&'a [u16], fn(u16) -> bool),
+    Own(&'a Codes, fn(u16) -> bool),
 }
 
 impl<'a> Told<'a> {
     /// The tier's own codes under `game`'s metric.
-    fn own(game: &Endgame, codes: &'a [u16]) -> Self {
+    fn own(game: &Endgame, codes: &'a Codes) -> Self {
         // Under DTZ a capture or promotion restarts the count: the mover wins
         // or loses through it in one ply, or in one past the 50-move limit.
         fn dtz(code: u16) -> bool {
@@ -603,7 +606,7 @@ impl<'a> Told<'a> {
 fn known_outcome(told: Option<Told>, slot: u64) -> Option<Known> {
     match told? {
         Told::Dtm(outcomes) => outcomes.get(slot),
-        Told::Own(codes, may_exit) => match codes[slot as usize] {
+        Told::Own(codes, may_exit) => match codes.get(slot) {
             NO_POSITION => Some(Known::Empty),
             code if !may_exit(code) => Some(Known::Empty),
             _ => None,
@@ -620,7 +623,7 @@ pub fn solve_tier_knowing(
     solved: &mut impl Solved,
     outcomes: Option<&DtmOutcomes>,
     progress: &Progress,
-) -> Vec<u16> {
+) -> Codes {
     let outcomes = outcomes.map(Told::Dtm);
     let codes = match game.placements(tier) {
         Some(placements) => pawns::solve_tier(game, tier, placements, solved, outcomes, progress),
@@ -645,7 +648,7 @@ pub fn solve_tier_knowing(
 pub(crate) fn decided_by_exits(
     game: &Endgame,
     tier: u32,
-    codes: &[u16],
+    codes: &Codes,
     solved: &impl Solved,
     progress: &Progress,
 ) -> Vec<u64> {
@@ -657,7 +660,7 @@ pub(crate) fn decided_by_exits(
         }
         None => {
             let this = Tier::new(game, tier, solved, Some(Told::own(game, codes)));
-            mark_decided(game, &[(0..codes.len() as u64, &this)], codes, progress)
+            mark_decided(game, &[(0..codes.len(), &this)], codes, progress)
         }
     }
 }
@@ -669,19 +672,20 @@ const MARK_PIECE: usize = 1 << 12;
 fn mark_decided<T: Scans>(
     game: &Endgame,
     spans: &[(Range<u64>, &T)],
-    codes: &[u16],
+    codes: &Codes,
     progress: &Progress,
 ) -> Vec<u64> {
     use rayon::prelude::*;
     let kind = game.value_kind();
-    let mut words = vec![0u64; codes.len().div_ceil(64)];
-    progress.start("exits", codes.len().div_ceil(MARK_PIECE) as u64);
+    let size = codes.len();
+    let mut words = vec![0u64; size.div_ceil(64) as usize];
+    progress.start("exits", size.div_ceil(MARK_PIECE as u64));
     words
         .par_chunks_mut(MARK_PIECE / 64)
         .enumerate()
         .for_each(|(piece, words)| {
             let piece_start = (piece * MARK_PIECE) as u64;
-            let piece_end = (piece_start + MARK_PIECE as u64).min(codes.len() as u64);
+            let piece_end = (piece_start + MARK_PIECE as u64).min(size);
             for (span, scans) in spans {
                 let (from, to) = (span.start.max(piece_start), span.end.min(piece_end));
                 if from >= to {
@@ -693,7 +697,7 @@ fn mark_decided<T: Scans>(
                     let decided = scan.legal
                         && scan.end.is_none()
                         && scan.exit.is_some()
-                        && scan.exit == Value::from_code(kind, codes[slot as usize]);
+                        && scan.exit == Value::from_code(kind, codes.get(slot));
                     if decided {
                         let bit = (slot - piece_start) as usize;
                         words[bit / 64] |= 1 << (bit % 64);
@@ -720,7 +724,7 @@ pub fn dtm_outcomes(game: &Endgame, tier: u32, dir: &Path) -> Option<DtmOutcomes
     if table.header().exits == tables::Exits::Searched {
         return None;
     }
-    table.read_all().ok().map(|codes| DtmOutcomes::of(&codes))
+    table.read_codes().ok().map(|codes| DtmOutcomes::of(&codes))
 }
 
 /// The dedicated solver of chess endings (see [`crate::dedicated`]): every
@@ -773,7 +777,7 @@ pub(crate) fn leave_exits(
     progress: &Progress,
 ) -> anyhow::Result<()> {
     let reads = |tier| endgame.tiers_below(tier);
-    let decide = |tier, codes: &[u16], below: &crate::Finished| {
+    let decide = |tier, codes: &Codes, below: &crate::Finished| {
         progress.working_on(&table_name(endgame, tier));
         decided_by_exits(endgame, tier, codes, below, progress)
     };
@@ -818,15 +822,15 @@ mod tests {
     /// Solves every tier of `game` both ways and compares every slot.
     fn both_solvers_agree(game: &Endgame) {
         let progress = Progress::hidden();
-        let mut solved: Vec<Vec<u16>> = Vec::new();
+        let mut solved: Vec<Codes> = Vec::new();
         for tier in game.tiers() {
             let earlier = |board: &games::chess::Board| {
-                let code = solved[game.tier_of(board) as usize][game.index(board) as usize];
+                let code = solved[game.tier_of(board) as usize].get(game.index(board));
                 Value::from_code(game.value_kind(), code).unwrap()
             };
             let generic = solve_retracting_tier(game, game, tier, &earlier, &progress);
             let dedicated = solve_tier(game, tier, &mut solved, &progress);
-            let differ = (0..generic.len()).find(|&s| generic[s] != dedicated[s]);
+            let differ = (0..generic.len()).find(|&s| generic.get(s) != dedicated.get(s));
             assert_eq!(
                 differ,
                 None,
@@ -902,17 +906,17 @@ mod tests {
             ("KRvKR", [Role::Rook, Role::Rook], (0, 0)),
         ] {
             let game = Endgame::new(&Material::parse(ending).unwrap());
-            let mut solved: Vec<Vec<u16>> = Vec::new();
+            let mut solved: Vec<Codes> = Vec::new();
             for tier in game.tiers() {
                 let codes = solve_tier(&game, tier, &mut solved, &progress);
                 solved.push(codes);
             }
             let tier = game.tiers().len() as u32 - 1;
             let codes = &solved[tier as usize];
-            let noted = game.zugzwangs(tier, &|slot| codes[slot as usize]);
+            let noted = game.zugzwangs(tier, &|slot| codes.get(slot));
             assert_eq!((noted.full, noted.half), (full, half), "{ending}");
             let value = |board: &Board| {
-                let code = solved[game.tier_of(board) as usize][game.index(board) as usize];
+                let code = solved[game.tier_of(board) as usize].get(game.index(board));
                 outcome(Value::from_code(game.value_kind(), code).unwrap())
             };
             let pieces = [

@@ -18,9 +18,9 @@ use games::chess::piece::is_pawn;
 use games::chess::{
     Board, Color, Endgame, Layout, PROMOTIONS, PawnSlots, Placements, Role, Square, attacks,
 };
-use games::value::NO_POSITION;
 use games::{Game, Value};
 use std::ops::Range;
+use tables::Codes;
 
 /// One slice of a tier being solved: what its scans and un-moves read.
 pub(super) struct Slice<'a, S: Solved> {
@@ -37,7 +37,7 @@ pub(super) struct Slice<'a, S: Solved> {
     per_placement: u64,
     slots: PawnSlots,
     /// The tier's codes, every earlier slice solved.
-    own: &'a [u16],
+    own: &'a Codes,
     /// The codes of the tiers before.
     solved: &'a S,
     /// Under DTZ, the 50-move limit a capture or pawn move restarts.
@@ -58,7 +58,7 @@ impl<S: Solved> Slice<'_, S> {
     fn pushed(&self, layout: &Layout) -> Value {
         let slot = self.game.slot_of_layout(self.tier, false, layout);
         debug_assert!(slot < self.start, "a pawn move leads to an earlier slice");
-        Value::from_code(self.game.value_kind(), self.own[slot as usize])
+        Value::from_code(self.game.value_kind(), self.own.get(slot))
             .expect("a solved legal position")
     }
 
@@ -69,7 +69,7 @@ impl<S: Solved> Slice<'_, S> {
         let code = match tier == self.tier {
             true => {
                 debug_assert!(slot < self.start, "a pawn move leads to an earlier slice");
-                self.own[slot as usize]
+                self.own.get(slot)
             }
             false => self.solved.code(tier, slot),
         };
@@ -379,7 +379,7 @@ pub(super) fn slices<'a, S: Solved>(
     game: &'a Endgame,
     tier: u32,
     placements: &Placements,
-    codes: &'a [u16],
+    codes: &'a Codes,
     solved: &'a S,
 ) -> Vec<Slice<'a, S>> {
     let per_placement = game.placement_size(tier);
@@ -421,10 +421,10 @@ pub(super) fn solve_tier(
     solved: &mut impl Solved,
     outcomes: Option<Told>,
     progress: &Progress,
-) -> Vec<u16> {
-    let size = game.index_size(tier) as usize;
+) -> Codes {
     let per_placement = game.placement_size(tier);
-    let mut codes = vec![NO_POSITION; size];
+    // A byte a slot, written a slice at a time.
+    let mut codes = Codes::new(game.index_size(tier));
     for placements_of_slice in placements.slices() {
         let start = placements_of_slice.start as u64 * per_placement;
         let end = placements_of_slice.end as u64 * per_placement;
@@ -447,7 +447,7 @@ pub(super) fn solve_tier(
             outcomes,
         };
         let local = solve_by_scans(game, (end - start) as usize, &slice, &slice, progress);
-        codes[start as usize..end as usize].copy_from_slice(&local);
+        codes.write_at(start, &local);
         solved.release();
     }
     codes
@@ -457,11 +457,12 @@ pub(super) fn solve_tier(
 mod tests {
     use super::*;
     use games::chess::{Material, Metric};
+    use games::value::NO_POSITION;
 
     /// Solves `name` and every tier below it, keeping every tier's codes.
-    fn solve_chain(game: &Endgame) -> Vec<Vec<u16>> {
+    fn solve_chain(game: &Endgame) -> Vec<Codes> {
         let progress = Progress::hidden();
-        let mut solved: Vec<Vec<u16>> = Vec::new();
+        let mut solved: Vec<Codes> = Vec::new();
         for tier in game.tiers() {
             let codes = super::super::solve_tier(game, tier, &mut solved, &progress);
             solved.push(codes);
@@ -471,18 +472,18 @@ mod tests {
 
     /// The value of a board from the codes, through its moves where it has an
     /// en passant right: the board's own move generator, not the solver's.
-    fn looked_up(game: &Endgame, solved: &[Vec<u16>], board: &Board) -> Value {
+    fn looked_up(game: &Endgame, solved: &[Codes], board: &Board) -> Value {
         if board.ep_square().is_some() {
             return games::value_from_children(game, board, |child| looked_up(game, solved, child));
         }
-        let code = solved[game.tier_of(board) as usize][game.index(board) as usize];
+        let code = solved[game.tier_of(board) as usize].get(game.index(board));
         Value::from_code(game.value_kind(), code).expect("a legal position has a value")
     }
 
     /// Every `step`th slot of every tier with pawns holds the best of its moves,
     /// each valued from the codes on boards (with the right terminal values,
     /// this fixes every distance); returns the positions checked.
-    fn agrees_with_its_moves(game: &Endgame, solved: &[Vec<u16>], step: usize) -> usize {
+    fn agrees_with_its_moves(game: &Endgame, solved: &[Codes], step: usize) -> usize {
         let mut checked = 0;
         for tier in game
             .tiers()
@@ -490,7 +491,7 @@ mod tests {
             .filter(|&t| game.placements(t).is_some())
         {
             for slot in (0..game.index_size(tier)).step_by(step) {
-                let code = solved[tier as usize][slot as usize];
+                let code = solved[tier as usize].get(slot);
                 let Some(board) = game.position_at(tier, slot) else {
                     assert_eq!(code, NO_POSITION, "{} slot {slot}", game.tier_name(tier));
                     continue;

@@ -1,0 +1,290 @@
+//! A table's value codes in memory, a byte a slot where the codes allow it:
+//! what a generator holds of a tier while it is solved, and of the tiers a
+//! later one reads.
+
+use rayon::prelude::*;
+
+/// The byte that sends a reader to the codes kept apart.
+const APART: u8 = u8::MAX;
+
+/// The most slots in one a table's codes may keep apart before two bytes a
+/// slot cost less than a byte a slot and the few kept apart (16 bytes each).
+const APART_SHARE: u64 = 16;
+
+/// The value codes of every slot of a table, in slot order. A code below 255
+/// takes a byte (a win or a loss in up to 126 plies: every slot of most chess
+/// endings), a longer one is kept apart, sorted by slot; where too many would
+/// be (scores) every code takes two bytes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Codes(Repr);
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Repr {
+    Bytes {
+        bytes: Vec<u8>,
+        apart: Vec<(u64, u16)>,
+    },
+    Wide(Vec<u16>),
+}
+
+impl Codes {
+    /// `size` slots, each code 0.
+    pub fn new(size: u64) -> Codes {
+        Codes(Repr::Bytes {
+            bytes: vec![0; size as usize],
+            apart: Vec::new(),
+        })
+    }
+
+    /// The code of `slot`.
+    #[inline]
+    pub fn get(&self, slot: u64) -> u16 {
+        match &self.0 {
+            Repr::Bytes { bytes, apart } => match bytes[slot as usize] {
+                APART => apart_code(apart, slot),
+                byte => u16::from(byte),
+            },
+            Repr::Wide(codes) => codes[slot as usize],
+        }
+    }
+
+    /// How many slots there are.
+    pub fn len(&self) -> u64 {
+        match &self.0 {
+            Repr::Bytes { bytes, .. } => bytes.len() as u64,
+            Repr::Wide(codes) => codes.len() as u64,
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The bytes the codes hold in memory.
+    pub fn bytes(&self) -> usize {
+        match &self.0 {
+            Repr::Bytes { bytes, apart } => bytes.len() + apart.len() * 16,
+            Repr::Wide(codes) => codes.len() * 2,
+        }
+    }
+
+    /// The codes `code` gives slots `0..size`, read in parallel.
+    pub fn from_fn(size: u64, code: impl Fn(u64) -> u16 + Sync) -> Codes {
+        let apart = (0..size)
+            .into_par_iter()
+            .filter(|&s| code(s) >= 255)
+            .count() as u64;
+        if apart > size / APART_SHARE {
+            return Codes(Repr::Wide((0..size).into_par_iter().map(&code).collect()));
+        }
+        let bytes = (0..size)
+            .into_par_iter()
+            .map(|slot| byte_of(code(slot)))
+            .collect();
+        let apart = (0..size)
+            .into_par_iter()
+            .filter_map(|slot| Some((slot, code(slot))).filter(|&(_, c)| c >= 255))
+            .collect();
+        Codes(Repr::Bytes { bytes, apart })
+    }
+
+    /// The codes of `bytes`, a byte a slot, but for the slots `apart` lists
+    /// (in any order) with their codes, each of 255 or more, whose bytes are
+    /// 255.
+    pub fn from_bytes(bytes: Vec<u8>, mut apart: Vec<(u64, u16)>) -> Codes {
+        apart.par_sort_unstable();
+        debug_assert!(
+            apart
+                .iter()
+                .all(|&(slot, code)| code >= 255 && bytes[slot as usize] == APART)
+        );
+        let codes = Codes(Repr::Bytes { bytes, apart });
+        match codes.bytes() > codes.len() as usize * 2 {
+            true => Codes(Repr::Wide(codes.to_vec())),
+            false => codes,
+        }
+    }
+
+    /// Every code, two bytes a slot.
+    pub fn to_vec(&self) -> Vec<u16> {
+        (0..self.len())
+            .into_par_iter()
+            .map(|s| self.get(s))
+            .collect()
+    }
+
+    /// Writes `part`'s codes into the slots from `start` on. Parts with codes
+    /// kept apart are written in slot order.
+    pub fn write_at(&mut self, start: u64, part: &Codes) {
+        let range = start as usize..(start + part.len()) as usize;
+        match (&mut self.0, &part.0) {
+            (Repr::Wide(codes), _) => codes[range]
+                .par_iter_mut()
+                .enumerate()
+                .for_each(|(i, code)| *code = part.get(i as u64)),
+            (Repr::Bytes { bytes, apart }, _) => {
+                assert!(
+                    apart.last().is_none_or(|&(slot, _)| slot < start),
+                    "parts kept apart come in slot order"
+                );
+                bytes[range]
+                    .par_iter_mut()
+                    .enumerate()
+                    .for_each(|(i, byte)| *byte = byte_of(part.get(i as u64)));
+                apart.extend(part.apart().map(|(slot, code)| (start + slot, code)));
+            }
+        }
+    }
+
+    /// The slots whose codes are 255 or more, with their codes, in slot order.
+    fn apart(&self) -> Box<dyn Iterator<Item = (u64, u16)> + '_> {
+        match &self.0 {
+            Repr::Bytes { apart, .. } => Box::new(apart.iter().copied()),
+            Repr::Wide(codes) => Box::new(
+                codes
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &c)| c >= 255)
+                    .map(|(s, &c)| (s as u64, c)),
+            ),
+        }
+    }
+}
+
+/// No slots.
+impl Default for Codes {
+    fn default() -> Codes {
+        Codes(Repr::Wide(Vec::new()))
+    }
+}
+
+impl From<Vec<u16>> for Codes {
+    fn from(codes: Vec<u16>) -> Codes {
+        let apart = codes.par_iter().filter(|&&c| c >= 255).count() as u64;
+        if apart > codes.len() as u64 / APART_SHARE {
+            return Codes(Repr::Wide(codes));
+        }
+        Codes::from_fn(codes.len() as u64, |slot| codes[slot as usize])
+    }
+}
+
+/// Codes set slot by slot in any order: a byte a slot, turned into two where
+/// too many are kept apart.
+#[derive(Debug)]
+pub struct CodesBuilder(Codes);
+
+impl CodesBuilder {
+    /// `size` slots, every code 0.
+    pub fn new(size: u64) -> CodesBuilder {
+        CodesBuilder(Codes::new(size))
+    }
+
+    /// Sets the code of `slot`, set at most once.
+    #[inline]
+    pub fn set(&mut self, slot: u64, code: u16) {
+        match &mut self.0.0 {
+            Repr::Bytes { bytes, apart } => {
+                bytes[slot as usize] = byte_of(code);
+                if code >= 255 {
+                    apart.push((slot, code));
+                    if apart.len() as u64 > bytes.len() as u64 / APART_SHARE {
+                        self.widen();
+                    }
+                }
+            }
+            Repr::Wide(codes) => codes[slot as usize] = code,
+        }
+    }
+
+    #[cold]
+    fn widen(&mut self) {
+        self.0 = Codes(Repr::Wide(self.finish().to_vec()));
+    }
+
+    fn finish(&mut self) -> Codes {
+        let mut codes = std::mem::replace(&mut self.0, Codes(Repr::Wide(Vec::new())));
+        if let Repr::Bytes { apart, .. } = &mut codes.0 {
+            apart.par_sort_unstable();
+        }
+        codes
+    }
+
+    /// The codes set.
+    pub fn build(mut self) -> Codes {
+        self.finish()
+    }
+}
+
+#[inline]
+fn byte_of(code: u16) -> u8 {
+    u8::try_from(code).unwrap_or(APART)
+}
+
+#[cold]
+fn apart_code(apart: &[(u64, u16)], slot: u64) -> u16 {
+    let at = apart
+        .binary_search_by_key(&slot, |&(s, _)| s)
+        .expect("a slot marked apart has its code apart");
+    apart[at].1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn wide(codes: &Codes) -> bool {
+        matches!(codes.0, Repr::Wide(_))
+    }
+
+    #[test]
+    fn long_codes_are_kept_apart_and_scores_take_two_bytes() {
+        let mostly_short: Vec<u16> = (0..1000)
+            .map(|s| if s % 100 == 7 { 300 + s } else { s % 255 })
+            .collect();
+        let codes = Codes::from(mostly_short.clone());
+        assert!(!wide(&codes));
+        assert_eq!(codes.bytes(), 1000 + 10 * 16);
+        assert_eq!(codes.to_vec(), mostly_short);
+        let from_fn = Codes::from_fn(1000, |s| mostly_short[s as usize]);
+        assert_eq!(from_fn, codes);
+        let scores: Vec<u16> = (0..1000).map(|s| 0x8000 + s).collect();
+        let codes = Codes::from(scores.clone());
+        assert!(wide(&codes));
+        assert_eq!(codes.to_vec(), scores);
+    }
+
+    #[test]
+    fn a_builder_takes_slots_in_any_order_and_widens() {
+        let short: Vec<u16> = (0..1000)
+            .map(|s| if s % 50 == 3 { 1000 + s } else { s % 7 })
+            .collect();
+        let mut builder = CodesBuilder::new(1000);
+        for slot in (0..1000).rev() {
+            builder.set(slot, short[slot as usize]);
+        }
+        let codes = builder.build();
+        assert!(!wide(&codes));
+        assert_eq!(codes.to_vec(), short);
+        let mut builder = CodesBuilder::new(1000);
+        for slot in 0..1000 {
+            builder.set(slot, 0x8000 + slot as u16);
+        }
+        let codes = builder.build();
+        assert!(wide(&codes));
+        assert_eq!(codes.get(999), 0x8000 + 999);
+    }
+
+    #[test]
+    fn parts_are_written_in_slot_order() {
+        let whole: Vec<u16> = (0..900)
+            .map(|s| if s % 90 == 1 { 500 } else { s % 200 })
+            .collect();
+        let mut codes = Codes::new(900);
+        for start in (0..900).step_by(300) {
+            let part = Codes::from(whole[start..start + 300].to_vec());
+            codes.write_at(start as u64, &part);
+        }
+        assert_eq!(codes.to_vec(), whole);
+        assert_eq!(codes, Codes::from(whole));
+    }
+}
