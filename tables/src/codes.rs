@@ -98,8 +98,9 @@ impl Codes {
                 .iter()
                 .all(|&(slot, code)| code >= 255 && bytes[slot as usize] == APART)
         );
+        let many = apart.len() as u64 > bytes.len() as u64 / APART_SHARE;
         let codes = Codes(Repr::Bytes { bytes, apart });
-        match codes.bytes() > codes.len() as usize * 2 {
+        match many {
             true => Codes(Repr::Wide(codes.to_vec())),
             false => codes,
         }
@@ -117,12 +118,12 @@ impl Codes {
     /// kept apart are written in slot order.
     pub fn write_at(&mut self, start: u64, part: &Codes) {
         let range = start as usize..(start + part.len()) as usize;
-        match (&mut self.0, &part.0) {
-            (Repr::Wide(codes), _) => codes[range]
+        match &mut self.0 {
+            Repr::Wide(codes) => codes[range]
                 .par_iter_mut()
                 .enumerate()
                 .for_each(|(i, code)| *code = part.get(i as u64)),
-            (Repr::Bytes { bytes, apart }, _) => {
+            Repr::Bytes { bytes, apart } => {
                 assert!(
                     apart.last().is_none_or(|&(slot, _)| slot < start),
                     "parts kept apart come in slot order"
@@ -202,7 +203,7 @@ impl CodesBuilder {
     }
 
     fn finish(&mut self) -> Codes {
-        let mut codes = std::mem::replace(&mut self.0, Codes(Repr::Wide(Vec::new())));
+        let mut codes = std::mem::take(&mut self.0);
         if let Repr::Bytes { apart, .. } = &mut codes.0 {
             apart.par_sort_unstable();
         }
