@@ -72,15 +72,7 @@ pub trait Solved: Sync {
     fn release(&mut self) {}
 }
 
-/// Every tier's codes in memory, as the cluster holds them.
-impl Solved for Vec<Vec<u16>> {
-    #[inline]
-    fn code(&self, tier: u32, slot: u64) -> u16 {
-        self[tier as usize][slot as usize]
-    }
-}
-
-/// Every tier's codes in memory, as tests hold them.
+/// Every tier's codes in memory, as tests and the cluster hold them.
 impl Solved for Vec<Codes> {
     #[inline]
     fn code(&self, tier: u32, slot: u64) -> u16 {

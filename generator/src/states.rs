@@ -219,22 +219,18 @@ impl States {
                     }
                 });
         }
-        let mut apart = Vec::new();
+        let mut set = Vec::new();
         for (n, slots) in long {
             let (win, loss) = (Value::Win(n).code(), Value::Loss(n).code());
             for slot in slots {
-                let byte = &mut bytes[slot as usize];
-                let code = match *byte == Value::Win(0).code() as u8 {
+                let code = match bytes[slot as usize] == Value::Win(0).code() as u8 {
                     true => win,
                     false => loss,
                 };
-                *byte = u8::try_from(code).unwrap_or(u8::MAX);
-                if code >= u16::from(u8::MAX) {
-                    apart.push((u64::from(slot), code));
-                }
+                set.push((u64::from(slot), code));
             }
         }
-        Codes::from_bytes(bytes, apart)
+        Codes::from_bytes(bytes, set)
     }
 }
 

@@ -68,36 +68,18 @@ impl Codes {
         }
     }
 
-    /// The codes `code` gives slots `0..size`, read in parallel.
-    pub fn from_fn(size: u64, code: impl Fn(u64) -> u16 + Sync) -> Codes {
-        let apart = (0..size)
-            .into_par_iter()
-            .filter(|&s| code(s) >= 255)
-            .count() as u64;
-        if apart > size / APART_SHARE {
-            return Codes(Repr::Wide((0..size).into_par_iter().map(&code).collect()));
+    /// The codes of `bytes`, a byte a slot that holds its code, but for the
+    /// slots `set` lists (in any order, each once) with their codes, of any
+    /// size: the solver's bytes, and the long distances it kept apart.
+    pub fn from_bytes(mut bytes: Vec<u8>, set: Vec<(u64, u16)>) -> Codes {
+        let mut apart = Vec::new();
+        for (slot, code) in set {
+            bytes[slot as usize] = byte_of(code);
+            if code >= 255 {
+                apart.push((slot, code));
+            }
         }
-        let bytes = (0..size)
-            .into_par_iter()
-            .map(|slot| byte_of(code(slot)))
-            .collect();
-        let apart = (0..size)
-            .into_par_iter()
-            .filter_map(|slot| Some((slot, code(slot))).filter(|&(_, c)| c >= 255))
-            .collect();
-        Codes(Repr::Bytes { bytes, apart })
-    }
-
-    /// The codes of `bytes`, a byte a slot, but for the slots `apart` lists
-    /// (in any order) with their codes, each of 255 or more, whose bytes are
-    /// 255.
-    pub fn from_bytes(bytes: Vec<u8>, mut apart: Vec<(u64, u16)>) -> Codes {
         apart.par_sort_unstable();
-        debug_assert!(
-            apart
-                .iter()
-                .all(|&(slot, code)| code >= 255 && bytes[slot as usize] == APART)
-        );
         let many = apart.len() as u64 > bytes.len() as u64 / APART_SHARE;
         let codes = Codes(Repr::Bytes { bytes, apart });
         match many {
@@ -165,7 +147,12 @@ impl From<Vec<u16>> for Codes {
         if apart > codes.len() as u64 / APART_SHARE {
             return Codes(Repr::Wide(codes));
         }
-        Codes::from_fn(codes.len() as u64, |slot| codes[slot as usize])
+        let bytes = codes.par_iter().map(|&code| byte_of(code)).collect();
+        let apart = (codes.par_iter().enumerate())
+            .filter(|&(_, &code)| code >= 255)
+            .map(|(slot, &code)| (slot as u64, code))
+            .collect();
+        Codes(Repr::Bytes { bytes, apart })
     }
 }
 
@@ -246,8 +233,15 @@ mod tests {
         assert!(!wide(&codes));
         assert_eq!(codes.bytes(), 1000 + 10 * 16);
         assert_eq!(codes.to_vec(), mostly_short);
-        let from_fn = Codes::from_fn(1000, |s| mostly_short[s as usize]);
-        assert_eq!(from_fn, codes);
+        // The same from bytes with the long codes (and one short one) set
+        // apart, out of order, their bytes anything.
+        let bytes = mostly_short
+            .iter()
+            .map(|&c| u8::try_from(c).unwrap_or(9))
+            .collect();
+        let set = (0..1000u64).rev().filter(|s| s % 100 == 7 || *s == 5);
+        let set = set.map(|s| (s, mostly_short[s as usize])).collect();
+        assert_eq!(Codes::from_bytes(bytes, set), codes);
         let scores: Vec<u16> = (0..1000).map(|s| 0x8000 + s).collect();
         let codes = Codes::from(scores.clone());
         assert!(wide(&codes));

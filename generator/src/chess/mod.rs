@@ -541,8 +541,10 @@ impl Known {
 pub struct DtmOutcomes(Vec<u64>);
 
 impl DtmOutcomes {
-    /// What `codes`, a tier's codes under DTM, settle.
-    pub fn of(codes: &Codes) -> DtmOutcomes {
+    /// What `codes`, a tier's codes under DTM, settle: the tests' reading,
+    /// against [`DtmOutcomes::read`]'s.
+    #[cfg(test)]
+    fn of(codes: &Codes) -> DtmOutcomes {
         use rayon::prelude::*;
         let size = codes.len();
         let holding = |code| -> Vec<u64> {
