@@ -28,12 +28,12 @@
 //! lane `i % lanes`, the lanes one after another, so that slots apart in a
 //! field the index varies fastest (chess: the side to move) are stored apart.
 //! Where the header says [`Empty::Filled`], a slot that holds no position (code
-//! 0) is stored as the code before it in its block, which compresses better than
-//! any mark; a reader then learns from the game, not the table, which slots are
-//! empty. Where the header names a [`Shared`] code, the slots another table
+//! 0) is stored as whatever code compresses its block best (the writer tries a
+//! few fills: `tables/src/fill.rs`), which costs less than any mark; a reader
+//! then learns from the game, not the table, which slots are empty. Where the header names a [`Shared`] code, the slots another table
 //! of the same tier holds that code in (chess: DTM's draws, for DTZ) hold it
-//! here too and are stored as the code before them: a reader takes the code
-//! from that table first. Where the header says [`Exits::Searched`], a slot
+//! here too and are stored as empty slots are: a reader takes the code from
+//! that table first. Where the header says [`Exits::Searched`], a slot
 //! whose value a move out of the tier gives stores what compresses best within
 //! a bound, and a reader searches those moves. `docs/file-format.md` gives the
 //! measurements behind these choices.
@@ -95,8 +95,8 @@ impl Header {
 
 /// A code a table leaves to another table of the same game and tier, whose
 /// file lies beside it: every slot that table holds `code` in holds `code` in
-/// this one too, and is stored here as the code before it in its block (as an
-/// empty slot of an [`Empty::Filled`] table is). Chess's DTZ tables leave their
+/// this one too, and is stored here as whatever compresses best (as an empty
+/// slot of an [`Empty::Filled`] table is). Chess's DTZ tables leave their
 /// draws to the DTM tables: a position drawn without the 50-move rule is drawn
 /// with it.
 #[derive(Debug, Clone, PartialEq, Eq, Encode, Decode)]

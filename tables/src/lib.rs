@@ -5,6 +5,7 @@
 mod cache;
 mod codes;
 mod error;
+mod fill;
 pub mod format;
 mod reader;
 mod writer;

@@ -423,7 +423,8 @@ impl Table {
     /// values under its header, every checksum made anew, is refused unless
     /// its statistics were forged too. Where they are not but the header
     /// counts its values' codes ([`crate::Stats::codes`]), that every code stored is
-    /// one of them (a slot stored as another code holds the code before it).
+    /// one of them (a slot stored as another code holds a code stored
+    /// elsewhere in its block, or 0 in a block of nothing else).
     pub fn check_counted(&self, tally: &Tally) -> Result<(), TableError> {
         self.check_with(Some(tally))
     }
@@ -519,7 +520,7 @@ impl Table {
     /// Calls `visit` with the codes of every block in order, each block checked
     /// and none kept: the whole table is read in a block's memory. The codes
     /// come in the order the blocks store them, lane by lane, as stored (a
-    /// [`crate::Shared`] code's slots hold the code before them).
+    /// [`crate::Shared`] code's slots hold whatever compressed best).
     pub fn for_each_block(&self, mut visit: impl FnMut(&[u16])) -> Result<(), TableError> {
         (0..self.blocks.len()).try_for_each(|b| self.decode_block(b).map(|codes| visit(&codes)))
     }

@@ -2,6 +2,7 @@
 //! target folder, which is renamed into place only once complete and synced.
 
 use crate::error::TableError;
+use crate::fill::{FILLS, Place, fill};
 use crate::format::{
     BLOCK_ENTRY_BYTES, Empty, FORMAT_VERSION, Header, Lanes, MAGIC, MAX_DICTIONARY, NO_POSITION,
     bincode_config, digest_codes, values_digest,
@@ -52,7 +53,7 @@ pub fn write_table_with(
 
 /// Like `write_table_with`, the slots where `left(i)` is true left to the
 /// table beside that tells the header's [`crate::Shared`] code: they are
-/// stored as the code before them, as empty slots of a filled table are.
+/// stored as whatever compresses best, as empty slots of a filled table are.
 pub fn write_table_leaving(
     path: &Path,
     header: &Header,
@@ -71,8 +72,8 @@ pub fn write_table_leaving(
     write_table_slack(path, header, code, slack, level)
 }
 
-/// Which slots may be stored as the code before them in their block, instead
-/// of their own code: what compresses best.
+/// Which slots may be stored as another code than their own, whichever
+/// compresses their block best (see `fill.rs`).
 #[derive(Debug, Clone, Copy)]
 pub struct Slack<L, B> {
     /// Slots left to the table beside (the header's [`crate::Shared`]): any code.
@@ -84,7 +85,7 @@ pub struct Slack<L, B> {
 
 impl Slack<fn(u64) -> bool, fn(u64, u16) -> bool> {
     /// No slack: every slot stores its code (an empty slot of a filled table
-    /// still takes the code before it).
+    /// still takes any).
     pub fn none() -> Self {
         Slack {
             left: |_| false,
@@ -93,8 +94,8 @@ impl Slack<fn(u64) -> bool, fn(u64, u16) -> bool> {
     }
 }
 
-/// Like `write_table_with`, with the slots `slack` frees stored as the code
-/// before them where they may hold it: slots left only where the header names
+/// Like `write_table_with`, with the slots `slack` frees stored as whatever
+/// compresses their block best within their bounds: slots left only where the header names
 /// a [`crate::Shared`] code, bounded ones only where it says
 /// [`crate::Exits::Searched`] (the writer cannot tell; a reader would read wrong
 /// values).
@@ -202,50 +203,36 @@ struct BlockShape {
     size: u64,
     /// Values per block.
     entries: u64,
-    /// Whether empty slots are stored as the code before them ([`Empty::Filled`]).
+    /// Whether empty slots may be stored as any code ([`Empty::Filled`]).
     filled: bool,
 }
 
-/// The codes of the places `start..end`, in place order. A slot left to the
-/// table beside, and where `filled` an empty one, takes the code before it in
-/// the block (the first ones the first code of the block that is neither; a
-/// block of nothing else holds 0); a bounded slot takes it where it may.
-fn block_codes<L, B>(
+/// The codes of the places `start..end`, in place order, and how each may be
+/// stored: a slot left to the table beside, and where `filled` an empty one,
+/// is free; the others hold their code, or one their bound allows.
+fn block_places<L, B>(
     lanes: &Lanes,
     code: &impl Fn(u64) -> u16,
     slack: &Slack<L, B>,
     (start, end): (u64, u64),
     filled: bool,
-) -> Vec<u16>
+) -> (Vec<u64>, Vec<u16>, Vec<Place>)
 where
     L: Fn(u64) -> bool,
-    B: Fn(u64, u16) -> bool,
 {
-    let codes: Vec<(u64, u16, bool)> = lanes
-        .slots(start, end)
-        .map(|slot| {
-            let code = code(slot);
-            (
-                slot,
-                code,
-                (slack.left)(slot) || (filled && code == NO_POSITION),
-            )
-        })
-        .collect();
-    let first = codes
+    let slots: Vec<u64> = lanes.slots(start, end).collect();
+    let codes: Vec<u16> = slots.iter().map(|&slot| code(slot)).collect();
+    let places = slots
         .iter()
-        .find(|&&(_, _, free)| !free)
-        .map(|&(_, c, _)| c);
-    let mut last = first.unwrap_or(NO_POSITION);
-    codes
-        .into_iter()
-        .map(|(slot, code, free)| {
-            if !free && !(slack.bounded)(slot, last) {
-                last = code;
-            }
-            last
-        })
-        .collect()
+        .zip(&codes)
+        .map(
+            |(&slot, &code)| match (slack.left)(slot) || (filled && code == NO_POSITION) {
+                true => Place::Free,
+                false => Place::Held,
+            },
+        )
+        .collect();
+    (slots, codes, places)
 }
 
 fn compress_blocks<L, B>(
@@ -279,31 +266,49 @@ where
                 Ok::<_, std::io::Error>(compressor)
             },
             |compressor, block| {
+                let compressor = compressor
+                    .as_mut()
+                    .map_err(|e| std::io::Error::new(e.kind(), e.to_string()))?;
                 let end = ((block + 1) * block_entries).min(size);
                 let span = (block * block_entries, end);
-                let mut codes = block_codes(lanes, &code, slack, span, filled);
-                let raw: Vec<u8> = match dictionary.is_empty() {
-                    true => codes.iter().flat_map(|c| c.to_le_bytes()).collect(),
-                    false => codes.iter().map(|&c| place[c as usize]).collect(),
-                };
+                let (slots, codes, places) = block_places(lanes, &code, slack, span, filled);
+                let may = |i: usize, code: u16| (slack.bounded)(slots[i], code);
+                // Each fill compressed, the smallest kept (the first of equals).
+                let mut best: Option<(Vec<u8>, Vec<u8>)> = None;
+                for how in FILLS {
+                    let stored = fill(&codes, &places, may, how);
+                    let raw: Vec<u8> = match dictionary.is_empty() {
+                        true => stored.iter().flat_map(|c| c.to_le_bytes()).collect(),
+                        false => stored.iter().map(|&c| place[c as usize]).collect(),
+                    };
+                    if best.as_ref().is_some_and(|(_, kept)| *kept == raw) {
+                        continue;
+                    }
+                    let compressed = compressor.compress(&raw)?;
+                    if best
+                        .as_ref()
+                        .is_none_or(|(kept, _)| compressed.len() < kept.len())
+                    {
+                        best = Some((compressed, raw));
+                    }
+                }
+                let (mut compressed, raw) = best.expect("at least one fill");
                 // The codes as a reader decodes them: a filled block of nothing
                 // but empty slots holds the dictionary's first code, not 0.
-                if !dictionary.is_empty() {
-                    codes = raw.iter().map(|&b| dictionary[usize::from(b)]).collect();
-                }
+                let decoded: Vec<u16> = match dictionary.is_empty() {
+                    true => raw
+                        .chunks_exact(2)
+                        .map(|b| u16::from_le_bytes([b[0], b[1]]))
+                        .collect(),
+                    false => raw.iter().map(|&b| dictionary[usize::from(b)]).collect(),
+                };
                 let mut digest = crc32fast::Hasher::new();
-                digest_codes(&mut digest, &codes);
+                digest_codes(&mut digest, &decoded);
                 // zstd hands back a block with room for its worst case, a
                 // little more than the raw bytes: every block of a table is
                 // held until the file is written, so keep only its length.
-                let exact = |mut block: Vec<u8>| {
-                    block.shrink_to_fit();
-                    (block, digest)
-                };
-                match compressor {
-                    Ok(c) => c.compress(&raw).map(exact),
-                    Err(e) => Err(std::io::Error::new(e.kind(), e.to_string())),
-                }
+                compressed.shrink_to_fit();
+                Ok((compressed, digest))
             },
         )
         .collect::<Result<Vec<_>, _>>()
