@@ -262,18 +262,22 @@ pub fn write_tier_noting<G: Game>(
         .extra
         .extend(score_counts(game.value_kind(), &histogram.slots));
     stats.extra.extend(notes);
-    let empty = match game.derives_empty_slots() {
+    // A draft keeps its empty slots as code 0, so that the write after it
+    // (which reads the draft back) knows them and fills them as it fills
+    // the slots it leaves, and the scans that read it skip them.
+    let empty = match game.derives_empty_slots() && !options.draft {
         true => Empty::Filled,
         false => Empty::Kept,
     };
     // A table that fills its empty slots can no longer be counted from its
     // values; one that keeps them is, and spares its header the counts (a
-    // table of thousands of codes would carry kilobytes of them).
+    // table of thousands of codes would carry kilobytes of them). A draft
+    // carries them for the table written after it.
     let beside = match options.draft {
         true => None,
         false => told_beside(game, tier, &options.dir, Exits::Stored)?,
     };
-    if empty == Empty::Filled || beside.is_some() {
+    if game.derives_empty_slots() || beside.is_some() {
         stats.codes = histogram.codes();
     }
     let header = Header {
@@ -319,8 +323,8 @@ pub fn write_tier_noting<G: Game>(
 
 /// Writes again the table of `tier`, `table`, whose values are `codes`, so that
 /// a slot whose value a move out of the tier gives (a bit of `decided`, 64
-/// slots a word) stores the code before it in its block where that is no
-/// better for the side to move: a reader takes the better of the stored value
+/// slots a word) may store, where that compresses its block better, another
+/// code no better for the side to move: a reader takes the better of the stored value
 /// and those moves ([`tables::Exits::Searched`]), as Syzygy's WDL tables have
 /// their captures. Where the game leaves a value to the table beside and that
 /// table is there, the slots it tells that value in are left to it, if every
@@ -367,6 +371,10 @@ pub fn write_leaving_exits<G: Game>(
     let header = Header {
         exits: Exits::Searched,
         shared: beside.as_ref().map(|(shared, _)| shared.clone()),
+        empty: match game.derives_empty_slots() {
+            true => Empty::Filled,
+            false => table.header().empty,
+        },
         ..table.header().clone()
     };
     let left = |slot: u64| match &beside {
