@@ -314,6 +314,11 @@ fn chess_endings(
         (material.count(), material.pawns())
     };
     let tiers = game.tiers();
+    // Written as drafts, as one process writes them, and again below.
+    let draft = WriteOptions {
+        draft: true,
+        ..write.clone()
+    };
     let mut summaries = Vec::new();
     let mut levels: Vec<(usize, usize)> = tiers.iter().map(|&t| level_of(t)).collect();
     levels.dedup();
@@ -339,7 +344,7 @@ fn chess_endings(
                 }
             }
             let codes = chess::solve_tier(endgame, tier, &mut solved, progress);
-            let written = write_solved(game, &caps, tier, &codes, started.elapsed(), write);
+            let written = write_solved(game, &caps, tier, &codes, started.elapsed(), &draft);
             cluster.or_stop(&what, written);
         }
         // Every ending of this level is written before any of the next starts.
