@@ -10,9 +10,11 @@
 //! the piece before the last one on the next square, the last one on the
 //! same) suits a table whose free slots are most of it (chess's DTZ, whose
 //! draws are DTM's): runs there repeat whatever code came last, where the
-//! place 64 back repeats the pattern around it. On KRBvKR's DTZ table, the
-//! copy alone writes 3,719,126 bytes against the runs' 4,519,695, and DTM's
-//! 18,473,601 against 13,006,228; `docs/file-format.md` has the figures.
+//! place 64 back repeats the pattern around it. On KRBvKR's DTZ table (drafts
+//! that filled their empty slots, as they did), the copy alone writes
+//! 3,719,126 bytes against the runs' 4,519,695, and DTM's 18,473,601 against
+//! 13,006,228: neither is best everywhere. `docs/file-format.md` has the
+//! figures.
 
 /// How a place of a block may be stored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
