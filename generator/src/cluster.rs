@@ -315,10 +315,7 @@ fn chess_endings(
     };
     let tiers = game.tiers();
     // Written as drafts, as one process writes them, and again below.
-    let draft = WriteOptions {
-        draft: true,
-        ..write.clone()
-    };
+    let draft = write.as_draft();
     let mut summaries = Vec::new();
     let mut levels: Vec<(usize, usize)> = tiers.iter().map(|&t| level_of(t)).collect();
     levels.dedup();

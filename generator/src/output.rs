@@ -187,6 +187,14 @@ impl WriteOptions {
         }
     }
 
+    /// The same options for a draft (see [`WriteOptions::draft`]).
+    pub fn as_draft(&self) -> Self {
+        WriteOptions {
+            draft: true,
+            ..self.clone()
+        }
+    }
+
     /// The zstd level of a table of `slots` slots.
     fn level(&self, slots: u64) -> i32 {
         match (self.draft, self.level) {
@@ -262,13 +270,7 @@ pub fn write_tier_noting<G: Game>(
         .extra
         .extend(score_counts(game.value_kind(), &histogram.slots));
     stats.extra.extend(notes);
-    // A draft keeps its empty slots as code 0, so that the write after it
-    // (which reads the draft back) knows them and fills them as it fills
-    // the slots it leaves, and the scans that read it skip them.
-    let empty = match game.derives_empty_slots() && !options.draft {
-        true => Empty::Filled,
-        false => Empty::Kept,
-    };
+    let empty = empty_slots(game, options.draft);
     // A table that fills its empty slots can no longer be counted from its
     // values; one that keeps them is, and spares its header the counts (a
     // table of thousands of codes would carry kilobytes of them). A draft
@@ -321,6 +323,17 @@ pub fn write_tier_noting<G: Game>(
     })
 }
 
+/// What a table of `game` stores in its empty slots: whatever compresses best
+/// where the game tells them, but in a draft, which keeps them as code 0, so
+/// that the write after it (which reads the draft back) knows them and fills
+/// them as it fills the slots it leaves, and the scans that read it skip them.
+fn empty_slots<G: Game>(game: &G, draft: bool) -> Empty {
+    match game.derives_empty_slots() && !draft {
+        true => Empty::Filled,
+        false => Empty::Kept,
+    }
+}
+
 /// Writes again the table of `tier`, `table`, whose values are `codes`, so that
 /// a slot whose value a move out of the tier gives (a bit of `decided`, 64
 /// slots a word) may store, where that compresses its block better, another
@@ -371,10 +384,7 @@ pub fn write_leaving_exits<G: Game>(
     let header = Header {
         exits: Exits::Searched,
         shared: beside.as_ref().map(|(shared, _)| shared.clone()),
-        empty: match game.derives_empty_slots() {
-            true => Empty::Filled,
-            false => table.header().empty,
-        },
+        empty: empty_slots(game, false),
         ..table.header().clone()
     };
     let left = |slot: u64| match &beside {

@@ -274,36 +274,32 @@ where
                 let (slots, codes, places) = block_places(lanes, &code, slack, span, filled);
                 let may = |i: usize, code: u16| (slack.bounded)(slots[i], code);
                 // Each fill compressed, the smallest kept (the first of equals).
-                let mut best: Option<(Vec<u8>, Vec<u8>)> = None;
+                let mut best: Option<(Vec<u8>, Vec<u8>, Vec<u16>)> = None;
                 for how in FILLS {
                     let stored = fill(&codes, &places, may, how);
                     let raw: Vec<u8> = match dictionary.is_empty() {
                         true => stored.iter().flat_map(|c| c.to_le_bytes()).collect(),
                         false => stored.iter().map(|&c| place[c as usize]).collect(),
                     };
-                    if best.as_ref().is_some_and(|(_, kept)| *kept == raw) {
+                    if best.as_ref().is_some_and(|(_, kept, _)| *kept == raw) {
                         continue;
                     }
                     let compressed = compressor.compress(&raw)?;
                     if best
                         .as_ref()
-                        .is_none_or(|(kept, _)| compressed.len() < kept.len())
+                        .is_none_or(|(kept, ..)| compressed.len() < kept.len())
                     {
-                        best = Some((compressed, raw));
+                        best = Some((compressed, raw, stored));
                     }
                 }
-                let (mut compressed, raw) = best.expect("at least one fill");
+                let (mut compressed, raw, mut codes) = best.expect("at least one fill");
                 // The codes as a reader decodes them: a filled block of nothing
                 // but empty slots holds the dictionary's first code, not 0.
-                let decoded: Vec<u16> = match dictionary.is_empty() {
-                    true => raw
-                        .chunks_exact(2)
-                        .map(|b| u16::from_le_bytes([b[0], b[1]]))
-                        .collect(),
-                    false => raw.iter().map(|&b| dictionary[usize::from(b)]).collect(),
-                };
+                if !dictionary.is_empty() {
+                    codes = raw.iter().map(|&b| dictionary[usize::from(b)]).collect();
+                }
                 let mut digest = crc32fast::Hasher::new();
-                digest_codes(&mut digest, &decoded);
+                digest_codes(&mut digest, &codes);
                 // zstd hands back a block with room for its worst case, a
                 // little more than the raw bytes: every block of a table is
                 // held until the file is written, so keep only its length.

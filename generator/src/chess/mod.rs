@@ -767,10 +767,7 @@ pub fn generate_tables(
     let spec = &games::chess::SPEC;
     let endgame = spec.game(options)?;
     let caps = (spec.capabilities)(&endgame);
-    let draft = WriteOptions {
-        draft: true,
-        ..write.clone()
-    };
+    let draft = write.as_draft();
     let mut store = Files::new(&endgame, &caps, &draft);
     let dtm = |tier| dtm_outcomes(&endgame, tier, &write.dir);
     solve_all(&endgame, progress, &mut store, dtm)?;
