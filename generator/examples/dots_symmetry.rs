@@ -54,6 +54,7 @@ fn main() -> anyhow::Result<()> {
             encoding: ValueKind::Score.tag().into(),
             block_entries: DEFAULT_BLOCK_ENTRIES,
             lanes: 1,
+            digits: Default::default(),
             empty: Empty::Kept,
             shared: None,
             exits: Default::default(),

@@ -349,6 +349,7 @@ mod tests {
                 encoding: "wld16".into(),
                 block_entries: self.block_entries,
                 lanes: 1,
+                digits: Default::default(),
                 empty: tables::Empty::Kept,
                 shared: None,
                 exits: Default::default(),

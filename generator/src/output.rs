@@ -6,8 +6,8 @@ use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use tables::{
-    Codes, DEFAULT_BLOCK_ENTRIES, DEFAULT_LEVEL, Empty, Exits, FAST_LEVEL, Header, Shared, Slack,
-    Stats, Table, file_name, format::NO_POSITION, write_table_leaving, write_table_slack,
+    Codes, DEFAULT_BLOCK_ENTRIES, DEFAULT_LEVEL, Digits, Empty, Exits, FAST_LEVEL, Header, Shared,
+    Slack, Stats, Table, file_name, format::NO_POSITION, write_table_leaving, write_table_slack,
     write_table_with,
 };
 
@@ -290,6 +290,7 @@ pub fn write_tier_noting<G: Game>(
         encoding: game.value_kind().tag().to_string(),
         block_entries: DEFAULT_BLOCK_ENTRIES,
         lanes: game.slot_lanes(tier),
+        digits: fields(game, tier, options.draft),
         empty,
         shared: beside.as_ref().map(|(shared, _)| shared.clone()),
         exits: Default::default(),
@@ -331,6 +332,16 @@ fn empty_slots<G: Game>(game: &G, draft: bool) -> Empty {
     match game.derives_empty_slots() && !draft {
         true => Empty::Filled,
         false => Empty::Kept,
+    }
+}
+
+/// The fields of a lane's entry of `tier`: in a table, in the order the
+/// writer finds to compress best; in a draft, which is read back and written
+/// again, as the index spells them.
+fn fields<G: Game>(game: &G, tier: u32, draft: bool) -> Digits {
+    match draft {
+        true => Digits::spelled(game.slot_digits(tier)),
+        false => Digits::weighed(game.slot_digits(tier)),
     }
 }
 
@@ -385,6 +396,7 @@ pub fn write_leaving_exits<G: Game>(
         exits: Exits::Searched,
         shared: beside.as_ref().map(|(shared, _)| shared.clone()),
         empty: empty_slots(game, false),
+        digits: fields(game, tier, false),
         ..table.header().clone()
     };
     let left = |slot: u64| match &beside {

@@ -29,10 +29,23 @@ pub struct TableSummary {
     /// That value.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub leaves: Option<String>,
+    /// The radices of the fields of a lane's entry as the index spells them,
+    /// and the order the blocks store them in (chess: the king pair, or the
+    /// pawns and the king pair, then one field per kind of piece), where
+    /// the game names fields.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fields: Option<Fields>,
     /// Figures particular to the game, e.g. counts over unfolded positions, in
     /// the header's order.
     #[serde(with = "pairs")]
     pub extra: Vec<(String, String)>,
+}
+
+/// The fields of a lane's entry, and the order they are stored in.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fields {
+    pub radices: Vec<u64>,
+    pub order: Vec<u8>,
 }
 
 /// Name/value pairs as a JSON object, keeping their order.
@@ -170,6 +183,10 @@ pub fn summary(table: &Table) -> TableSummary {
             let value = kind.and_then(|kind| games::Value::from_code(kind, shared.code));
             value.map_or(format!("code {}", shared.code), |v| v.to_string())
         }),
+        fields: (!h.digits.radices.is_empty()).then(|| Fields {
+            radices: h.digits.radices.clone(),
+            order: h.digits.order.clone(),
+        }),
         extra: s.extra.clone(),
     }
 }
@@ -214,6 +231,14 @@ impl Entry {
         );
         if let (Some(beside), Some(value)) = (&s.reads_from, &s.leaves) {
             line.push_str(&format!("; every {value} read from {beside}"));
+        }
+        if let Some(fields) = &s.fields {
+            let list = |items: Vec<String>| items.join(", ");
+            line.push_str(&format!(
+                "; fields ({}) stored in the order {}",
+                list(fields.radices.iter().map(u64::to_string).collect()),
+                list(fields.order.iter().map(u8::to_string).collect())
+            ));
         }
         for (k, v) in &s.extra {
             line.push_str(&format!("\n    {k}: {v}"));

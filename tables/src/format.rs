@@ -24,9 +24,12 @@
 //! do: a win/loss/draw table's codes are its distances), else its code as u16 LE
 //! and the dictionary is empty.
 //!
-//! The values run through the blocks lane by lane ([`Lanes`]): slot `i` lies in
+//! The values run through the blocks lane by lane ([`crate::Places`]): slot `i` lies in
 //! lane `i % lanes`, the lanes one after another, so that slots apart in a
-//! field the index varies fastest (chess: the side to move) are stored apart.
+//! field the index varies fastest (chess: the side to move) are stored apart;
+//! within a lane, the fields of the entry (chess: the king pair and each kind
+//! of piece) in the order the header's [`Digits`] give, the one the writer
+//! found to compress best.
 //! Where the header says [`Empty::Filled`], a slot that holds no position (code
 //! 0) is stored as whatever code compresses its block best (the writer tries a
 //! few fills: `tables/src/fill.rs`), which costs less than any mark; a reader
@@ -40,8 +43,10 @@
 
 use bincode::{Decode, Encode};
 
+use crate::places::Digits;
+
 pub const MAGIC: [u8; 8] = *b"TBASE\r\n\x1a";
-pub const FORMAT_VERSION: u32 = 5;
+pub const FORMAT_VERSION: u32 = 6;
 /// The code of a slot that holds no position.
 pub const NO_POSITION: u16 = 0;
 /// Magic, version and header length.
@@ -68,8 +73,11 @@ pub struct Header {
     pub encoding: String,
     /// Values per compressed block.
     pub block_entries: u32,
-    /// Lanes the slots are stored in (see [`Lanes`]); 1 keeps slot order.
+    /// Lanes the slots are stored in (see [`crate::Places`]); 1 keeps slot order.
     pub lanes: u32,
+    /// The fields of a lane's entry and the order they are stored in (see
+    /// [`Digits`]).
+    pub digits: Digits,
     /// What the table stores for slots without a position.
     pub empty: Empty,
     /// The code another table of the tier tells, which this one does not store.
@@ -132,67 +140,6 @@ pub enum Empty {
     /// Whatever code compresses best (the code stored before it): the game tells
     /// which slots hold no position, and a lookup never asks for one.
     Filled,
-}
-
-/// The order of a table's slots in its blocks: slot `i` is entry `i / lanes` of
-/// lane `i % lanes`, and the lanes follow one another, each one entry longer
-/// than the next or as long.
-#[derive(Debug, Clone, Copy)]
-pub struct Lanes {
-    size: u64,
-    lanes: u64,
-    /// Entries of the shortest lane, and how many lanes hold one more.
-    base: u64,
-    longer: u64,
-}
-
-impl Lanes {
-    /// The lanes of a table of `size` slots in `lanes` lanes (at least 1).
-    pub fn new(size: u64, lanes: u32) -> Lanes {
-        let lanes = u64::from(lanes.max(1));
-        Lanes {
-            size,
-            lanes,
-            base: size / lanes,
-            longer: size % lanes,
-        }
-    }
-
-    /// The place in the blocks of slot `slot`.
-    #[inline]
-    pub fn place(&self, slot: u64) -> u64 {
-        let lane = slot % self.lanes;
-        lane * self.base + lane.min(self.longer) + slot / self.lanes
-    }
-
-    /// The slot at place `place` in the blocks.
-    #[inline]
-    pub fn slot(&self, place: u64) -> u64 {
-        let long = self.longer * (self.base + 1);
-        let (lane, entry) = if place < long {
-            (place / (self.base + 1), place % (self.base + 1))
-        } else {
-            let rest = place - long;
-            (self.longer + rest / self.base, rest % self.base)
-        };
-        entry * self.lanes + lane
-    }
-
-    /// The slots of the places `start..end`, in order: a walk along the lanes.
-    pub fn slots(&self, start: u64, end: u64) -> impl Iterator<Item = u64> + '_ {
-        let (lanes, size) = (self.lanes, self.size);
-        let mut slot = if start < end { self.slot(start) } else { 0 };
-        (start..end).map(move |place| {
-            if place > start {
-                // The next entry of the lane, or the first of the next lane.
-                slot = match slot + lanes < size {
-                    true => slot + lanes,
-                    false => slot % lanes + 1,
-                };
-            }
-            slot
-        })
-    }
 }
 
 /// Solve statistics, for `tbquery info` and for checks against published figures.
@@ -294,37 +241,6 @@ impl Stats {
             })
             .collect::<Option<Vec<(i64, u64)>>>()?;
         Some(ScoreCounts(counts))
-    }
-}
-
-#[cfg(test)]
-mod lane_tests {
-    use super::*;
-
-    #[test]
-    fn places_and_slots_are_inverse_and_walk_in_order() {
-        for size in 0..40u64 {
-            for lanes in 1..5u32 {
-                let l = Lanes::new(size, lanes);
-                let mut seen: Vec<u64> = (0..size).map(|s| l.place(s)).collect();
-                seen.sort_unstable();
-                assert_eq!(seen, (0..size).collect::<Vec<_>>(), "{size} {lanes}");
-                for slot in 0..size {
-                    assert_eq!(l.slot(l.place(slot)), slot);
-                }
-                for start in 0..size {
-                    let walked: Vec<u64> = l.slots(start, size).collect();
-                    let spelled: Vec<u64> = (start..size).map(|p| l.slot(p)).collect();
-                    assert_eq!(walked, spelled, "{size} {lanes} from {start}");
-                }
-            }
-        }
-        // Two lanes: the even slots first, then the odd ones.
-        let two = Lanes::new(5, 2);
-        assert_eq!(
-            (0..5).map(|p| two.slot(p)).collect::<Vec<_>>(),
-            [0, 2, 4, 1, 3]
-        );
     }
 }
 

@@ -7,6 +7,7 @@ mod codes;
 mod error;
 mod fill;
 pub mod format;
+mod places;
 mod reader;
 mod writer;
 
@@ -14,9 +15,10 @@ pub use cache::{Block, BlockCache, DEFAULT_BUDGET_BYTES};
 pub use codes::{Codes, CodesBuilder};
 pub use error::TableError;
 pub use format::{
-    DEFAULT_BLOCK_ENTRIES, Empty, Exits, FORMAT_VERSION, Header, Lanes, ScoreCounts, Shared, Stats,
+    DEFAULT_BLOCK_ENTRIES, Empty, Exits, FORMAT_VERSION, Header, ScoreCounts, Shared, Stats,
     file_name,
 };
+pub use places::{Digits, MAX_DIGITS, Places};
 pub use reader::{Access, Figures, FileIdentity, Table, Tally};
 pub use writer::{
     DEFAULT_LEVEL, FAST_LEVEL, Slack, write_atomically, write_table, write_table_leaving,

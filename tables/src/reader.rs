@@ -16,10 +16,11 @@ use crate::cache::{Block, BlockCache, next_table_id};
 use crate::codes::{Codes, CodesBuilder};
 use crate::error::TableError;
 use crate::format::{
-    BLOCK_ENTRY_BYTES, Empty, Exits, FORMAT_VERSION, Header, Lanes, MAGIC, MAX_DICTIONARY,
+    BLOCK_ENTRY_BYTES, Empty, Exits, FORMAT_VERSION, Header, MAGIC, MAX_DICTIONARY,
     MAX_HEADER_BYTES, PREAMBLE_BYTES, bincode_read_config, block_count, digest_codes, file_name,
     values_digest,
 };
+use crate::places::Places;
 use memmap2::Mmap;
 use std::borrow::Cow;
 use std::cell::RefCell;
@@ -113,7 +114,7 @@ pub struct Table {
     /// The checksum of the header's identity and the values as stored.
     values_crc: u32,
     /// Where each slot lies in the blocks.
-    lanes: Lanes,
+    places: Places,
     blocks: Vec<BlockSpan>,
     /// This table's key in the block cache.
     id: u64,
@@ -162,6 +163,7 @@ impl Table {
     ///     encoding: "wld16".into(),
     ///     block_entries: DEFAULT_BLOCK_ENTRIES,
     ///     lanes: 1,
+    ///     digits: Default::default(),
     ///     empty: Empty::Kept,
     ///     shared: None,
     ///     exits: Default::default(),
@@ -241,7 +243,7 @@ impl Table {
             source,
             len,
             identity: FileIdentity::of(&metadata),
-            lanes: Lanes::new(header.index_size, header.lanes),
+            places: Places::new(header.index_size, header.lanes, &header.digits),
             header,
             dictionary,
             values_crc,
@@ -326,7 +328,7 @@ impl Table {
             });
         }
         let per_block = u64::from(self.header.block_entries);
-        let place = self.lanes.place(index);
+        let place = self.places.place(index);
         let values = self.block((place / per_block) as usize)?;
         Ok(values[(place % per_block) as usize])
     }
@@ -400,7 +402,7 @@ impl Table {
         let mut start = 0;
         self.for_each_block(|codes| {
             let end = start + codes.len() as u64;
-            for (slot, &code) in self.lanes.slots(start, end).zip(codes) {
+            for (slot, &code) in self.places.slots(start, end).zip(codes) {
                 visit(slot, code);
             }
             start = end;
@@ -777,6 +779,11 @@ fn parse_layout(path: &Path, bytes: &[u8], len: u64) -> Result<Parsed, TableErro
         .ok_or_else(|| corrupt("header gives a block size of 0".into()))?;
     if header.lanes == 0 {
         return Err(corrupt("header gives 0 lanes".into()));
+    }
+    let lanes = u64::from(header.lanes);
+    let lane = header.index_size / lanes;
+    if let Some(why) = header.digits.misfit(lane, header.index_size % lanes == 0) {
+        return Err(corrupt(format!("header's fields: {why}")));
     }
     if (header_end + 4) as u64 > len {
         return Err(corrupt("truncated: no dictionary after the header".into()));

@@ -4,9 +4,10 @@
 use crate::error::TableError;
 use crate::fill::{FILLS, Place, fill};
 use crate::format::{
-    BLOCK_ENTRY_BYTES, Empty, FORMAT_VERSION, Header, Lanes, MAGIC, MAX_DICTIONARY, NO_POSITION,
+    BLOCK_ENTRY_BYTES, Empty, FORMAT_VERSION, Header, MAGIC, MAX_DICTIONARY, NO_POSITION,
     bincode_config, digest_codes, values_digest,
 };
+use crate::places::{Digits, Places};
 use rayon::prelude::*;
 use std::io::Write;
 use std::path::Path;
@@ -113,20 +114,19 @@ where
     assert!(header.block_entries > 0, "block_entries must be positive");
     let filled = header.empty == Empty::Filled;
     let dictionary = dictionary(header.index_size, &code, filled);
-    let lanes = Lanes::new(header.index_size, header.lanes);
-    let blocks = compress_blocks(
-        path,
-        &lanes,
-        code,
-        &slack,
-        &dictionary,
-        BlockShape {
-            size: header.index_size,
-            entries: header.block_entries.into(),
-            filled,
-        },
-        level,
-    )?;
+    let shape = BlockShape {
+        size: header.index_size,
+        entries: header.block_entries.into(),
+        filled,
+    };
+    let mut header = header.clone();
+    if header.digits.to_weigh() {
+        header.digits = best_digits(path, &header, &code, &slack, &dictionary, &shape, level)?;
+    }
+    let header = &header;
+    let places = Places::new(header.index_size, header.lanes, &header.digits);
+    let blocks = Blocks::new(places, &code, &slack, &dictionary, &shape);
+    let blocks = compress_blocks(path, &blocks, (0..blocks.count()).into_par_iter(), level)?;
 
     let mut values = values_digest(header);
     for (_, digest) in &blocks {
@@ -207,58 +207,129 @@ struct BlockShape {
     filled: bool,
 }
 
-/// The codes of the places `start..end`, in place order, and how each may be
-/// stored: a slot left to the table beside, and where `filled` an empty one,
-/// is free; the others hold their code, or one their bound allows.
-fn block_places<L, B>(
-    lanes: &Lanes,
-    code: &impl Fn(u64) -> u16,
-    slack: &Slack<L, B>,
-    (start, end): (u64, u64),
-    filled: bool,
-) -> (Vec<u64>, Vec<u16>, Vec<Place>)
-where
-    L: Fn(u64) -> bool,
-{
-    let slots: Vec<u64> = lanes.slots(start, end).collect();
-    let codes: Vec<u16> = slots.iter().map(|&slot| code(slot)).collect();
-    let places = slots
-        .iter()
-        .zip(&codes)
-        .map(
-            |(&slot, &code)| match (slack.left)(slot) || (filled && code == NO_POSITION) {
-                true => Place::Free,
-                false => Place::Held,
-            },
-        )
-        .collect();
-    (slots, codes, places)
+/// A table's values as the blocks of one order of its slots store them.
+struct Blocks<'a, C, L, B> {
+    places: Places,
+    code: &'a C,
+    slack: &'a Slack<L, B>,
+    /// The table's codes (none: 16-bit codes are stored).
+    dictionary: &'a [u16],
+    /// Each code's place in the dictionary.
+    byte_of: Vec<u8>,
+    shape: &'a BlockShape,
 }
 
-fn compress_blocks<L, B>(
+/// A block as written: its zstd frame, and its codes as a reader decodes them.
+type Written = (Vec<u8>, Vec<u16>);
+
+impl<'a, C, L, B> Blocks<'a, C, L, B>
+where
+    C: Fn(u64) -> u16,
+    L: Fn(u64) -> bool,
+    B: Fn(u64, u16) -> bool,
+{
+    fn new(
+        places: Places,
+        code: &'a C,
+        slack: &'a Slack<L, B>,
+        dictionary: &'a [u16],
+        shape: &'a BlockShape,
+    ) -> Self {
+        let mut byte_of = vec![0u8; 1 << 16];
+        for (i, &c) in dictionary.iter().enumerate() {
+            byte_of[c as usize] = i as u8;
+        }
+        Blocks {
+            places,
+            code,
+            slack,
+            dictionary,
+            byte_of,
+            shape,
+        }
+    }
+
+    fn count(&self) -> u64 {
+        self.shape.size.div_ceil(self.shape.entries)
+    }
+
+    /// The codes of the places of block `block`, in place order, and how each
+    /// may be stored: a slot left to the table beside, and where the table
+    /// fills them an empty one, is free; the others hold their code, or one
+    /// their bound allows.
+    fn places(&self, block: u64) -> (Vec<u64>, Vec<u16>, Vec<Place>) {
+        let start = block * self.shape.entries;
+        let end = (start + self.shape.entries).min(self.shape.size);
+        let slots: Vec<u64> = self.places.slots(start, end).collect();
+        let codes: Vec<u16> = slots.iter().map(|&slot| (self.code)(slot)).collect();
+        let filled = self.shape.filled;
+        let places = slots
+            .iter()
+            .zip(&codes)
+            .map(|(&slot, &code)| {
+                match (self.slack.left)(slot) || (filled && code == NO_POSITION) {
+                    true => Place::Free,
+                    false => Place::Held,
+                }
+            })
+            .collect();
+        (slots, codes, places)
+    }
+
+    /// Block `block` compressed with each fill, the smallest kept (the first
+    /// of equals).
+    fn compress(
+        &self,
+        block: u64,
+        compressor: &mut zstd::bulk::Compressor<'_>,
+    ) -> std::io::Result<Written> {
+        let (slots, codes, places) = self.places(block);
+        let may = |i: usize, code: u16| (self.slack.bounded)(slots[i], code);
+        let mut best: Option<(Vec<u8>, Vec<u8>, Vec<u16>)> = None;
+        for how in FILLS {
+            let stored = fill(&codes, &places, may, how);
+            let raw: Vec<u8> = match self.dictionary.is_empty() {
+                true => stored.iter().flat_map(|c| c.to_le_bytes()).collect(),
+                false => stored.iter().map(|&c| self.byte_of[c as usize]).collect(),
+            };
+            if best.as_ref().is_some_and(|(_, kept, _)| *kept == raw) {
+                continue;
+            }
+            let compressed = compressor.compress(&raw)?;
+            if best
+                .as_ref()
+                .is_none_or(|(kept, ..)| compressed.len() < kept.len())
+            {
+                best = Some((compressed, raw, stored));
+            }
+        }
+        let (compressed, raw, mut codes) = best.expect("at least one fill");
+        // The codes as a reader decodes them: a filled block of nothing
+        // but empty slots holds the dictionary's first code, not 0.
+        if !self.dictionary.is_empty() {
+            codes = raw
+                .iter()
+                .map(|&b| self.dictionary[usize::from(b)])
+                .collect();
+        }
+        Ok((compressed, codes))
+    }
+}
+
+/// Blocks `which` of `blocks`, compressed in parallel, each with the
+/// checksum its codes add to the values checksum.
+fn compress_blocks<C, L, B>(
     path: &Path,
-    lanes: &Lanes,
-    code: impl Fn(u64) -> u16 + Sync,
-    slack: &Slack<L, B>,
-    dictionary: &[u16],
-    shape: BlockShape,
+    blocks: &Blocks<'_, C, L, B>,
+    which: impl ParallelIterator<Item = u64>,
     level: i32,
 ) -> Result<Vec<(Vec<u8>, crc32fast::Hasher)>, TableError>
 where
+    C: Fn(u64) -> u16 + Sync,
     L: Fn(u64) -> bool + Sync,
     B: Fn(u64, u16) -> bool + Sync,
 {
-    let mut place = vec![0u8; 1 << 16];
-    for (i, &c) in dictionary.iter().enumerate() {
-        place[c as usize] = i as u8;
-    }
-    let BlockShape {
-        size,
-        entries: block_entries,
-        filled,
-    } = shape;
-    (0..size.div_ceil(block_entries))
-        .into_par_iter()
+    which
         .map_init(
             || {
                 let mut compressor = zstd::bulk::Compressor::new(level)?;
@@ -269,35 +340,7 @@ where
                 let compressor = compressor
                     .as_mut()
                     .map_err(|e| std::io::Error::new(e.kind(), e.to_string()))?;
-                let end = ((block + 1) * block_entries).min(size);
-                let span = (block * block_entries, end);
-                let (slots, codes, places) = block_places(lanes, &code, slack, span, filled);
-                let may = |i: usize, code: u16| (slack.bounded)(slots[i], code);
-                // Each fill compressed, the smallest kept (the first of equals).
-                let mut best: Option<(Vec<u8>, Vec<u8>, Vec<u16>)> = None;
-                for how in FILLS {
-                    let stored = fill(&codes, &places, may, how);
-                    let raw: Vec<u8> = match dictionary.is_empty() {
-                        true => stored.iter().flat_map(|c| c.to_le_bytes()).collect(),
-                        false => stored.iter().map(|&c| place[c as usize]).collect(),
-                    };
-                    if best.as_ref().is_some_and(|(_, kept, _)| *kept == raw) {
-                        continue;
-                    }
-                    let compressed = compressor.compress(&raw)?;
-                    if best
-                        .as_ref()
-                        .is_none_or(|(kept, ..)| compressed.len() < kept.len())
-                    {
-                        best = Some((compressed, raw, stored));
-                    }
-                }
-                let (mut compressed, raw, mut codes) = best.expect("at least one fill");
-                // The codes as a reader decodes them: a filled block of nothing
-                // but empty slots holds the dictionary's first code, not 0.
-                if !dictionary.is_empty() {
-                    codes = raw.iter().map(|&b| dictionary[usize::from(b)]).collect();
-                }
+                let (mut compressed, codes) = blocks.compress(block, compressor)?;
                 let mut digest = crc32fast::Hasher::new();
                 digest_codes(&mut digest, &codes);
                 // zstd hands back a block with room for its worst case, a
@@ -309,6 +352,52 @@ where
         )
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| TableError::io(path, "compressing blocks", e))
+}
+
+/// About how many blocks of each order the writer compresses to weigh it:
+/// on KRBvKR the orders differ by up to a third, and this many blocks spread
+/// over the table rank them as the whole table does.
+const SAMPLE_BLOCKS: u64 = 256;
+
+/// A smaller table is weighed on every so many of its blocks, not all of
+/// them: six orders of each of the chain's small tables would otherwise cost
+/// more than their writing.
+const SAMPLE_STEP: u64 = 4;
+
+/// The order of the header's fields ([`Digits::orders`]) whose blocks, a
+/// sample of them spread over the table, compress smallest (the first of
+/// equals). What it costs: each order's sample compressed, about
+/// `SAMPLE_BLOCKS` blocks.
+fn best_digits<C, L, B>(
+    path: &Path,
+    header: &Header,
+    code: &C,
+    slack: &Slack<L, B>,
+    dictionary: &[u16],
+    shape: &BlockShape,
+    level: i32,
+) -> Result<Digits, TableError>
+where
+    C: Fn(u64) -> u16 + Sync,
+    L: Fn(u64) -> bool + Sync,
+    B: Fn(u64, u16) -> bool + Sync,
+{
+    let mut best: Option<(usize, Digits)> = None;
+    for digits in header.digits.orders() {
+        let places = Places::new(header.index_size, header.lanes, &digits);
+        let blocks = Blocks::new(places, code, slack, dictionary, shape);
+        let count = blocks.count();
+        let step = count.div_ceil(SAMPLE_BLOCKS).max(SAMPLE_STEP);
+        let sample = (0..count.div_ceil(step)).into_par_iter().map(|i| i * step);
+        let bytes: usize = compress_blocks(path, &blocks, sample, level)?
+            .iter()
+            .map(|(block, _)| block.len())
+            .sum();
+        if best.as_ref().is_none_or(|(least, _)| bytes < *least) {
+            best = Some((bytes, digits));
+        }
+    }
+    Ok(best.expect("at least one order").1)
 }
 
 /// Removes the temporary files an interrupted write of the same table left in

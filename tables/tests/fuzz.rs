@@ -16,6 +16,7 @@ fn table_bytes(entries: u32) -> Vec<u8> {
         encoding: "wld16".into(),
         block_entries: entries,
         lanes: 1,
+        digits: Default::default(),
         empty: Empty::Kept,
         shared: None,
         exits: Default::default(),

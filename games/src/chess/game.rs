@@ -298,6 +298,12 @@ impl Game for Endgame {
         2
     }
 
+    /// A lane's entry is the king pair (after the pawns' placement, where
+    /// there are pawns) and one field per kind of other piece.
+    fn slot_digits(&self, tier: u32) -> Vec<u64> {
+        self.digits(tier)
+    }
+
     /// A slot holds no position where its pieces share a square, the side not
     /// to move is in check, or a symmetry stores the position elsewhere:
     /// [`Game::position_at`] tells each.

@@ -282,6 +282,11 @@ impl Layout {
         self.groups().map(|(_, len)| sets_of(len)).product()
     }
 
+    /// The radix of each field of [`Layout::squares`], the first highest.
+    pub fn squares_radices(&self) -> impl Iterator<Item = u64> + '_ {
+        self.groups().map(|(_, len)| sets_of(len))
+    }
+
     /// What one step of a lone piece's square (`others[i]`, see
     /// [`Layout::unique`]) adds to [`Layout::squares`].
     #[inline]

@@ -156,6 +156,20 @@ impl Endgame {
         layout
     }
 
+    /// The fields of an entry of a lane (one side to move) of `tier`, as its
+    /// slots spell them, the slowest first: the placement of the pawns (a
+    /// tier with pawns), the king pair, then one per kind of other piece.
+    pub(super) fn digits(&self, tier: u32) -> Vec<u64> {
+        let kings = match self.placements(tier) {
+            Some(placements) => vec![placements.len() as u64, free_pairs().0.len() as u64],
+            None => vec![king_pairs().0.len() as u64],
+        };
+        kings
+            .into_iter()
+            .chain(self.template(tier, 0).squares_radices())
+            .collect()
+    }
+
     /// How many slots `tier` has.
     pub(super) fn slots(&self, tier: u32) -> u64 {
         match self.placements(tier) {

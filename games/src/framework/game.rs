@@ -210,6 +210,15 @@ pub trait Game: Send + Sync + 'static {
         1
     }
 
+    /// The fields a lane's entry is spelled in, as the radices of a
+    /// mixed-radix number, the slowest first (their product the lane's
+    /// length: the tier's slots over [`Game::slot_lanes`], which must divide
+    /// them): a table may store them in another order, the one that
+    /// compresses best. Empty (the default): the entry is stored as it is.
+    fn slot_digits(&self, _tier: u32) -> Vec<u64> {
+        Vec::new()
+    }
+
     /// Whether [`Game::position_at`] tells every slot that holds no position,
     /// so that its tables need not: they store whatever compresses best there,
     /// and a reader asks the game which slots are empty.

@@ -1,0 +1,360 @@
+//! Where each slot of a table lies in its blocks: its lane (a field the index
+//! varies fastest, stored apart), then the fields of its entry in the order
+//! the header gives, which may differ from the order the index spells them.
+
+use bincode::{Decode, Encode};
+
+/// The fields a lane's entry is spelled in, each a digit of a mixed-radix
+/// number (chess: the king pair, then one field per kind of piece), and the
+/// order the blocks store them in. Which field varies fastest decides which
+/// slots stand side by side in a block, and so what zstd finds to repeat:
+/// the writer weighs the orders on a sample of the table and keeps the best.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Encode, Decode)]
+pub struct Digits {
+    /// The radix of each field, as the index spells them, the slowest first;
+    /// empty where a game names no fields (the entry is stored as it is).
+    pub radices: Vec<u64>,
+    /// The fields in the order the blocks store them, the slowest first: a
+    /// permutation of `0..radices.len()`. Empty in a header handed to the
+    /// writer with radices: the writer weighs the orders and stores the best.
+    pub order: Vec<u8>,
+}
+
+/// The most fields a table's entry may be spelled in.
+pub const MAX_DIGITS: usize = 8;
+
+impl Digits {
+    /// The fields of `radices`, stored as the index spells them.
+    pub fn spelled(radices: Vec<u64>) -> Digits {
+        let order = (0..radices.len() as u8).collect();
+        Digits { radices, order }
+    }
+
+    /// The fields of `radices`, their order left to the writer to weigh.
+    pub fn weighed(radices: Vec<u64>) -> Digits {
+        Digits {
+            radices,
+            order: Vec::new(),
+        }
+    }
+
+    /// Whether the writer is to choose the order.
+    pub fn to_weigh(&self) -> bool {
+        self.order.is_empty() && !self.radices.is_empty()
+    }
+
+    /// The orders the writer weighs: the first field stays slowest (a game
+    /// spells its coarsest field first: chess's king pair, or its pawns),
+    /// the others in every order, as spelled first.
+    pub fn orders(&self) -> Vec<Digits> {
+        if self.radices.is_empty() {
+            return vec![Digits::default()];
+        }
+        let rest: Vec<u8> = (1..self.radices.len() as u8).collect();
+        let mut orders = Vec::new();
+        permutations(&rest, &mut |p| {
+            let order = std::iter::once(0).chain(p.iter().copied()).collect();
+            orders.push(Digits {
+                radices: self.radices.clone(),
+                order,
+            });
+        });
+        orders
+    }
+
+    /// Why these fields cannot spell a lane of `entries` entries, if they
+    /// cannot: every radix above 0, their product the lane's length, the
+    /// order each field once.
+    pub fn misfit(&self, entries: u64, lanes_equal: bool) -> Option<String> {
+        if self.radices.is_empty() && self.order.is_empty() {
+            return None;
+        }
+        if self.radices.len() > MAX_DIGITS {
+            return Some(format!(
+                "{} fields (at most {MAX_DIGITS})",
+                self.radices.len()
+            ));
+        }
+        let product = self
+            .radices
+            .iter()
+            .try_fold(1u64, |p, &r| p.checked_mul(r).filter(|_| r > 0));
+        if product != Some(entries) || !lanes_equal {
+            return Some(format!(
+                "fields of radices {:?} do not spell lanes of {entries} entries",
+                self.radices
+            ));
+        }
+        let mut seen = [false; MAX_DIGITS];
+        let once = self.order.len() == self.radices.len()
+            && self.order.iter().all(|&f| {
+                usize::from(f) < seen.len() && !std::mem::replace(&mut seen[f as usize], true)
+            });
+        (!once).then(|| {
+            format!(
+                "field order {:?} is not one of {} fields",
+                self.order,
+                self.radices.len()
+            )
+        })
+    }
+}
+
+/// Calls `visit` with every permutation of `items`, in lexicographic order of
+/// positions.
+fn permutations(items: &[u8], visit: &mut impl FnMut(&[u8])) {
+    fn walk(done: &mut Vec<u8>, left: &mut Vec<u8>, visit: &mut impl FnMut(&[u8])) {
+        if left.is_empty() {
+            visit(done);
+            return;
+        }
+        for i in 0..left.len() {
+            let item = left.remove(i);
+            done.push(item);
+            walk(done, left, visit);
+            done.pop();
+            left.insert(i, item);
+        }
+    }
+    walk(&mut Vec::new(), &mut items.to_vec(), visit);
+}
+
+/// One field of a lane's entry: its radix, what one step of it adds to the
+/// entry as spelled, and to the entry as stored.
+#[derive(Debug, Clone, Copy, Default)]
+struct Field {
+    radix: u64,
+    spelled: u64,
+    stored: u64,
+}
+
+/// The place in the blocks of every slot of a table, and back: slot `i` is
+/// entry `i / lanes` of lane `i % lanes`, the lanes one after another, each
+/// one entry longer than the next or as long; within a lane, the entry's
+/// fields in the order its [`Digits`] give.
+#[derive(Debug, Clone)]
+pub struct Places {
+    size: u64,
+    lanes: u64,
+    /// Entries of the shortest lane, and how many lanes hold one more.
+    base: u64,
+    longer: u64,
+    /// The entry's fields in stored order, the fastest first; empty where
+    /// the entry is stored as spelled.
+    fields: Vec<Field>,
+}
+
+impl Places {
+    /// The places of a table of `size` slots in `lanes` lanes (at least 1),
+    /// each lane's entries spelled by `digits` (which must fit: see
+    /// [`Digits::misfit`]; a reader checks a header's first).
+    pub fn new(size: u64, lanes: u32, digits: &Digits) -> Places {
+        let lanes = u64::from(lanes.max(1));
+        let (base, longer) = (size / lanes, size % lanes);
+        assert!(
+            digits.misfit(base, longer == 0).is_none(),
+            "{digits:?} for lanes of {base}"
+        );
+        let identity = digits
+            .order
+            .iter()
+            .enumerate()
+            .all(|(i, &f)| usize::from(f) == i);
+        let fields = match identity {
+            true => Vec::new(),
+            false => {
+                let spelled = |f: usize| digits.radices[f + 1..].iter().product::<u64>();
+                let mut stored = 1;
+                let mut fields = Vec::with_capacity(digits.order.len());
+                for &f in digits.order.iter().rev() {
+                    let f = usize::from(f);
+                    fields.push(Field {
+                        radix: digits.radices[f],
+                        spelled: spelled(f),
+                        stored,
+                    });
+                    stored *= digits.radices[f];
+                }
+                fields
+            }
+        };
+        Places {
+            size,
+            lanes,
+            base,
+            longer,
+            fields,
+        }
+    }
+
+    /// The places of a table stored as its index spells it: lanes, no fields.
+    pub fn in_lanes(size: u64, lanes: u32) -> Places {
+        Places::new(size, lanes, &Digits::default())
+    }
+
+    /// The place in the blocks of slot `slot`.
+    #[inline]
+    pub fn place(&self, slot: u64) -> u64 {
+        let lane = slot % self.lanes;
+        let mut entry = slot / self.lanes;
+        if !self.fields.is_empty() {
+            entry = self
+                .fields
+                .iter()
+                .map(|f| entry / f.spelled % f.radix * f.stored)
+                .sum();
+        }
+        lane * self.base + lane.min(self.longer) + entry
+    }
+
+    /// The slot at place `place` in the blocks.
+    #[inline]
+    pub fn slot(&self, place: u64) -> u64 {
+        let long = self.longer * (self.base + 1);
+        let (lane, mut entry) = if place < long {
+            (place / (self.base + 1), place % (self.base + 1))
+        } else {
+            let rest = place - long;
+            (self.longer + rest / self.base, rest % self.base)
+        };
+        if !self.fields.is_empty() {
+            entry = self
+                .fields
+                .iter()
+                .map(|f| entry / f.stored % f.radix * f.spelled)
+                .sum();
+        }
+        entry * self.lanes + lane
+    }
+
+    /// The slots of the places `start..end`, in order: a walk along the lanes,
+    /// each lane's fields counted up as an odometer in stored order.
+    pub fn slots(&self, start: u64, end: u64) -> impl Iterator<Item = u64> + '_ {
+        let (lanes, size) = (self.lanes, self.size);
+        let mut slot = if start < end { self.slot(start) } else { 0 };
+        // Each field's digit at the slot, fastest stored first.
+        let mut digits = [0u64; MAX_DIGITS];
+        for (d, f) in digits.iter_mut().zip(&self.fields) {
+            *d = slot / lanes / f.spelled % f.radix;
+        }
+        (start..end).map(move |place| {
+            if place > start {
+                slot = self.next_slot(slot, &mut digits, lanes, size);
+            }
+            slot
+        })
+    }
+
+    /// The slot at the place after that of `slot`, whose fields' digits are
+    /// `digits` (updated).
+    #[inline]
+    fn next_slot(&self, slot: u64, digits: &mut [u64; MAX_DIGITS], lanes: u64, size: u64) -> u64 {
+        if self.fields.is_empty() {
+            // The next entry of the lane, or the first of the next lane.
+            return match slot + lanes < size {
+                true => slot + lanes,
+                false => slot % lanes + 1,
+            };
+        }
+        let mut slot = slot;
+        for (d, f) in digits.iter_mut().zip(&self.fields) {
+            *d += 1;
+            if *d < f.radix {
+                return slot + f.spelled * lanes;
+            }
+            *d = 0;
+            slot -= (f.radix - 1) * f.spelled * lanes;
+        }
+        // Past the lane's last entry (every digit back to 0): the next lane.
+        slot + 1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check_inverse(places: &Places, size: u64, what: &str) {
+        let mut seen: Vec<u64> = (0..size).map(|s| places.place(s)).collect();
+        seen.sort_unstable();
+        assert_eq!(seen, (0..size).collect::<Vec<_>>(), "{what}");
+        for slot in 0..size {
+            assert_eq!(places.slot(places.place(slot)), slot, "{what}");
+        }
+        for start in 0..size {
+            let walked: Vec<u64> = places.slots(start, size).collect();
+            let spelled: Vec<u64> = (start..size).map(|p| places.slot(p)).collect();
+            assert_eq!(walked, spelled, "{what} from {start}");
+        }
+    }
+
+    #[test]
+    fn places_and_slots_are_inverse_and_walk_in_order() {
+        for size in 0..40u64 {
+            for lanes in 1..5u32 {
+                let l = Places::in_lanes(size, lanes);
+                check_inverse(&l, size, &format!("{size} {lanes}"));
+            }
+        }
+        // Two lanes: the even slots first, then the odd ones.
+        let two = Places::in_lanes(5, 2);
+        assert_eq!(
+            (0..5).map(|p| two.slot(p)).collect::<Vec<_>>(),
+            [0, 2, 4, 1, 3]
+        );
+    }
+
+    #[test]
+    fn fields_in_every_order_are_inverse_and_walk_in_order() {
+        let radices = vec![3, 4, 2, 5];
+        for order in Digits::spelled(radices.clone()).orders() {
+            for lanes in 1..3u32 {
+                let size = 120 * u64::from(lanes);
+                let places = Places::new(size, lanes, &order);
+                check_inverse(&places, size, &format!("{order:?} {lanes}"));
+            }
+        }
+        // Spelled (a, b) with radices 2 and 3, stored b slowest: the entry
+        // a * 3 + b lies at b * 2 + a.
+        let swapped = Digits {
+            radices: vec![2, 3],
+            order: vec![1, 0],
+        };
+        let places = Places::new(6, 1, &swapped);
+        assert_eq!(
+            (0..6).map(|p| places.slot(p)).collect::<Vec<_>>(),
+            [0, 3, 1, 4, 2, 5]
+        );
+    }
+
+    #[test]
+    fn the_orders_weighed_keep_the_first_field_slowest() {
+        let orders: Vec<Vec<u8>> = Digits::weighed(vec![462, 64, 64, 64])
+            .orders()
+            .into_iter()
+            .map(|d| d.order)
+            .collect();
+        assert_eq!(orders.len(), 6);
+        assert_eq!(orders[0], [0, 1, 2, 3]);
+        assert!(orders.iter().all(|o| o[0] == 0));
+        assert_eq!(Digits::default().orders(), [Digits::default()]);
+    }
+
+    #[test]
+    fn fields_that_do_not_spell_the_lanes_are_named() {
+        let fit = Digits::spelled(vec![4, 5]);
+        assert_eq!(fit.misfit(20, true), None);
+        assert!(fit.misfit(21, true).is_some());
+        assert!(fit.misfit(20, false).is_some());
+        let twice = Digits {
+            radices: vec![4, 5],
+            order: vec![1, 1],
+        };
+        assert!(twice.misfit(20, true).unwrap().contains("order"));
+        let zero = Digits::spelled(vec![0, 5]);
+        assert!(zero.misfit(0, true).is_some());
+        let overflow = Digits::spelled(vec![u64::MAX, 3]);
+        assert!(overflow.misfit(3, true).is_some());
+        assert_eq!(Digits::default().misfit(17, false), None);
+    }
+}
