@@ -431,7 +431,14 @@ fn dtz_beside_dtm_reads_its_draws_from_it() {
     let info = text(&tbquery(beside.path(), &["info"], "").stdout);
     let line = info.lines().find(|l| l.starts_with(name)).unwrap();
     assert!(
-        line.ends_with("; every draw read from chess-KRvKB.tb"),
+        line.contains("; every draw read from chess-KRvKB.tb; "),
+        "{line}"
+    );
+    // Its fields (the king pair, White's rook, Black's bishop) in the order
+    // its writer weighed best, the king pair slowest.
+    assert!(
+        line.ends_with(" fields (462, 64, 64) stored in the order 0, 1, 2")
+            || line.ends_with(" fields (462, 64, 64) stored in the order 0, 2, 1"),
         "{line}"
     );
 

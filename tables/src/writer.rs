@@ -382,8 +382,12 @@ where
     L: Fn(u64) -> bool + Sync,
     B: Fn(u64, u16) -> bool + Sync,
 {
+    let mut orders = header.digits.orders();
+    if orders.len() == 1 {
+        return Ok(orders.remove(0));
+    }
     let mut best: Option<(usize, Digits)> = None;
-    for digits in header.digits.orders() {
+    for digits in orders {
         let places = Places::new(header.index_size, header.lanes, &digits);
         let blocks = Blocks::new(places, code, slack, dictionary, shape);
         let count = blocks.count();
