@@ -187,11 +187,6 @@ impl Places {
         }
     }
 
-    /// The places of a table stored as its index spells it: lanes, no fields.
-    pub fn in_lanes(size: u64, lanes: u32) -> Places {
-        Places::new(size, lanes, &Digits::default())
-    }
-
     /// The place in the blocks of slot `slot`.
     #[inline]
     pub fn place(&self, slot: u64) -> u64 {
@@ -292,12 +287,12 @@ mod tests {
     fn places_and_slots_are_inverse_and_walk_in_order() {
         for size in 0..40u64 {
             for lanes in 1..5u32 {
-                let l = Places::in_lanes(size, lanes);
+                let l = Places::new(size, lanes, &Digits::default());
                 check_inverse(&l, size, &format!("{size} {lanes}"));
             }
         }
         // Two lanes: the even slots first, then the odd ones.
-        let two = Places::in_lanes(5, 2);
+        let two = Places::new(5, 2, &Digits::default());
         assert_eq!(
             (0..5).map(|p| two.slot(p)).collect::<Vec<_>>(),
             [0, 2, 4, 1, 3]
