@@ -219,7 +219,7 @@ impl WriteOptions {
 /// slots, where the bytes are: over KRPvKR's chain, 65,536 instead of 32,768
 /// take DTM from 143.3 to 139.0 MB and DTZ from 78.3 to 75.1 MB, and a cold
 /// lookup decompresses twice as much (the KRBvKR FEN with its 16 moves, its
-/// tables opened afresh, 0.32 -> 0.51 ms; the budget is 1 ms). A smaller
+/// tables opened afresh, 0.32 -> 0.48 ms; the budget is 1 ms). A smaller
 /// table keeps blocks of [`DEFAULT_BLOCK_ENTRIES`]: at most a few hundred
 /// kilobytes whichever, it would gain little and pay the same.
 const LARGE_BLOCK_ENTRIES: u32 = 1 << 16;
