@@ -191,14 +191,7 @@ impl Places {
     #[inline]
     pub fn place(&self, slot: u64) -> u64 {
         let lane = slot % self.lanes;
-        let mut entry = slot / self.lanes;
-        if !self.fields.is_empty() {
-            entry = self
-                .fields
-                .iter()
-                .map(|f| entry / f.spelled % f.radix * f.stored)
-                .sum();
-        }
+        let entry = self.respelled(slot / self.lanes, |f| f.spelled, |f| f.stored);
         lane * self.base + lane.min(self.longer) + entry
     }
 
@@ -206,20 +199,31 @@ impl Places {
     #[inline]
     pub fn slot(&self, place: u64) -> u64 {
         let long = self.longer * (self.base + 1);
-        let (lane, mut entry) = if place < long {
+        let (lane, entry) = if place < long {
             (place / (self.base + 1), place % (self.base + 1))
         } else {
             let rest = place - long;
             (self.longer + rest / self.base, rest % self.base)
         };
-        if !self.fields.is_empty() {
-            entry = self
-                .fields
-                .iter()
-                .map(|f| entry / f.stored % f.radix * f.spelled)
-                .sum();
+        self.respelled(entry, |f| f.stored, |f| f.spelled) * self.lanes + lane
+    }
+
+    /// `entry` with each field's digit read at the step `from` gives it and
+    /// put at the step `to` gives it: as spelled to as stored, or back.
+    #[inline]
+    fn respelled(
+        &self,
+        entry: u64,
+        from: impl Fn(&Field) -> u64,
+        to: impl Fn(&Field) -> u64,
+    ) -> u64 {
+        if self.fields.is_empty() {
+            return entry;
         }
-        entry * self.lanes + lane
+        self.fields
+            .iter()
+            .map(|f| entry / from(f) % f.radix * to(f))
+            .sum()
     }
 
     /// The slots of the places `start..end`, in order: a walk along the lanes,
