@@ -7,9 +7,10 @@
 
 use crate::order::{Finished, HELD_BUDGET, Store, visit_in_reverse};
 use crate::output::write_leaving_exits;
+use crate::tier_codes::{TierCodes, WHOLE_SLOTS, read_in_order};
 use crate::{Files, Summary, WriteOptions};
 use games::Game;
-use tables::{Codes, Exits};
+use tables::Exits;
 
 /// Rewrites every table of `game` in `files`' folder that stores its exits
 /// (a run resumed keeps some that search theirs already), `reads` naming the
@@ -21,7 +22,7 @@ pub(crate) fn leave_exits<G: Game>(
     reads: impl Fn(u32) -> Vec<u32>,
     files: &mut Files<'_, G>,
     write: &WriteOptions,
-    decide: impl Fn(u32, &Codes, &Finished) -> Vec<u64>,
+    decide: impl Fn(u32, &dyn TierCodes, &Finished) -> Vec<u64>,
 ) -> anyhow::Result<()> {
     let mut stored = Vec::new();
     for tier in game.tiers() {
@@ -31,9 +32,24 @@ pub(crate) fn leave_exits<G: Game>(
     }
     let rewrite = |tier, below: &Finished, files: &mut Files<'_, G>| {
         let table = files.table(tier)?;
-        let codes = table.read_codes()?;
-        let decided = decide(tier, &codes, below);
-        let bytes = write_leaving_exits(game, tier, &table, &codes, &decided, write)?;
+        let (whole, read);
+        let codes: &dyn TierCodes = match table.header().index_size <= WHOLE_SLOTS {
+            true => {
+                whole = table.read_codes()?;
+                // The file's pages, all read, are not read again.
+                table.drop_pages();
+                &whole
+            }
+            // Read through the blocks' cache: the writer weighs orders of the
+            // fields on blocks whose slots lie all over the table (codes
+            // packed in memory cost a run decompressed a slot there).
+            false => {
+                read = read_in_order(&table)?;
+                &read
+            }
+        };
+        let decided = decide(tier, codes, below);
+        let bytes = write_leaving_exits(game, tier, &table, codes, &decided, write)?;
         files
             .summaries
             .iter_mut()

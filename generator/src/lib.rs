@@ -14,6 +14,7 @@ pub mod order;
 pub mod output;
 pub mod retrograde;
 mod states;
+pub mod tier_codes;
 
 pub use games::progress::{self, Progress};
 pub use layered::solve_layered;
@@ -26,6 +27,7 @@ use games::spec::{Options, Spec, Visitor};
 use games::{Game, GameError, Value};
 use std::time::{Duration, Instant};
 use tables::Codes;
+use tier_codes::{Solution, TierCodes};
 
 /// Solves and writes every table of `game` with the solver its entry names
 /// (a dedicated solver is run by [`generate_game`], which finds it by id).
@@ -99,7 +101,7 @@ impl<G: Game> Store for Files<'_, G> {
         Ok(())
     }
 
-    fn done(&mut self, tier: u32, codes: &Codes, took: Duration) -> anyhow::Result<()> {
+    fn done(&mut self, tier: u32, codes: &dyn TierCodes, took: Duration) -> anyhow::Result<()> {
         let written = write_solved(self.game, self.caps, tier, codes, took, self.options)?;
         self.summaries.push(written);
         Ok(())
@@ -156,11 +158,11 @@ pub(crate) fn write_solved<G: Game>(
     game: &G,
     caps: &Capabilities<G>,
     tier: u32,
-    codes: &Codes,
+    codes: &dyn TierCodes,
     took: Duration,
     options: &WriteOptions,
 ) -> anyhow::Result<Summary> {
-    let code = |slot: u64| codes.get(slot);
+    let code = |slot: u64| codes.code(slot);
     let notes = caps
         .notes
         .map(|notes| notes.notes(tier, &code))
@@ -184,7 +186,9 @@ pub fn solve_retracting<G: Game>(
             let code = solved.code(tier, index);
             Value::from_code(game.value_kind(), code).expect("a solved legal position")
         };
-        solve_retracting_tier(game, retract, tier, &earlier, progress)
+        Solution::Held(solve_retracting_tier(
+            game, retract, tier, &earlier, progress,
+        ))
     };
     let earlier = |tier: u32| (0..tier).collect();
     solve_in_order(game, solve, earlier, store, HELD_BUDGET)

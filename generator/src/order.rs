@@ -14,9 +14,10 @@
 //! hold every pawnless five-piece table until the last pawn ending promoting
 //! into it is solved: over 10 GB.
 
+use crate::tier_codes::{Solution, TierCodes};
 use games::Game;
 use std::time::{Duration, Instant};
-use tables::{Codes, Exits, Table};
+use tables::{BlockCache, Codes, Exits, Table};
 
 /// The bytes of codes in memory: the tier being solved and those held for later tiers.
 /// As many slots as 2 GiB held at two bytes a slot, the tiers held before codes
@@ -33,7 +34,7 @@ pub trait Store {
     /// Keeps `tier`'s sound table: the tier is not solved again.
     fn keep(&mut self, tier: u32) -> anyhow::Result<()>;
     /// Takes a solved tier's codes and the time its solve took.
-    fn done(&mut self, tier: u32, codes: &Codes, took: Duration) -> anyhow::Result<()>;
+    fn done(&mut self, tier: u32, codes: &dyn TierCodes, took: Duration) -> anyhow::Result<()>;
     /// Whether a tier handed to [`Store::done`] can be read back.
     fn rereads(&self) -> bool;
     /// The table of a tier kept or handed to [`Store::done`] before.
@@ -52,7 +53,7 @@ impl Store for Unwritten {
     fn keep(&mut self, _tier: u32) -> anyhow::Result<()> {
         Ok(())
     }
-    fn done(&mut self, _tier: u32, _codes: &Codes, _took: Duration) -> anyhow::Result<()> {
+    fn done(&mut self, _tier: u32, _codes: &dyn TierCodes, _took: Duration) -> anyhow::Result<()> {
         Ok(())
     }
     fn rereads(&self) -> bool {
@@ -180,7 +181,7 @@ impl Finished {
 /// `budget` bytes where `store` can read tiers back.
 pub fn solve_in_order<G: Game>(
     game: &G,
-    mut solve: impl FnMut(u32, &mut Finished) -> Codes,
+    mut solve: impl FnMut(u32, &mut Finished) -> Solution,
     reads: impl Fn(u32) -> Vec<u32>,
     store: &mut impl Store,
     budget: usize,
@@ -204,9 +205,13 @@ pub fn solve_in_order<G: Game>(
         } else {
             finished.ready(&reads(tier), store, budget.saturating_sub(own))?;
             let started = Instant::now();
-            let codes = solve(tier, &mut finished);
-            store.done(tier, &codes, started.elapsed())?;
-            finished.0.push(Place::Held(codes));
+            let solution = solve(tier, &mut finished);
+            store.done(tier, solution.codes(), started.elapsed())?;
+            // Packed codes are read back from their table, where there is one.
+            finished.0.push(match solution {
+                Solution::Packed(_) if store.rereads() => Place::Away,
+                solution => Place::Held(solution.into_codes()),
+            });
         }
         for (below, codes) in finished.0.iter_mut().enumerate() {
             let read_later = readers.next(below, tier + 1).is_some();
@@ -214,6 +219,9 @@ pub fn solve_in_order<G: Game>(
                 *codes = Place::Away;
             }
         }
+        // No table read a block at a time is open now.
+        BlockCache::shared().clear();
+        crate::memory::give_back();
         finished.fit(&readers, tier + 1, budget);
     }
     Ok(())
@@ -270,6 +278,10 @@ pub fn visit_in_reverse<G: Game, S: Store>(
         let own = game.index_size(tier) as usize;
         finished.ready(&reads, store, budget.saturating_sub(own))?;
         visit(tier, &finished, store)?;
+        // The tables the visit read a block at a time, its own among them,
+        // are let go or opened again for the next.
+        BlockCache::shared().clear();
+        crate::memory::give_back();
     }
     Ok(())
 }
@@ -339,8 +351,13 @@ mod tests {
         fn keep(&mut self, _tier: u32) -> anyhow::Result<()> {
             Ok(())
         }
-        fn done(&mut self, tier: u32, codes: &Codes, _took: Duration) -> anyhow::Result<()> {
-            let codes = codes.to_vec();
+        fn done(
+            &mut self,
+            tier: u32,
+            codes: &dyn TierCodes,
+            _took: Duration,
+        ) -> anyhow::Result<()> {
+            let codes: Vec<u16> = (0..codes.slots()).map(|slot| codes.code(slot)).collect();
             let header = Header {
                 game: "test".into(),
                 variant: String::new(),
@@ -376,7 +393,7 @@ mod tests {
         };
         solve_in_order(
             game,
-            |tier, solved| crate::chess::solve_tier(game, tier, solved, &progress),
+            |tier, solved| Solution::Held(crate::chess::solve_tier(game, tier, solved, &progress)),
             |tier| game.tiers_below(tier),
             &mut folder,
             budget,

@@ -375,11 +375,11 @@ fn fields<G: Game>(game: &G, tier: u32, draft: bool) -> Digits {
 /// such slot reads right so (its value that one, or one those moves give);
 /// else none is. The counts stay: the values are the same. Returns the
 /// bytes written.
-pub fn write_leaving_exits<G: Game>(
+pub(crate) fn write_leaving_exits<G: Game>(
     game: &G,
     tier: u32,
     table: &Table,
-    codes: &Codes,
+    codes: &dyn crate::tier_codes::TierCodes,
     decided: &[u64],
     options: &WriteOptions,
 ) -> anyhow::Result<u64> {
@@ -388,15 +388,15 @@ pub fn write_leaving_exits<G: Game>(
     let is_decided = |slot: u64| decided[slot as usize / 64] >> (slot % 64) & 1 == 1;
     let bounded = |slot: u64, stored: u16| {
         is_decided(slot)
-            && match (value(stored), value(codes.get(slot))) {
+            && match (value(stored), value(codes.code(slot))) {
                 (Some(stored), Some(own)) => stored.cmp_for_mover(own).is_le(),
                 _ => false,
             }
     };
     let beside =
         told_beside(game, tier, &options.dir, Exits::Searched)?.filter(|(shared, told)| {
-            (0..codes.len()).into_par_iter().all(|slot| {
-                let own = codes.get(slot);
+            (0..codes.slots()).into_par_iter().all(|slot| {
+                let own = codes.code(slot);
                 // Read as the better of the value left and the moves out.
                 let through_exits = || {
                     let (Some(left), Some(own)) = (value(shared.code), value(own)) else {
@@ -425,7 +425,7 @@ pub fn write_leaving_exits<G: Game>(
         None => false,
     };
     let level = options.level(header.index_size);
-    let code = |slot: u64| codes.get(slot);
+    let code = |slot: u64| codes.code(slot);
     let slack = Slack { left, bounded };
     Ok(write_table_slack(
         table.path(),

@@ -71,6 +71,14 @@ impl BlockCache {
         self.blocks.weight()
     }
 
+    /// Drops every block held. A block is keyed by the table opened, so the
+    /// blocks of tables no longer open are never asked for again: a generator
+    /// that has let go of the tables it read clears them rather than carry
+    /// them (up to the whole budget) through its next tier.
+    pub fn clear(&self) {
+        self.blocks.clear();
+    }
+
     /// The block of table `table`, computing it with `load` when absent.
     pub(crate) fn get_or_load<E>(
         &self,

@@ -13,6 +13,7 @@ use crate::order::{Solved, Store};
 use crate::output::{Summary, WriteOptions};
 use crate::progress::Progress;
 use crate::retrograde::{Outside, Parents, Scan, Scans, solve_by_scans};
+use crate::tier_codes::{Solution, TierCodes};
 use games::chess::{
     Color, Endgame, FIFTY_MOVES, Layout, MAX_PIECES, Metric, Role, Settled, Square, attacks,
 };
@@ -608,12 +609,12 @@ enum Told<'a> {
     /// Finding the slots a capture or promotion decides: the tier's own codes
     /// and whether such a move can give a code; a slot of any other code is
     /// passed by as empty.
-    Own(&'a Codes, fn(u16) -> bool),
+    Own(&'a dyn TierCodes, fn(u16) -> bool),
 }
 
 impl<'a> Told<'a> {
     /// The tier's own codes under `game`'s metric.
-    fn own(game: &Endgame, codes: &'a Codes) -> Self {
+    fn own(game: &Endgame, codes: &'a dyn TierCodes) -> Self {
         // Under DTZ a capture or promotion restarts the count: the mover wins
         // or loses through it in one ply, or in one past the 50-move limit.
         fn dtz(code: u16) -> bool {
@@ -635,7 +636,7 @@ impl<'a> Told<'a> {
 fn known_outcome(told: Option<Told>, slot: u64) -> Option<Known> {
     match told? {
         Told::Dtm(outcomes) => outcomes.get(slot),
-        Told::Own(codes, may_exit) => match codes.get(slot) {
+        Told::Own(codes, may_exit) => match codes.code(slot) {
             NO_POSITION => Some(Known::Empty),
             code if !may_exit(code) => Some(Known::Empty),
             _ => None,
@@ -653,13 +654,30 @@ pub fn solve_tier_knowing(
     outcomes: Option<&DtmOutcomes>,
     progress: &Progress,
 ) -> Codes {
+    solve_tier_packing(game, tier, solved, outcomes, progress, u64::MAX).into_codes()
+}
+
+/// [`solve_tier_knowing`], a tier with pawns of more than `pack_above` slots
+/// solved with only the two slices of pawn placements solved last held a byte
+/// a slot, those before compressed in memory ([`Solution::Packed`]).
+pub fn solve_tier_packing(
+    game: &Endgame,
+    tier: u32,
+    solved: &mut impl Solved,
+    outcomes: Option<&DtmOutcomes>,
+    progress: &Progress,
+    pack_above: u64,
+) -> Solution {
     let outcomes = outcomes.map(Told::Dtm);
+    let pack = game.index_size(tier) > pack_above;
     let codes = match game.placements(tier) {
-        Some(placements) => pawns::solve_tier(game, tier, placements, solved, outcomes, progress),
+        Some(placements) => {
+            pawns::solve_tier(game, tier, placements, solved, outcomes, progress, pack)
+        }
         None => {
             let size = game.index_size(tier) as usize;
             let this = Tier::new(game, tier, &*solved, outcomes);
-            solve_by_scans(game, size, &this, &this, progress)
+            Solution::Held(solve_by_scans(game, size, &this, &this, progress))
         }
     };
     // What the tier's last solve freed after making its codes (the pawn
@@ -677,7 +695,7 @@ pub fn solve_tier_knowing(
 pub(crate) fn decided_by_exits(
     game: &Endgame,
     tier: u32,
-    codes: &Codes,
+    codes: &dyn TierCodes,
     solved: &impl Solved,
     progress: &Progress,
 ) -> Vec<u64> {
@@ -689,7 +707,7 @@ pub(crate) fn decided_by_exits(
         }
         None => {
             let this = Tier::new(game, tier, solved, Some(Told::own(game, codes)));
-            mark_decided(game, &[(0..codes.len(), &this)], codes, progress)
+            mark_decided(game, &[(0..codes.slots(), &this)], codes, progress)
         }
     }
 }
@@ -701,12 +719,12 @@ const MARK_PIECE: usize = 1 << 12;
 fn mark_decided<T: Scans>(
     game: &Endgame,
     spans: &[(Range<u64>, &T)],
-    codes: &Codes,
+    codes: &dyn TierCodes,
     progress: &Progress,
 ) -> Vec<u64> {
     use rayon::prelude::*;
     let kind = game.value_kind();
-    let size = codes.len();
+    let size = codes.slots();
     let mut words = vec![0u64; size.div_ceil(64) as usize];
     progress.start("exits", size.div_ceil(MARK_PIECE as u64));
     words
@@ -726,7 +744,7 @@ fn mark_decided<T: Scans>(
                     let decided = scan.legal
                         && scan.end.is_none()
                         && scan.exit.is_some()
-                        && scan.exit == Value::from_code(kind, codes.get(slot));
+                        && scan.exit == Value::from_code(kind, codes.code(slot));
                     if decided {
                         let bit = (slot - piece_start) as usize;
                         words[bit / 64] |= 1 << (bit % 64);
@@ -803,7 +821,7 @@ pub(crate) fn leave_exits(
     progress: &Progress,
 ) -> anyhow::Result<()> {
     let reads = |tier| endgame.tiers_below(tier);
-    let decide = |tier, codes: &Codes, below: &crate::Finished| {
+    let decide = |tier, codes: &dyn TierCodes, below: &crate::Finished| {
         progress.working_on(&table_name(endgame, tier));
         decided_by_exits(endgame, tier, codes, below, progress)
     };
@@ -831,7 +849,8 @@ pub fn solve_all(
         |tier, solved| {
             let outcomes = (game.metric() == Metric::Dtz).then(|| dtm(tier)).flatten();
             progress.working_on(&table_name(game, tier));
-            solve_tier_knowing(game, tier, solved, outcomes.as_ref(), progress)
+            let pack_above = crate::tier_codes::WHOLE_SLOTS;
+            solve_tier_packing(game, tier, solved, outcomes.as_ref(), progress, pack_above)
         },
         |tier| game.tiers_below(tier),
         store,
