@@ -103,10 +103,7 @@ impl Solved for Finished {
     fn code(&self, tier: u32, slot: u64) -> u16 {
         match &self.0[tier as usize] {
             Place::Held(codes) => codes.get(slot),
-            // The table was written by this run or checked sound before it.
-            Place::Table(table) => table
-                .get(slot)
-                .unwrap_or_else(|e| panic!("reading back a solved tier: {e}")),
+            Place::Table(table) => table.code(slot),
             Place::Away => panic!("tier {tier} is read but was not made ready"),
         }
     }

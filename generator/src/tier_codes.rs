@@ -30,7 +30,7 @@ impl TierCodes for Table {
     fn code(&self, slot: u64) -> u16 {
         // The table was written by this run or checked sound before it.
         self.get(slot)
-            .unwrap_or_else(|e| panic!("reading back a tier: {e}"))
+            .unwrap_or_else(|e| panic!("reading back a solved tier: {e}"))
     }
     fn slots(&self) -> u64 {
         self.header().index_size
@@ -76,9 +76,11 @@ pub struct Packed {
     apart: Vec<(u64, u16)>,
 }
 
-/// How many runs a thread keeps decompressed: a scan reads its own slot and,
-/// for each pawn move, one in a slice it leads to; each is a stream through
-/// the slots in order, and a stream finds its run at hand.
+/// How many runs a thread keeps decompressed. The passes that write a packed
+/// tier's draft (its values, counts and blocks) read it in order and find
+/// their run at hand; a few are kept so that a thread going between two places
+/// (a zugzwang count reading a slot and its other side to move, a lookup of
+/// the solve that the window misses) does not decompress a run at each turn.
 const UNPACKED: usize = 8;
 
 /// What a thread decompresses runs with, and the runs it decompressed last,
