@@ -287,16 +287,59 @@ pub(crate) fn solve_by_scans<G: Game>(
 struct Piece {
     /// The piece's first slot.
     start: u32,
-    /// `ply << 14 | what << 12 | offset in the piece`, in order.
-    due: Box<[u32]>,
-    /// How many of `due` the plies have taken.
+    /// `what << 12 | offset in the piece`, by ply, each ply's in order: two
+    /// bytes a slot due (a slot is due once at most), since most slots of a
+    /// six-piece ending are due for something, a capture at least.
+    due: Box<[u16]>,
+    /// The plies with slots due, in order, each with the end of its run in `due`.
+    plies: Box<[(u16, u16)]>,
+    /// How many of `plies` the plies have taken.
     taken: usize,
 }
 
+impl Piece {
+    /// The piece from `start` whose slots are due as `due` says: `(ply, what,
+    /// offset)` each, in any order.
+    fn new(start: u32, mut due: Vec<(u16, u16, u16)>) -> Piece {
+        due.sort_unstable();
+        let mut plies: Vec<(u16, u16)> = Vec::new();
+        for (end, &(ply, _, _)) in due.iter().enumerate() {
+            match plies.last_mut() {
+                Some(run) if run.0 == ply => run.1 = end as u16 + 1,
+                _ => plies.push((ply, end as u16 + 1)),
+            }
+        }
+        Piece {
+            start,
+            due: due.iter().map(|&(_, what, i)| what << 12 | i).collect(),
+            plies: plies.into_boxed_slice(),
+            taken: 0,
+        }
+    }
+
+    /// The slots due at `ply`, with what each is due for; taken once.
+    fn take(&mut self, ply: u16) -> impl Iterator<Item = (u32, u16)> + '_ {
+        let run = match self.plies.get(self.taken) {
+            Some(&(at, end)) if at == ply => {
+                let begin = match self.taken {
+                    0 => 0,
+                    n => self.plies[n - 1].1,
+                };
+                self.taken += 1;
+                &self.due[usize::from(begin)..usize::from(end)]
+            }
+            _ => &[],
+        };
+        let start = self.start;
+        run.iter()
+            .map(move |&due| (start + u32::from(due & (PIECE as u16 - 1)), due >> 12))
+    }
+}
+
 /// What a piece's slot is due for at a ply.
-const VISIT: u32 = 0;
-const COUNT_DOWN: u32 = 1;
-const WIN: u32 = 2;
+const VISIT: u16 = 0;
+const COUNT_DOWN: u16 = 1;
+const WIN: u16 = 2;
 
 /// Slots per parallel piece of a scan; a chunk of states holds whole pieces.
 const PIECE: usize = 1 << 12;
@@ -328,7 +371,7 @@ impl Counts {
                 let mut states = states.iter_mut().enumerate();
                 scans.run(start..start + states.len(), |scan| {
                     let (i, state) = states.next().expect("one scan a slot");
-                    let at = |ply: u16, what: u32| u32::from(ply) << 14 | what << 12 | i as u32;
+                    let at = |ply: u16, what: u16| (ply, what, i as u16);
                     let Outside { win, loss_at_least } = scan.outside;
                     let floor = loss_at_least > 0;
                     let begin = match (scan.end, win) {
@@ -361,24 +404,14 @@ impl Counts {
                     }
                 });
                 progress.advance(1);
-                due.sort_unstable();
-                let due = due.into_boxed_slice();
-                let start = start as u32;
-                (
-                    Piece {
-                        start,
-                        due,
-                        taken: 0,
-                    },
-                    many,
-                )
+                (Piece::new(start as u32, due), many)
             })
             .collect();
         progress.finish();
         let (pieces, many): (Vec<Piece>, Vec<Vec<(u32, u32)>>) = found.into_iter().unzip();
         let last = pieces
             .iter()
-            .filter_map(|piece| Some((piece.due.last()? >> 14) as u16))
+            .filter_map(|piece| Some(piece.plies.last()?.0))
             .max()
             .unwrap_or(0);
         Counts {
@@ -440,13 +473,8 @@ fn solve_plies<G: Game>(
         let from_pieces = pieces.par_iter_mut().fold(
             || (Vec::new(), Vec::new()),
             |(mut decided, mut visited), piece| {
-                while let Some(&due) = piece.due.get(piece.taken) {
-                    if due >> 14 != u32::from(ply) {
-                        break;
-                    }
-                    piece.taken += 1;
-                    let slot = piece.start + (due & (PIECE as u32 - 1));
-                    match due >> 12 & 3 {
+                for (slot, what) in piece.take(ply) {
+                    match what {
                         VISIT => {
                             visit(slot, &mut decided);
                             if keep {
