@@ -69,7 +69,13 @@ fn longest_mates_and_a_probe_by_fen() {
             "pawns never stand on the first or last rank",
         ),
         ("8/8/8/8/8/1Qk5/8/K7 w - - 0 1", "in check"),
-        ("8/8/8/8/8/2k5/8/KQ2NRR1 w - - 0 1", "at most 5 pieces"),
+        ("7k/8/8/8/8/8/8/KQBNRR2 w - - 0 1", "at most 6 pieces"),
+        (
+            "7k/8/8/8/8/8/P7/KQ2NR2 w - - 0 1",
+            "with pawns (6 without)",
+        ),
+        // A six-piece ending is named with its command like any other.
+        ("7k/8/8/8/8/8/8/KQ2NR1r w - - 0 1", "tbgen chess KQRNvKR"),
     ] {
         let out = tbquery(dir.path(), &["probe", "chess", fen], "");
         assert!(!out.status.success());

@@ -378,11 +378,8 @@ impl Game for Endgame {
     fn parse_position(&self, text: &str) -> Result<Board, GameError> {
         let board = Board::from_fen(text).map_err(super::refused(text))?;
         let (material, _) = Material::of(&board).normalized();
-        if material.count() > MAX_PIECES {
-            return Err(GameError::position(
-                text,
-                "at most 5 pieces, kings included",
-            ));
+        if let Some(reason) = material.beyond_the_tables() {
+            return Err(GameError::position(text, reason));
         }
         if self.find_tier(&board).is_none() {
             return Err(GameError::position(

@@ -629,6 +629,10 @@ mod tests {
         assert_eq!(slots_index_back("KBBvK", 1), 1_489_788);
         assert!(slots_index_back("KNNNvK", 101) > 250_000);
         assert!(slots_index_back("KRRvKN", 997) > 70_000);
+        // Six pieces: two pairs of identical ones, and four different pieces
+        // whose 15.5 billion slots are past what 32 bits count.
+        assert!(slots_index_back("KRRvKRR", 250_007) > 3_000);
+        assert!(slots_index_back("KRBvKRN", 4_000_037) > 2_000);
     }
 
     /// Identical pieces take one field, the rank of their set of squares: C(64, k)

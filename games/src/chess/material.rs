@@ -5,8 +5,14 @@ use super::board::Board;
 use super::piece::{Color, Role};
 use crate::game::GameError;
 
-/// The most pieces, kings included.
-pub const MAX_PIECES: usize = 5;
+/// The most pieces, kings included: six without pawns.
+pub const MAX_PIECES: usize = 6;
+
+/// The most pieces, kings included, of an ending with pawns.
+pub const MAX_PIECES_WITH_PAWNS: usize = 5;
+
+/// The most identical pieces (of one colour and role) a table indexes as a set.
+const MAX_IDENTICAL: usize = 3;
 
 /// What a pawn may become on the last rank.
 pub const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
@@ -55,10 +61,31 @@ impl Material {
             white: side(white)?,
             black: side(black)?,
         };
-        if material.count() > MAX_PIECES {
-            return Err(bad("at most 5 pieces, kings included"));
+        if let Some(reason) = material.beyond_the_tables() {
+            return Err(bad(reason));
         }
         Ok(material.normalized().0)
+    }
+
+    /// Why no table can hold this material, if none can: too many pieces (six
+    /// only without pawns) or more than three of one kind.
+    pub fn beyond_the_tables(&self) -> Option<&'static str> {
+        let most_alike = |roles: &[Role]| {
+            roles
+                .iter()
+                .map(|r| roles.iter().filter(|&s| s == r).count())
+                .max()
+                .unwrap_or(0)
+        };
+        if self.count() > MAX_PIECES {
+            Some("at most 6 pieces, kings included")
+        } else if self.pawns() > 0 && self.count() > MAX_PIECES_WITH_PAWNS {
+            Some("at most 5 pieces, kings included, with pawns (6 without)")
+        } else if most_alike(&self.white).max(most_alike(&self.black)) > MAX_IDENTICAL {
+            Some("at most three identical pieces")
+        } else {
+            None
+        }
     }
 
     pub fn count(&self) -> usize {
@@ -221,14 +248,13 @@ impl Material {
             for white in 0..=others {
                 for w in multisets(roles, white) {
                     for b in multisets(roles, others - white) {
-                        all.push(
-                            Material {
-                                white: w.clone(),
-                                black: b,
-                            }
-                            .normalized()
-                            .0,
-                        );
+                        let material = Material {
+                            white: w.clone(),
+                            black: b,
+                        };
+                        if material.beyond_the_tables().is_none() {
+                            all.push(material.normalized().0);
+                        }
                     }
                 }
             }
@@ -270,7 +296,7 @@ mod tests {
         assert_eq!(m.to_string(), "KQvKR");
         let names: Vec<String> = m.with_smaller().iter().map(|m| m.to_string()).collect();
         assert_eq!(names, ["KvK", "KQvK", "KRvK", "KQvKR"]);
-        assert!(Material::parse("KQRvKRB").is_err());
+        assert!(Material::parse("KQRvKRBN").is_err());
         assert!(Material::parse("KPvKX").is_err());
         // A pawn leads by promotion to the four pieces, and by capture to bare kings.
         let names: Vec<String> = Material::parse("KvKP")
@@ -303,5 +329,29 @@ mod tests {
         assert!(five.contains(&"KRBvKR".to_string()));
         assert!(five.contains(&"KQvKBN".to_string()));
         assert!(!five.contains(&"KRvKQB".to_string()));
+    }
+
+    /// Six pieces without pawns; not with pawns, not seven, not four of a kind.
+    #[test]
+    fn six_pieces_are_pawnless_with_at_most_three_alike() {
+        assert_eq!(Material::parse("KRNvKNN").unwrap().to_string(), "KRNvKNN");
+        assert_eq!(Material::parse("KRvKRBN").unwrap().to_string(), "KRBNvKR");
+        let refused = |name: &str| match Material::parse(name) {
+            Err(e) => e.to_string(),
+            Ok(m) => panic!("{name} parsed as {m}"),
+        };
+        assert!(refused("KRPvKRP").contains("with pawns (6 without)"));
+        assert!(refused("KRRvKRRR").contains("at most 6 pieces"));
+        assert!(refused("KQQQQvK").contains("three identical"));
+        // Four pieces beside the kings: four on one side (35 multisets of
+        // four roles, less the four of one kind), three against one (20 x 4),
+        // two against two (the 10 pairs, unordered: 55).
+        let six = Material::all_up_to(6).len() - Material::all_up_to(5).len();
+        assert_eq!(six, 31 + 80 + 55);
+        let with_pawns = Material::all_with_pawns_up_to(6);
+        assert_eq!(
+            with_pawns.len(),
+            Material::all_with_pawns_up_to(5).len() + six
+        );
     }
 }

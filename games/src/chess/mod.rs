@@ -66,7 +66,7 @@ pub static SPEC: Spec<Endgame> = Spec {
     entry: Entry {
         id: "chess",
         extras: Extras::NONE,
-        about: "Chess endings of up to 5 pieces, pawns included: distance to mate, or to the next capture or pawn move under the 50-move rule (metric: dtz), for every position",
+        about: "Chess endings of up to 5 pieces with pawns, 6 without: distance to mate, or to the next capture or pawn move under the 50-move rule (metric: dtz), for every position",
         notation: "a FEN without castling rights, an en passant square where a capture uses it: \
                    8/8/8/4k3/8/8/4P3/4K3 w - - 0 1; moves in SAN (e4, e8=Q) or UCI (e2e4, e7e8q)",
         options: &[
