@@ -43,9 +43,21 @@ struct Cli {
     /// default a table whose header and blocks check is kept)
     #[arg(long, global = true)]
     remake: bool,
+    /// Memory in GB a run may count on (default: what the system has
+    /// available); a solve that needs more is refused before it starts
+    #[arg(long, global = true, value_name = "GB", value_parser = gigabytes)]
+    memory: Option<u64>,
     /// The default: sound tables are kept (for scripts written before it was)
     #[arg(long, global = true, hide = true, conflicts_with = "remake")]
     resume: bool,
+}
+
+/// Bytes from a figure in GB (decimal: 1 GB is 10^9 bytes), e.g. `20` or `12.5`.
+fn gigabytes(text: &str) -> Result<u64, String> {
+    match text.parse::<f64>() {
+        Ok(gb) if gb.is_finite() && gb > 0.0 && gb < 1e9 => Ok((gb * 1e9) as u64),
+        _ => Err("a number of gigabytes above 0, e.g. 20 or 12.5".into()),
+    }
 }
 
 /// The whole command line: the fixed flags, `all`, and a subcommand per game.
@@ -149,6 +161,7 @@ fn run(flags: Cli, matches: &ArgMatches) -> anyhow::Result<()> {
         level: flags.level,
         keep: flags.resume || !flags.remake,
         draft: false,
+        memory: flags.memory,
     };
     let (name, sub) = matches.subcommand().expect("a subcommand is required");
     // Every game and variant to make, all checked before any work starts.

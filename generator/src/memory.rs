@@ -20,3 +20,72 @@ pub(crate) fn give_back() {
 
 #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
 pub(crate) fn give_back() {}
+
+/// What a solve needs in memory, said before it starts and refused where the
+/// run cannot count on it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Need {
+    /// What needs it: the largest table a run solves, named.
+    pub what: String,
+    pub bytes: u64,
+}
+
+impl Need {
+    /// Whether `can` bytes (what the run was told, or else what the system
+    /// has available) cover this need; an error that gives both figures and
+    /// what to do where not. Where the system says nothing, the need passes.
+    pub fn check(&self, can: Option<u64>) -> anyhow::Result<()> {
+        let Some(can) = can.or_else(available) else {
+            return Ok(());
+        };
+        if self.bytes <= can {
+            return Ok(());
+        }
+        anyhow::bail!(
+            "{} needs about {} of memory, and this run can count on {}: free memory, \
+             or give tbgen --memory GB where more is there than the system says available",
+            self.what,
+            gb(self.bytes),
+            gb(can)
+        )
+    }
+}
+
+/// Bytes as gigabytes (10^9 bytes), one decimal.
+pub fn gb(bytes: u64) -> String {
+    format!("{:.1} GB", bytes as f64 / 1e9)
+}
+
+/// The memory the system says is available to a new process (Linux's
+/// `MemAvailable`), if it says.
+fn available() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_need_beyond_the_memory_given_is_refused_with_both_figures() {
+        let need = Need {
+            what: "KRBvKRN".into(),
+            bytes: 17_200_000_000,
+        };
+        assert!(need.check(Some(17_200_000_000)).is_ok());
+        let said = need.check(Some(12_340_000_000)).unwrap_err().to_string();
+        assert!(said.contains("KRBvKRN needs about 17.2 GB"), "{said}");
+        assert!(said.contains("can count on 12.3 GB"), "{said}");
+        assert!(said.contains("--memory"), "{said}");
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn the_system_says_what_is_available() {
+        let bytes = available().expect("/proc/meminfo has MemAvailable");
+        assert!(bytes > 1 << 20, "{bytes}");
+    }
+}

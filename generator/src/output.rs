@@ -173,6 +173,10 @@ pub struct WriteOptions {
     /// solved (chess leaves its exits then): fast, at zstd level 1, and
     /// leaving nothing to the table beside, which may be written again first.
     pub draft: bool,
+    /// The bytes of memory a run may count on; `None`: what the system says
+    /// is available as it starts. A solve that needs more is refused before
+    /// it begins.
+    pub memory: Option<u64>,
 }
 
 impl WriteOptions {
@@ -184,6 +188,7 @@ impl WriteOptions {
             level: None,
             keep: false,
             draft: false,
+            memory: None,
         }
     }
 

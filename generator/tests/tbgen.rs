@@ -227,7 +227,16 @@ fn absurd_options_are_refused_at_once_naming_the_limit() {
             &["abapa", "--max-seeds", "25"],
             "abapa takes a whole number from 0 to 24",
         ),
-        (&["chess", "KQRBNvK"], "at most 5 pieces"),
+        (&["chess", "KQRBNvKR"], "at most 6 pieces"),
+        (&["chess", "KRPvKRP"], "with pawns (6 without)"),
+        (
+            &["chess", "KRRvKRR", "--memory", "1"],
+            "of memory, and this run can count on 1.0 GB",
+        ),
+        (
+            &["chess", "KRBvKRN"],
+            "more than the solver counts in a tier",
+        ),
         (&["northcott", "--size", "8x8"], "beyond the table limit"),
     ] {
         let started = std::time::Instant::now();

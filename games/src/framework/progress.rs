@@ -102,6 +102,15 @@ impl Progress {
         self.line(LINE_EVERY);
     }
 
+    /// A line that stays: above the bar on a terminal, on standard error
+    /// otherwise (nothing when hidden).
+    pub fn note(&self, text: &str) {
+        match &self.lines {
+            Some(_) => eprintln!("{text}"),
+            None => self.bar.println(text),
+        }
+    }
+
     pub fn finish(&self) {
         self.bar.finish_and_clear();
     }

@@ -784,12 +784,55 @@ pub fn generate_tables(
 ) -> anyhow::Result<Vec<Summary>> {
     let spec = &games::chess::SPEC;
     let endgame = spec.game(options)?;
+    let too_large = |&tier: &u32| endgame.index_size(tier) > u64::from(u32::MAX);
+    if let Some(tier) = endgame.tiers().into_iter().find(too_large) {
+        anyhow::bail!(
+            "{}: {} slots, more than the solver counts in a tier (2^32): not made yet",
+            endgame.tier_name(tier),
+            endgame.index_size(tier)
+        );
+    }
+    let need = memory_needed(&endgame, &write.dir, write.keep);
+    if let Some(need) = need {
+        progress.note(&format!(
+            "{} needs about {}",
+            need.what,
+            crate::memory::gb(need.bytes)
+        ));
+        need.check(write.memory)?;
+    }
     let caps = (spec.capabilities)(&endgame);
     let draft = write.as_draft();
     let mut store = Files::new(&endgame, &caps, &draft);
     let dtm = |tier| dtm_outcomes(&endgame, tier, &write.dir);
     solve_all(&endgame, progress, &mut store, dtm)?;
     Ok(store.summaries)
+}
+
+/// Bytes a slot of the tier being solved holds at most: its state, and the
+/// two bytes of a slot the scans leave due at a ply; with the frontiers of
+/// the plies, measured on KRRvKRR.
+const SOLVE_BYTES_PER_SLOT: u64 = 3;
+
+/// The memory the largest tier `endgame` solves needs (its table not kept
+/// from `dir`): its solve's states and lists (a slice at a time past
+/// [`crate::tier_codes::WHOLE_SLOTS`] with pawns), the codes held for later
+/// tiers and the blocks' cache. None where every table is kept.
+fn memory_needed(endgame: &Endgame, dir: &Path, keep: bool) -> Option<crate::memory::Need> {
+    let kept = |tier| keep && crate::output::table_path(endgame, tier, dir).exists();
+    let solved = endgame.tiers().into_iter().filter(|&tier| !kept(tier));
+    let largest = solved.max_by_key(|&tier| endgame.index_size(tier))?;
+    let slots = endgame.index_size(largest);
+    let pawns = endgame.materials()[largest as usize].pawns() > 0;
+    let held = match pawns {
+        true => slots.min(crate::tier_codes::WHOLE_SLOTS),
+        false => slots,
+    };
+    let budgets = crate::HELD_BUDGET as u64 + tables::DEFAULT_BUDGET_BYTES;
+    Some(crate::memory::Need {
+        what: format!("{} ({slots} slots)", table_name(endgame, largest)),
+        bytes: held * SOLVE_BYTES_PER_SLOT + budgets,
+    })
 }
 
 /// Writes again the tables [`generate_tables`] made for `options`, once every
