@@ -70,10 +70,7 @@ fn longest_mates_and_a_probe_by_fen() {
         ),
         ("8/8/8/8/8/1Qk5/8/K7 w - - 0 1", "in check"),
         ("7k/8/8/8/8/8/8/KQBNRR2 w - - 0 1", "at most 6 pieces"),
-        (
-            "7k/8/8/8/8/8/P7/KQ2NR2 w - - 0 1",
-            "with pawns (6 without)",
-        ),
+        ("7k/8/8/8/8/8/P7/KQ2NR2 w - - 0 1", "with pawns (6 without)"),
         // A six-piece ending is named with its command like any other.
         ("7k/8/8/8/8/8/8/KQ2NR1r w - - 0 1", "tbgen chess KQRNvKR"),
     ] {
