@@ -810,9 +810,9 @@ pub fn generate_tables(
 }
 
 /// Bytes a slot of the tier being solved takes, its state and the lists of
-/// the slots due at each ply, with room to spare: KRRvKRR's solve peaked at
-/// 1.3 bytes a slot under DTM and 1.7 under DTZ (held tables and cache
-/// included).
+/// the slots due at each ply, with a little room: KRRvKRR's solve held 1.3
+/// bytes a slot under DTM and 1.9 under DTZ (held tables and cache included)
+/// in the plies measured.
 const SOLVE_BYTES_PER_SLOT: u64 = 2;
 
 /// The memory the largest tier `endgame` solves needs (its table not kept
