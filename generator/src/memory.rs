@@ -51,9 +51,12 @@ impl Need {
     }
 }
 
-/// Bytes as gigabytes (10^9 bytes), one decimal.
+/// Bytes as gigabytes (10^9 bytes) with one decimal, or below one as megabytes.
 pub fn gb(bytes: u64) -> String {
-    format!("{:.1} GB", bytes as f64 / 1e9)
+    match bytes >= 1_000_000_000 {
+        true => format!("{:.1} GB", bytes as f64 / 1e9),
+        false => format!("{} MB", bytes.div_ceil(1_000_000)),
+    }
 }
 
 /// The memory the system says is available to a new process (Linux's
@@ -80,6 +83,7 @@ mod tests {
         assert!(said.contains("KRBvKRN needs about 17.2 GB"), "{said}");
         assert!(said.contains("can count on 12.3 GB"), "{said}");
         assert!(said.contains("--memory"), "{said}");
+        assert_eq!(gb(7_612_000), "8 MB");
     }
 
     #[cfg(target_os = "linux")]

@@ -818,7 +818,8 @@ const SOLVE_BYTES_PER_SLOT: u64 = 2;
 /// The memory the largest tier `endgame` solves needs (its table not kept
 /// from `dir`): its solve's states and lists (a slice at a time past
 /// [`crate::tier_codes::WHOLE_SLOTS`] with pawns), the codes held for later
-/// tiers and the blocks' cache. None where every table is kept.
+/// tiers and the blocks' cache (no more than the other tiers' slots, so that a
+/// small ending asks little). None where every table is kept.
 fn memory_needed(endgame: &Endgame, dir: &Path, keep: bool) -> Option<crate::memory::Need> {
     let kept = |tier| keep && crate::output::table_path(endgame, tier, dir).exists();
     let solved = endgame.tiers().into_iter().filter(|&tier| !kept(tier));
@@ -834,7 +835,14 @@ fn memory_needed(endgame: &Endgame, dir: &Path, keep: bool) -> Option<crate::mem
         Metric::Dtz => held / 4,
         Metric::Dtm => 0,
     };
-    let budgets = crate::HELD_BUDGET as u64 + tables::DEFAULT_BUDGET_BYTES;
+    // The tables read are held, or cached, a byte a slot at most, within budgets.
+    let read: u64 = endgame
+        .tiers()
+        .iter()
+        .filter(|&&tier| tier != largest)
+        .map(|&tier| endgame.index_size(tier))
+        .sum();
+    let budgets = read.min(crate::HELD_BUDGET as u64 + tables::DEFAULT_BUDGET_BYTES);
     Some(crate::memory::Need {
         what: format!("{} ({slots} slots)", table_name(endgame, largest)),
         bytes: held * SOLVE_BYTES_PER_SLOT + outcomes + budgets,
