@@ -204,10 +204,13 @@ impl<G: Game> Parents for ByUnmoves<'_, G> {
     }
 }
 
+/// The most slots a tier may have: slots are listed in 32 bits while it is solved.
+pub(crate) const MAX_TIER_SLOTS: u64 = u32::MAX as u64;
+
 fn check_size<G: Game>(game: &G, tier: u32) -> usize {
     let size = game.index_size(tier);
     assert!(
-        size <= u64::from(u32::MAX),
+        size <= MAX_TIER_SLOTS,
         "{} tier {tier}: too large for 32-bit slots",
         game.id()
     );
@@ -270,7 +273,7 @@ pub(crate) fn solve_by_scans<G: Game>(
     progress: &Progress,
 ) -> Codes {
     assert!(
-        size <= u32::MAX as usize,
+        size as u64 <= MAX_TIER_SLOTS,
         "{}: too large for 32-bit slots",
         game.id()
     );

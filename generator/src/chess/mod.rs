@@ -784,7 +784,7 @@ pub fn generate_tables(
 ) -> anyhow::Result<Vec<Summary>> {
     let spec = &games::chess::SPEC;
     let endgame = spec.game(options)?;
-    let too_large = |&tier: &u32| endgame.index_size(tier) > u64::from(u32::MAX);
+    let too_large = |&tier: &u32| endgame.index_size(tier) > crate::retrograde::MAX_TIER_SLOTS;
     if let Some(tier) = endgame.tiers().into_iter().find(too_large) {
         anyhow::bail!(
             "{}: {} slots, more than the solver counts in a tier (2^32): not made yet",
