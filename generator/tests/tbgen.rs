@@ -237,6 +237,14 @@ fn absurd_options_are_refused_at_once_naming_the_limit() {
             &["chess", "KRBvKRN"],
             "more than the solver counts in a tier",
         ),
+        (
+            &["chess", "KQvK", "--memory=-5"],
+            "a number of gigabytes above 0",
+        ),
+        (
+            &["chess", "KQvK", "--memory", "inf"],
+            "a number of gigabytes above 0",
+        ),
         (&["northcott", "--size", "8x8"], "beyond the table limit"),
     ] {
         let started = std::time::Instant::now();
