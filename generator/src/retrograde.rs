@@ -7,7 +7,9 @@
 //! for the opponent is a loss in `n + 1` (its slowest). What is never decided is a
 //! draw. Every slot is one byte while solving (its value, or how many of its
 //! moves are still awaited; see `states.rs`), and each ply visits the slots
-//! decided at its distance, split over the threads, writing through atomics; every
+//! decided at its distance (listed by the ply before, or, where that decided
+//! too many to list, found by their states), split over the threads, writing
+//! through atomics; every
 //! write in a ply stores a value that depends only on the ply, so the result is
 //! the same for any number of threads.
 //!
@@ -22,6 +24,7 @@ use games::capability::Retract;
 use games::{Game, Value};
 use rayon::prelude::*;
 use std::ops::Range;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use tables::Codes;
 
 /// Where a solver finds the slots that move into a slot.
@@ -354,6 +357,8 @@ struct Counts {
     pieces: Vec<Piece>,
     /// The last ply a piece has a slot due at.
     last: u16,
+    /// The most slots a ply's decisions are listed for the next ply.
+    listed_at_most: usize,
 }
 
 impl Counts {
@@ -421,6 +426,7 @@ impl Counts {
             states: States::new(chunks, many.into_iter().flatten().collect()),
             pieces,
             last,
+            listed_at_most: listed_at_most(size),
         }
     }
 }
@@ -430,6 +436,58 @@ const MAX_PLIES: u16 = games::value::MAX_DISTANCE;
 
 /// Slots per parallel piece of a ply's visits.
 const VISITS: usize = 1 << 10;
+
+/// The slots a ply visits: those the ply before decided, listed, or, where
+/// they were too many to list, found by their states.
+enum Frontier {
+    List(Vec<u32>),
+    /// Every slot whose state is a win or a loss at the ply's distance (a
+    /// distance a state holds: at most [`SHORT`]).
+    ByState,
+}
+
+impl Frontier {
+    fn is_empty(&self) -> bool {
+        matches!(self, Frontier::List(slots) if slots.is_empty())
+    }
+}
+
+/// The most slots a ply's decisions are listed for the next ply, a thirty-second
+/// of the tier: four bytes a slot listed, so at most an eighth of a byte a
+/// slot (KRRvKRR's ply of wins in one under DTZ would list 1.6 billion, 6.6
+/// GB). Past that the next ply finds its slots by a pass over the states,
+/// which costs less than visiting them.
+fn listed_at_most(size: usize) -> usize {
+    size / 32
+}
+
+/// How a thread lists the slots a ply decides: into its own list, counted
+/// into `listed` every [`COUNTED`] slots, until the ply's lists pass `most`
+/// (then `dropped` is set and the lists are let go).
+struct Listing<'a> {
+    listed: &'a AtomicUsize,
+    dropped: &'a AtomicBool,
+    most: usize,
+}
+
+/// Slots a thread lists between two counts into the shared total.
+const COUNTED: usize = 1 << 12;
+
+impl Listing<'_> {
+    #[inline]
+    fn push(&self, slot: u32, decided: &mut Vec<u32>) {
+        if self.dropped.load(Ordering::Relaxed) {
+            return;
+        }
+        decided.push(slot);
+        if decided.len() % COUNTED == 0
+            && self.listed.fetch_add(COUNTED, Ordering::Relaxed) + COUNTED > self.most
+        {
+            self.dropped.store(true, Ordering::Relaxed);
+            *decided = Vec::new();
+        }
+    }
+}
 
 /// The plies of retrograde analysis from the state of every slot, given where to
 /// find the slots that move into a slot. Ply `n` visits the slots decided at
@@ -448,23 +506,35 @@ fn solve_plies<G: Game>(
         states,
         mut pieces,
         last,
+        listed_at_most,
     } = counts;
     progress.start(&format!("{} plies", game.id()), 0);
-    // The slots the last ply decided: those at this ply's distance.
-    let mut frontier: Vec<u32> = Vec::new();
+    // The slots at this ply's distance, as the last ply left them.
+    let mut frontier = Frontier::List(Vec::new());
     // The slots decided at each distance a state does not hold.
     let mut long: Vec<(u16, Vec<u32>)> = Vec::new();
     let mut ply: u16 = 0;
     while ply <= last || !frontier.is_empty() {
         assert!(ply < MAX_PLIES, "{}: {ply} plies is too long", game.id());
         let next = Distance::of(ply + 1);
+        // Slots decided at a distance past what a state holds are found only
+        // in the lists: those are never dropped.
+        let (listed, dropped) = (AtomicUsize::new(0), AtomicBool::new(false));
+        let listing = Listing {
+            listed: &listed,
+            dropped: &dropped,
+            most: match ply < SHORT {
+                true => listed_at_most,
+                false => usize::MAX,
+            },
+        };
         let decide = |won: bool, slot: u32, decided: &mut Vec<u32>| {
             let now = match won {
                 true => states.win(slot, next),
                 false => states.count_down(slot, next),
             };
             if now {
-                decided.push(slot);
+                listing.push(slot, decided);
             }
         };
         let visit = |slot: u32, decided: &mut Vec<u32>| match states.outcome(slot) {
@@ -473,11 +543,19 @@ fn solve_plies<G: Game>(
             None => unreachable!("a slot visited at its distance is a win or a loss"),
         };
         let keep = ply > SHORT;
+        // The frontier found by the states holds the slots due to be visited.
+        let by_state = matches!(frontier, Frontier::ByState);
+        let now = Distance::of(ply);
         let from_pieces = pieces.par_iter_mut().fold(
             || (Vec::new(), Vec::new()),
             |(mut decided, mut visited), piece| {
+                if by_state {
+                    let slots = piece.start..piece.start + PIECE as u32;
+                    states.each_at(slots, now, |slot| visit(slot, &mut decided));
+                }
                 for (slot, what) in piece.take(ply) {
                     match what {
+                        VISIT if by_state => {}
                         VISIT => {
                             visit(slot, &mut decided);
                             if keep {
@@ -491,16 +569,22 @@ fn solve_plies<G: Game>(
                 (decided, visited)
             },
         );
+        let mut at_ply = match std::mem::replace(&mut frontier, Frontier::ByState) {
+            Frontier::List(slots) => slots,
+            Frontier::ByState => Vec::new(),
+        };
         // In order: neighbouring slots have parents near each other.
-        frontier.par_sort_unstable();
-        let from_frontier = frontier.par_chunks(VISITS).map(|slots| {
+        at_ply.par_sort_unstable();
+        let from_frontier = at_ply.par_chunks(VISITS).map(|slots| {
             let mut decided = Vec::new();
             slots.iter().for_each(|&slot| visit(slot, &mut decided));
             (decided, Vec::new())
         });
         let found: Vec<(Vec<u32>, Vec<u32>)> = from_pieces.chain(from_frontier).collect();
         let (decided, visited): (Vec<_>, Vec<_>) = found.into_iter().unzip();
-        let at_ply = std::mem::replace(&mut frontier, decided.into_iter().flatten().collect());
+        if !dropped.into_inner() {
+            frontier = Frontier::List(decided.into_iter().flatten().collect());
+        }
         if keep {
             long.push((
                 ply,
@@ -545,5 +629,33 @@ mod tests {
             solved.push(by_unmoves);
         }
         assert_eq!(game.tier_name(solved.len() as u32 - 1), "KRvKN");
+    }
+
+    /// Plies that find their slots by the states give every slot the code
+    /// plies that list them give: every tier below KRvKN, with ply lists let
+    /// go as soon as a thread has listed [`COUNTED`] slots, and never. (A
+    /// slot the states' pass misses changes the codes: the test fails.)
+    #[test]
+    fn plies_by_states_and_by_lists_agree() {
+        let game = Endgame::new(&Material::parse("KRvKN").unwrap());
+        let progress = Progress::hidden();
+        let mut solved: Vec<Codes> = Vec::new();
+        for tier in game.tiers() {
+            let earlier = |board: &games::chess::Board| {
+                let code = solved[game.tier_of(board) as usize].get(game.index(board));
+                Value::from_code(game.value_kind(), code).unwrap()
+            };
+            let solve = |listed_at_most| {
+                let (graph, scans) = ReverseGraph::build(&game, tier, &earlier);
+                let mut counts =
+                    Counts::from_scans(scans.len(), &PerSlot(|slot| scans[slot]), &progress);
+                counts.listed_at_most = listed_at_most;
+                solve_plies(&game, counts, &graph, &progress)
+            };
+            let by_lists = solve(usize::MAX);
+            let by_states = solve(0);
+            assert!(by_states == by_lists, "{}", game.tier_name(tier));
+            solved.push(by_lists);
+        }
     }
 }

@@ -13,6 +13,7 @@
 
 use games::Value;
 use rayon::prelude::*;
+use std::ops::Range;
 use std::sync::atomic::{AtomicU8, AtomicU32, Ordering};
 use tables::Codes;
 
@@ -143,6 +144,21 @@ impl States {
             byte if !(2..=COUNTING).contains(&byte) => None,
             byte if byte % 2 == 0 => Some(Outcome::Win),
             _ => Some(Outcome::Loss),
+        }
+    }
+
+    /// Calls `visit` with every slot of `slots` (within one chunk; past the
+    /// last slot, none) decided at `at`'s distance, in order: a distance of at
+    /// most [`SHORT`], which a state holds.
+    pub(crate) fn each_at(&self, slots: Range<u32>, at: Distance, mut visit: impl FnMut(u32)) {
+        let chunk = &self.chunks[slots.start as usize >> CHUNK_BITS].0;
+        let first = slots.start as usize & (CHUNK - 1);
+        let last = (first + slots.len()).min(chunk.len());
+        for (i, state) in chunk[first..last].iter().enumerate() {
+            let byte = state.load(Ordering::Relaxed);
+            if byte == at.won || byte == at.lost {
+                visit(slots.start + i as u32);
+            }
         }
     }
 
