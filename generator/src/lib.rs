@@ -221,6 +221,7 @@ pub fn generate_games(
     progress: &Progress,
     mut made: impl FnMut(&[Summary]),
 ) -> anyhow::Result<()> {
+    check_before(jobs, write, progress)?;
     let mut drafts = Vec::new();
     for (id, options) in jobs {
         let summaries = solve_game(id, options, write, progress)?;
@@ -271,6 +272,29 @@ fn leans(id: &str, options: &Options) -> Result<bool, GameError> {
         }
     }
     games::with_game(id, options, Leans)
+}
+
+/// What a dedicated solver checks of a job before any job of the run starts
+/// (chess: the memory its largest table needs), so that a run refused for its
+/// second job does not first spend hours on its first.
+pub type Check = fn(&Options, &WriteOptions, &Progress) -> anyhow::Result<()>;
+
+/// The dedicated solvers that check their jobs first, by game id.
+const CHECK: &[(&str, Check)] = &[("chess", chess::check_before)];
+
+/// Checks every job (a game's id and generate options of one variant) as its
+/// dedicated solver does before making anything (see [`Check`]).
+pub fn check_before(
+    jobs: &[(&str, Options)],
+    write: &WriteOptions,
+    progress: &Progress,
+) -> anyhow::Result<()> {
+    for (id, options) in jobs {
+        if let Some((_, check)) = CHECK.iter().find(|(game, _)| game == id) {
+            check(options, write, progress)?;
+        }
+    }
+    Ok(())
 }
 
 /// The second pass of a dedicated solver whose first writes drafts: writes the

@@ -208,6 +208,7 @@ fn run(flags: Cli, matches: &ArgMatches) -> anyhow::Result<()> {
     #[cfg(feature = "mpi")]
     {
         let mut made = made;
+        generator::check_before(&jobs, &write, &progress)?;
         for (id, options) in &jobs {
             made(&generator::cluster::generate_game(
                 id, options, &write, &progress, &cluster,

@@ -233,6 +233,11 @@ fn absurd_options_are_refused_at_once_naming_the_limit() {
             &["chess", "KRRvKRR", "--memory", "1"],
             "of memory, and this run can count on 1.0 GB",
         ),
+        // DTM's 7.6 GB fits, DTZ's 8.6 does not: refused before DTM is made.
+        (
+            &["chess", "KRRvKRR", "--memory", "8"],
+            "chess-dtz-KRRvKRR.tb (3755372544 slots) needs about 8.6 GB of memory",
+        ),
         (
             &["chess", "KRBvKRN"],
             "more than the solver counts in a tier",

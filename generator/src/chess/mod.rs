@@ -784,6 +784,23 @@ pub fn generate_tables(
 ) -> anyhow::Result<Vec<Summary>> {
     let spec = &games::chess::SPEC;
     let endgame = spec.game(options)?;
+    let caps = (spec.capabilities)(&endgame);
+    let draft = write.as_draft();
+    let mut store = Files::new(&endgame, &caps, &draft);
+    let dtm = |tier| dtm_outcomes(&endgame, tier, &write.dir);
+    solve_all(&endgame, progress, &mut store, dtm)?;
+    Ok(store.summaries)
+}
+
+/// Whether the tables of `options` can be made here, said before any run
+/// starts: each tier within the solver's 32-bit slots, and the memory the
+/// largest one needs (given, then checked against what the run can count on).
+pub fn check_before(
+    options: &Options,
+    write: &WriteOptions,
+    progress: &Progress,
+) -> anyhow::Result<()> {
+    let endgame = games::chess::SPEC.game(options)?;
     let too_large = |&tier: &u32| endgame.index_size(tier) > crate::retrograde::MAX_TIER_SLOTS;
     if let Some(tier) = endgame.tiers().into_iter().find(too_large) {
         anyhow::bail!(
@@ -792,21 +809,15 @@ pub fn generate_tables(
             endgame.index_size(tier)
         );
     }
-    let need = memory_needed(&endgame, &write.dir, write.keep);
-    if let Some(need) = need {
-        progress.note(&format!(
-            "{} needs about {}",
-            need.what,
-            crate::memory::gb(need.bytes)
-        ));
-        need.check(write.memory)?;
-    }
-    let caps = (spec.capabilities)(&endgame);
-    let draft = write.as_draft();
-    let mut store = Files::new(&endgame, &caps, &draft);
-    let dtm = |tier| dtm_outcomes(&endgame, tier, &write.dir);
-    solve_all(&endgame, progress, &mut store, dtm)?;
-    Ok(store.summaries)
+    let Some(need) = memory_needed(&endgame, &write.dir, write.keep) else {
+        return Ok(());
+    };
+    progress.note(&format!(
+        "{} needs about {}",
+        need.what,
+        crate::memory::gb(need.bytes)
+    ));
+    need.check(write.memory)
 }
 
 /// Bytes a slot of the tier being solved takes, its state and the lists of
