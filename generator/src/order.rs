@@ -6,7 +6,8 @@
 //! memory for the later tiers that read them, up to
 //! [`HELD_BUDGET`] bytes with the codes of the tier being solved; beyond it, the
 //! codes read again last are dropped first (the choice a cache that knows the
-//! future makes). A tier that reads codes no longer in memory reads them back
+//! future makes), and codes their next reader would drop so (within its own
+//! budget) are not held until then. A tier that reads codes no longer in memory reads them back
 //! whole where they fit in the budget, and otherwise from their table a block at
 //! a time, as its slots are asked for, through the tables' cache of decompressed
 //! blocks (256 MiB at most): KRPPvK promotes into four endings of 710 million
@@ -136,11 +137,55 @@ impl Finished {
     /// Drops held codes, those read again last first, until at most `budget`
     /// bytes are held for the tiers from `from` on.
     fn fit(&mut self, readers: &Readers, from: u32, budget: usize) {
-        while self.held_bytes() > budget {
-            let Some(farthest) = readers.farthest(self, from) else {
+        for tier in self.unfit(readers, from, budget) {
+            self.0[tier] = Place::Away;
+        }
+    }
+
+    /// The held tiers [`Finished::fit`] drops, in order.
+    fn unfit(&self, readers: &Readers, from: u32, budget: usize) -> Vec<usize> {
+        let mut held: Vec<(usize, (u32, usize))> = (0..self.0.len())
+            .filter_map(|tier| match &self.0[tier] {
+                Place::Held(codes) => {
+                    let next = readers.next(tier, from).unwrap_or(u32::MAX);
+                    Some((tier, (next, codes.bytes())))
+                }
+                _ => None,
+            })
+            .collect();
+        let mut bytes: usize = held.iter().map(|&(_, (_, bytes))| bytes).sum();
+        let mut dropped = Vec::new();
+        while bytes > budget {
+            // The tier read again last, the biggest among those (the last
+            // such in order).
+            let Some(at) = (0..held.len()).max_by_key(|&i| held[i].1) else {
                 break;
             };
-            self.0[farthest] = Place::Away;
+            let (tier, (_, size)) = held.remove(at);
+            bytes -= size;
+            dropped.push(tier);
+        }
+        dropped
+    }
+
+    /// Drops now the held tiers that the fit before their next reader (within
+    /// `budget_at` that reader) would drop: held until then, they would only
+    /// weigh on the tiers solved meanwhile (KRPvKR's promotion targets beside
+    /// KRNvKR's solve, of which KRPvKR keeps one).
+    fn drop_unkept(&mut self, readers: &Readers, from: u32, budget_at: impl Fn(u32) -> usize) {
+        loop {
+            let doomed = (0..self.0.len())
+                .filter(|&t| self.is_held(t))
+                .find(|&tier| {
+                    readers.next(tier, from).is_none_or(|reader| {
+                        self.unfit(readers, reader, budget_at(reader))
+                            .contains(&tier)
+                    })
+                });
+            match doomed {
+                Some(tier) => self.0[tier] = Place::Away,
+                None => break,
+            }
         }
     }
 
@@ -187,20 +232,20 @@ pub fn solve_in_order<G: Game>(
     let readers = Readers::new(&tiers, &reads);
     let budget = if store.rereads() { budget } else { usize::MAX };
     let kept = kept_tiers(&tiers, &reads, store)?;
+    // A tier being solved holds its own codes too: they count against the budget.
+    let budget_at = |tier: u32| match kept[tier as usize] {
+        true => budget,
+        false => budget.saturating_sub(game.index_size(tier) as usize),
+    };
     let mut finished = Finished::default();
     for tier in tiers {
         let kept = kept[tier as usize];
-        // A tier being solved holds its own codes too: they count against the budget.
-        let own = match kept {
-            true => 0,
-            false => game.index_size(tier) as usize,
-        };
-        finished.fit(&readers, tier, budget.saturating_sub(own));
+        finished.fit(&readers, tier, budget_at(tier));
         if kept {
             store.keep(tier)?;
             finished.0.push(Place::Away);
         } else {
-            finished.ready(&reads(tier), store, budget.saturating_sub(own))?;
+            finished.ready(&reads(tier), store, budget_at(tier))?;
             let started = Instant::now();
             let solution = solve(tier, &mut finished);
             store.done(tier, solution.codes(), started.elapsed())?;
@@ -220,6 +265,7 @@ pub fn solve_in_order<G: Game>(
         BlockCache::shared().clear();
         crate::memory::give_back();
         finished.fit(&readers, tier + 1, budget);
+        finished.drop_unkept(&readers, tier + 1, budget_at);
     }
     Ok(())
 }
@@ -301,22 +347,6 @@ impl Readers {
     fn next(&self, tier: usize, from: u32) -> Option<u32> {
         self.0[tier].iter().copied().find(|&reader| reader >= from)
     }
-
-    /// The tier held whole that is read again last, the biggest among those.
-    fn farthest(&self, finished: &Finished, from: u32) -> Option<usize> {
-        (0..finished.0.len())
-            .filter(|&tier| finished.is_held(tier))
-            .map(|tier| {
-                let bytes = match &finished.0[tier] {
-                    Place::Held(codes) => codes.bytes(),
-                    _ => 0,
-                };
-                let next = self.next(tier, from).unwrap_or(u32::MAX);
-                (tier, (next, bytes))
-            })
-            .max_by_key(|&(_, key)| key)
-            .map(|(tier, _)| tier)
-    }
 }
 
 #[cfg(test)]
@@ -397,6 +427,28 @@ mod tests {
         )
         .unwrap();
         folder.written
+    }
+
+    /// Of two tiers held for a later one that keeps only one of them, the
+    /// other is let go at once, not after the tiers solved in between.
+    #[test]
+    fn a_tier_its_reader_would_drop_is_not_held_until_then() {
+        let reads = |tier: u32| match tier {
+            4 => vec![0, 1],
+            3 => vec![2],
+            _ => vec![],
+        };
+        let readers = Readers::new(&[0, 1, 2, 3, 4], &reads);
+        let held = |slots| Place::Held(Codes::new(slots));
+        let mut finished = Finished(vec![held(100), held(100), held(10)]);
+        let room = |bytes: usize| move |tier: u32| if tier == 4 { bytes } else { usize::MAX };
+        finished.drop_unkept(&readers, 3, room(250));
+        assert_eq!((0..3).filter(|&t| finished.is_held(t)).count(), 3);
+        // Tier 4 keeps 150 bytes: it would drop tier 1 (of two alike, the
+        // later); tier 2, read by tier 3, stays.
+        finished.drop_unkept(&readers, 3, room(150));
+        let kept: Vec<usize> = (0..3).filter(|&t| finished.is_held(t)).collect();
+        assert_eq!(kept, [0, 2]);
     }
 
     /// KPPvK's chain with every code held, and with room for a megabyte: the
