@@ -611,52 +611,56 @@ mod tests {
     use super::*;
     use games::chess::{Endgame, Material};
 
-    /// The un-move solver and the reverse-graph solver are written apart; on every
-    /// tier below KRvKN (the 3-piece tiers and a 4-piece one with a minor piece
-    /// each side) they must give every slot the same code.
-    #[test]
-    fn retracting_and_reverse_graph_solvers_agree() {
+    type Solver<'a> = &'a dyn Fn(&Endgame, u32, Solved<games::chess::Board>) -> Codes;
+
+    /// Solves every tier below KRvKN (the 3-piece tiers and a 4-piece one with
+    /// a minor piece each side) in order both ways, which must give every slot
+    /// the same code.
+    fn agree_below_krvkn(one: Solver, other: Solver) {
         let game = Endgame::new(&Material::parse("KRvKN").unwrap());
-        let progress = Progress::hidden();
         let mut solved: Vec<Codes> = Vec::new();
         for tier in game.tiers() {
             let earlier = |board: &games::chess::Board| {
                 let code = solved[game.tier_of(board) as usize].get(game.index(board));
                 Value::from_code(game.value_kind(), code).unwrap()
             };
-            let by_unmoves = solve_retracting_tier(&game, &game, tier, &earlier, &progress);
-            let by_graph = solve_retrograde_tier(&game, tier, &earlier, &progress);
-            assert!(by_unmoves == by_graph, "{}", game.tier_name(tier));
-            solved.push(by_unmoves);
+            let codes = one(&game, tier, &earlier);
+            assert!(
+                codes == other(&game, tier, &earlier),
+                "{}",
+                game.tier_name(tier)
+            );
+            solved.push(codes);
         }
         assert_eq!(game.tier_name(solved.len() as u32 - 1), "KRvKN");
     }
 
+    /// The un-move solver and the reverse-graph solver are written apart.
+    #[test]
+    fn retracting_and_reverse_graph_solvers_agree() {
+        let progress = Progress::hidden();
+        agree_below_krvkn(
+            &|game, tier, earlier| solve_retracting_tier(game, game, tier, earlier, &progress),
+            &|game, tier, earlier| solve_retrograde_tier(game, tier, earlier, &progress),
+        );
+    }
+
     /// Plies that find their slots by the states give every slot the code
-    /// plies that list them give: every tier below KRvKN, with ply lists let
-    /// go as soon as a thread has listed [`COUNTED`] slots, and never. (A
-    /// slot the states' pass misses changes the codes: the test fails.)
+    /// plies that list them give: ply lists let go as soon as a thread has
+    /// listed [`COUNTED`] slots, and never. (A slot the states' pass misses
+    /// changes the codes: the test fails.)
     #[test]
     fn plies_by_states_and_by_lists_agree() {
-        let game = Endgame::new(&Material::parse("KRvKN").unwrap());
-        let progress = Progress::hidden();
-        let mut solved: Vec<Codes> = Vec::new();
-        for tier in game.tiers() {
-            let earlier = |board: &games::chess::Board| {
-                let code = solved[game.tier_of(board) as usize].get(game.index(board));
-                Value::from_code(game.value_kind(), code).unwrap()
-            };
-            let solve = |listed_at_most| {
-                let (graph, scans) = ReverseGraph::build(&game, tier, &earlier);
+        let progress = &Progress::hidden();
+        let listing = |listed_at_most| {
+            move |game: &Endgame, tier, earlier: Solved<games::chess::Board>| {
+                let (graph, scans) = ReverseGraph::build(game, tier, earlier);
                 let mut counts =
-                    Counts::from_scans(scans.len(), &PerSlot(|slot| scans[slot]), &progress);
+                    Counts::from_scans(scans.len(), &PerSlot(|slot| scans[slot]), progress);
                 counts.listed_at_most = listed_at_most;
-                solve_plies(&game, counts, &graph, &progress)
-            };
-            let by_lists = solve(usize::MAX);
-            let by_states = solve(0);
-            assert!(by_states == by_lists, "{}", game.tier_name(tier));
-            solved.push(by_lists);
-        }
+                solve_plies(game, counts, &graph, progress)
+            }
+        };
+        agree_below_krvkn(&listing(usize::MAX), &listing(0));
     }
 }
