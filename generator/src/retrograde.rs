@@ -551,7 +551,9 @@ fn solve_plies<G: Game>(
             || (Vec::new(), Vec::new()),
             |(mut decided, mut visited), piece| {
                 if by_state {
-                    let slots = piece.start..piece.start + PIECE as u32;
+                    // The last piece may end past the last slot (and past
+                    // 32 bits): the states' pass stops at the last slot.
+                    let slots = piece.start..piece.start.saturating_add(PIECE as u32);
                     states.each_at(slots, now, |slot| visit(slot, &mut decided));
                 }
                 for (slot, what) in piece.take(ply) {
