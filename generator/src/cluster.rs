@@ -197,7 +197,7 @@ pub fn generate_game(
 ) -> anyhow::Result<Vec<Summary>> {
     match SHARED.iter().find(|(game, _)| *game == id) {
         Some((_, solve)) => solve(options, write, progress, cluster),
-        None if cluster.leads() => crate::generate_game(id, options, write, progress),
+        None if cluster.leads() => crate::make_game(id, options, write, progress),
         None => {
             // The other ranks check the options as rank 0 reads them.
             games::with_game(id, options, Check)?;

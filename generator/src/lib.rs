@@ -201,9 +201,21 @@ pub fn generate_game(
     write: &WriteOptions,
     progress: &Progress,
 ) -> anyhow::Result<Vec<Summary>> {
+    check_before(&[(id, options.clone())], write, progress)?;
+    make_game(id, options, write, progress)
+}
+
+/// [`generate_game`] for a job already checked: over MPI, `tbgen` checks every
+/// job of the run before the first.
+fn make_game(
+    id: &str,
+    options: &Options,
+    write: &WriteOptions,
+    progress: &Progress,
+) -> anyhow::Result<Vec<Summary>> {
     let mut made = Vec::new();
     let job = [(id, options.clone())];
-    generate_games(&job, write, progress, |summaries| {
+    make_games(&job, write, progress, |summaries| {
         made.extend_from_slice(summaries)
     })?;
     Ok(made)
@@ -219,9 +231,19 @@ pub fn generate_games(
     jobs: &[(&str, Options)],
     write: &WriteOptions,
     progress: &Progress,
-    mut made: impl FnMut(&[Summary]),
+    made: impl FnMut(&[Summary]),
 ) -> anyhow::Result<()> {
     check_before(jobs, write, progress)?;
+    make_games(jobs, write, progress, made)
+}
+
+/// [`generate_games`] for jobs already checked.
+fn make_games(
+    jobs: &[(&str, Options)],
+    write: &WriteOptions,
+    progress: &Progress,
+    mut made: impl FnMut(&[Summary]),
+) -> anyhow::Result<()> {
     let mut drafts = Vec::new();
     for (id, options) in jobs {
         let summaries = solve_game(id, options, write, progress)?;
