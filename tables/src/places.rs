@@ -3,6 +3,7 @@
 //! the header gives, which may differ from the order the index spells them.
 
 use bincode::{Decode, Encode};
+use std::ops::Range;
 
 /// The fields a lane's entry is spelled in, each a digit of a mixed-radix
 /// number (chess: the king pair, then one field per kind of piece), and the
@@ -226,6 +227,26 @@ impl Places {
             .sum()
     }
 
+    /// Ranges of places that hold every slot of `slots` (and, where the
+    /// entries are not stored as spelled, others too): one range a lane where
+    /// they are, each lane's entries of the range being one run; the whole
+    /// table where they are not.
+    pub fn holding(&self, slots: Range<u64>) -> Vec<Range<u64>> {
+        let slots = slots.start.min(self.size)..slots.end.min(self.size);
+        if !self.fields.is_empty() {
+            return std::iter::once(0..self.size).collect();
+        }
+        (0..self.lanes)
+            .filter_map(|lane| {
+                // The lane's entries from the first of its slots at or past the start.
+                let entry = |slot: u64| (slot + self.lanes - 1 - lane) / self.lanes;
+                let first = lane * self.base + lane.min(self.longer);
+                let (from, to) = (entry(slots.start), entry(slots.end));
+                (from < to).then(|| first + from..first + to)
+            })
+            .collect()
+    }
+
     /// The slots of the places `start..end`, in order: a walk along the lanes,
     /// each lane's fields counted up as an odometer in stored order.
     pub fn slots(&self, start: u64, end: u64) -> impl Iterator<Item = u64> + '_ {
@@ -284,6 +305,40 @@ mod tests {
             let walked: Vec<u64> = places.slots(start, size).collect();
             let spelled: Vec<u64> = (start..size).map(|p| places.slot(p)).collect();
             assert_eq!(walked, spelled, "{what} from {start}");
+        }
+    }
+
+    /// The places `holding` gives hold every slot of the range, and only
+    /// those where entries are stored as spelled.
+    #[test]
+    fn the_places_holding_a_range_of_slots_hold_it() {
+        let reversed = Digits {
+            radices: vec![3, 4],
+            order: vec![1, 0],
+        };
+        for (lanes, digits, exact) in [
+            (1, Digits::default(), true),
+            (2, Digits::default(), true),
+            (3, Digits::default(), true),
+            (2, reversed, false),
+        ] {
+            let size = 24;
+            let places = Places::new(size, lanes, &digits);
+            for start in 0..=size {
+                for end in start..=size + 2 {
+                    let mut held: Vec<u64> = places
+                        .holding(start..end)
+                        .into_iter()
+                        .flat_map(|r| places.slots(r.start, r.end).collect::<Vec<_>>())
+                        .collect();
+                    held.sort_unstable();
+                    let wanted: Vec<u64> = (start..end.min(size)).collect();
+                    match exact {
+                        true => assert_eq!(held, wanted, "{lanes} lanes, {start}..{end}"),
+                        false => assert!(wanted.iter().all(|s| held.contains(s))),
+                    }
+                }
+            }
         }
     }
 

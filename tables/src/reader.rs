@@ -26,6 +26,7 @@ use std::borrow::Cow;
 use std::cell::RefCell;
 use std::fs::{File, Metadata, OpenOptions};
 use std::io::{self, Read};
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
@@ -436,15 +437,57 @@ impl Table {
             let (word, bit) = (slot as usize / 64, slot % 64);
             bits[word] = bits[word] & !(1 << bit) | u64::from(on) << bit;
         };
-        self.for_each_slot(|slot, stored| set(slot, stored == code))?;
+        self.for_each_code_in(0..self.header.index_size, |slot, held| {
+            set(slot, held == code)
+        })?;
+        Ok(bits)
+    }
+
+    /// Calls `visit` with every slot of `slots` and its code as
+    /// [`Table::get`] gives it, decoding only the blocks that hold them where
+    /// each lane's entries are stored as spelled (every block where they are
+    /// not); a slot the table beside tells is visited again with the told
+    /// code. A solve reading a slice of a big table holds no more than it.
+    pub fn for_each_code_in(
+        &self,
+        slots: Range<u64>,
+        mut visit: impl FnMut(u64, u16),
+    ) -> Result<(), TableError> {
+        self.for_each_stored_in(slots.clone(), &mut visit)?;
         if let (Some(beside), Some(shared)) = (&self.shared, &self.header.shared) {
-            beside.for_each_slot(|slot, told| {
+            beside.for_each_stored_in(slots, |slot, told| {
                 if told == shared.code {
-                    set(slot, shared.code == code);
+                    visit(slot, told);
                 }
             })?;
         }
-        Ok(bits)
+        Ok(())
+    }
+
+    /// [`Table::for_each_code_in`] of the codes stored.
+    fn for_each_stored_in(
+        &self,
+        slots: Range<u64>,
+        mut visit: impl FnMut(u64, u16),
+    ) -> Result<(), TableError> {
+        let per_block = u64::from(self.header.block_entries);
+        for places in self.places.holding(slots.clone()) {
+            let Some(last) = places.end.checked_sub(1) else {
+                continue;
+            };
+            for b in places.start / per_block..=last / per_block {
+                let codes = self.decode_block(b as usize)?;
+                let first = b * per_block;
+                let (from, to) = (places.start.max(first), places.end.min(first + per_block));
+                let held = &codes[(from - first) as usize..(to - first) as usize];
+                for (slot, &code) in self.places.slots(from, to).zip(held) {
+                    if slots.contains(&slot) {
+                        visit(slot, code);
+                    }
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Calls `visit` with every slot and its code as stored, block by block.
