@@ -72,6 +72,10 @@ pub trait Solved: Sync {
     /// Lets go of what was read from tables so far (the solver calls it between
     /// parts of a tier that read different parts of the tiers before).
     fn release(&mut self) {}
+    /// Lets go of the codes of `tiers`, which the rest of the tier's solve
+    /// does not read (a later tier's solve reads them back where it needs
+    /// them).
+    fn let_go(&mut self, _tiers: &[u32]) {}
 }
 
 /// Every tier's codes in memory, as tests and the cluster hold them.
@@ -97,12 +101,16 @@ enum Place {
 
 /// The finished tiers of a game being solved.
 #[derive(Debug, Default)]
-pub struct Finished(Vec<Place>);
+pub struct Finished {
+    tiers: Vec<Place>,
+    /// Whether a tier let go can be read back (from its table).
+    rereads: bool,
+}
 
 impl Solved for Finished {
     #[inline]
     fn code(&self, tier: u32, slot: u64) -> u16 {
-        match &self.0[tier as usize] {
+        match &self.tiers[tier as usize] {
             Place::Held(codes) => codes.get(slot),
             Place::Table(table) => table.code(slot),
             Place::Away => panic!("tier {tier} is read but was not made ready"),
@@ -110,18 +118,31 @@ impl Solved for Finished {
     }
 
     fn release(&mut self) {
-        for codes in &mut self.0 {
+        for codes in &mut self.tiers {
             if let Place::Table(table) = codes {
                 table.drop_pages();
             }
         }
+    }
+
+    fn let_go(&mut self, tiers: &[u32]) {
+        for &tier in tiers {
+            let place = &mut self.tiers[tier as usize];
+            match place {
+                Place::Held(_) if !self.rereads => continue,
+                Place::Table(_) => BlockCache::shared().clear(),
+                _ => {}
+            }
+            *place = Place::Away;
+        }
+        crate::memory::give_back();
     }
 }
 
 impl Finished {
     /// The bytes of the codes held whole.
     fn held_bytes(&self) -> usize {
-        self.0
+        self.tiers
             .iter()
             .map(|codes| match codes {
                 Place::Held(codes) => codes.bytes(),
@@ -131,21 +152,21 @@ impl Finished {
     }
 
     fn is_held(&self, tier: usize) -> bool {
-        matches!(self.0[tier], Place::Held(_))
+        matches!(self.tiers[tier], Place::Held(_))
     }
 
     /// Drops held codes, those read again last first, until at most `budget`
     /// bytes are held for the tiers from `from` on.
     fn fit(&mut self, readers: &Readers, from: u32, budget: usize) {
         for tier in self.unfit(readers, from, budget) {
-            self.0[tier] = Place::Away;
+            self.tiers[tier] = Place::Away;
         }
     }
 
     /// The held tiers [`Finished::fit`] drops, in order.
     fn unfit(&self, readers: &Readers, from: u32, budget: usize) -> Vec<usize> {
-        let mut held: Vec<(usize, (u32, usize))> = (0..self.0.len())
-            .filter_map(|tier| match &self.0[tier] {
+        let mut held: Vec<(usize, (u32, usize))> = (0..self.tiers.len())
+            .filter_map(|tier| match &self.tiers[tier] {
                 Place::Held(codes) => {
                     let next = readers.next(tier, from).unwrap_or(u32::MAX);
                     Some((tier, (next, codes.bytes())))
@@ -174,7 +195,7 @@ impl Finished {
     /// KRNvKR's solve, of which KRPvKR keeps one).
     fn drop_unkept(&mut self, readers: &Readers, from: u32, budget_at: impl Fn(u32) -> usize) {
         loop {
-            let doomed = (0..self.0.len())
+            let doomed = (0..self.tiers.len())
                 .filter(|&t| self.is_held(t))
                 .find(|&tier| {
                     readers.next(tier, from).is_none_or(|reader| {
@@ -183,7 +204,7 @@ impl Finished {
                     })
                 });
             match doomed {
-                Some(tier) => self.0[tier] = Place::Away,
+                Some(tier) => self.tiers[tier] = Place::Away,
                 None => break,
             }
         }
@@ -201,14 +222,14 @@ impl Finished {
     ) -> anyhow::Result<()> {
         let mut away = Vec::new();
         for &below in reads {
-            if matches!(self.0[below as usize], Place::Away) {
+            if matches!(self.tiers[below as usize], Place::Away) {
                 away.push((below as usize, store.table(below)?));
             }
         }
         away.sort_by_key(|(_, table)| table.header().index_size);
         for (below, table) in away {
             let bytes = table.header().index_size as usize;
-            self.0[below] = match self.held_bytes() + bytes <= budget {
+            self.tiers[below] = match self.held_bytes() + bytes <= budget {
                 true => Place::Held(table.read_codes()?),
                 false => Place::Table(Box::new(table)),
             };
@@ -237,25 +258,28 @@ pub fn solve_in_order<G: Game>(
         true => budget,
         false => budget.saturating_sub(game.index_size(tier) as usize),
     };
-    let mut finished = Finished::default();
+    let mut finished = Finished {
+        tiers: Vec::new(),
+        rereads: store.rereads(),
+    };
     for tier in tiers {
         let kept = kept[tier as usize];
         finished.fit(&readers, tier, budget_at(tier));
         if kept {
             store.keep(tier)?;
-            finished.0.push(Place::Away);
+            finished.tiers.push(Place::Away);
         } else {
             finished.ready(&reads(tier), store, budget_at(tier))?;
             let started = Instant::now();
             let solution = solve(tier, &mut finished);
             store.done(tier, solution.codes(), started.elapsed())?;
             // Packed codes are read back from their table, where there is one.
-            finished.0.push(match solution {
+            finished.tiers.push(match solution {
                 Solution::Packed(_) if store.rereads() => Place::Away,
                 solution => Place::Held(solution.into_codes()),
             });
         }
-        for (below, codes) in finished.0.iter_mut().enumerate() {
+        for (below, codes) in finished.tiers.iter_mut().enumerate() {
             let read_later = readers.next(below, tier + 1).is_some();
             if !read_later || matches!(codes, Place::Table(_)) {
                 *codes = Place::Away;
@@ -310,10 +334,13 @@ pub fn visit_in_reverse<G: Game, S: Store>(
     budget: usize,
     mut visit: impl FnMut(u32, &Finished, &mut S) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
-    let mut finished = Finished(game.tiers().iter().map(|_| Place::Away).collect());
+    let mut finished = Finished {
+        tiers: game.tiers().iter().map(|_| Place::Away).collect(),
+        rereads: true,
+    };
     for &tier in tiers.iter().rev() {
         let reads = reads(tier);
-        for (below, codes) in finished.0.iter_mut().enumerate() {
+        for (below, codes) in finished.tiers.iter_mut().enumerate() {
             if !reads.contains(&(below as u32)) || matches!(codes, Place::Table(_)) {
                 *codes = Place::Away;
             }
@@ -440,7 +467,10 @@ mod tests {
         };
         let readers = Readers::new(&[0, 1, 2, 3, 4], &reads);
         let held = |slots| Place::Held(Codes::new(slots));
-        let mut finished = Finished(vec![held(100), held(100), held(10)]);
+        let mut finished = Finished {
+            tiers: vec![held(100), held(100), held(10)],
+            rereads: true,
+        };
         let room = |bytes: usize| move |tier: u32| if tier == 4 { bytes } else { usize::MAX };
         finished.drop_unkept(&readers, 3, room(250));
         assert_eq!((0..3).filter(|&t| finished.is_held(t)).count(), 3);

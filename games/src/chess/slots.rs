@@ -259,6 +259,16 @@ impl Endgame {
             .collect()
     }
 
+    /// The tiers `tier`'s moves lead to only by a promotion: a pawn ending's
+    /// slices where no pawn stands on its seventh rank read none of them.
+    pub fn tiers_only_promoted_to(&self, tier: u32) -> Vec<u32> {
+        let captured = self.capture_tiers(tier);
+        let below = self.tiers_below(tier).into_iter();
+        below
+            .filter(|&t| captured.iter().all(|&(c, _)| c != t))
+            .collect()
+    }
+
     /// The tier of a position's material and its slot there (a capture's result).
     pub fn locate(&self, layout: &Layout) -> (u32, u64) {
         let (tier, swap) = self

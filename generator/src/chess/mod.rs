@@ -536,64 +536,70 @@ impl Known {
     }
 }
 
-/// What a tier's codes under DTM settle of each slot (no position, or a draw), two
-/// bits a slot: what a DTZ solve keeps of them while it runs.
+/// Where a DTZ solve reads what a tier's codes under DTM settle, a slice of
+/// slots at a time: its DTM table, or (in tests) its codes.
+#[derive(Debug, Clone, Copy)]
+pub enum Dtm<'a> {
+    Table(&'a tables::Table),
+    #[cfg(test)]
+    Codes(&'a Codes),
+}
+
+impl Dtm<'_> {
+    /// What the codes under DTM settle of `slots`; None where the table
+    /// cannot be read (the solve then scans those slots as it would without).
+    fn outcomes(self, slots: Range<u64>) -> Option<DtmOutcomes> {
+        let mut outcomes = DtmOutcomes::new(slots.clone());
+        match self {
+            Dtm::Table(table) => {
+                let read = table.for_each_code_in(slots, |slot, code| outcomes.set(slot, code));
+                // The pages read are not kept for the slices after.
+                table.drop_pages();
+                read.ok()?;
+            }
+            #[cfg(test)]
+            Dtm::Codes(codes) => slots.for_each(|slot| outcomes.set(slot, codes.get(slot))),
+        }
+        Some(outcomes)
+    }
+}
+
+/// What a tier's codes under DTM settle of each slot of a range (no position,
+/// or a draw), two bits a slot: what a DTZ solve keeps of them while it
+/// solves those slots.
 #[derive(Debug)]
-pub struct DtmOutcomes(Vec<u64>);
+pub struct DtmOutcomes {
+    start: u64,
+    words: Vec<u64>,
+}
 
 impl DtmOutcomes {
-    /// What `codes`, a tier's codes under DTM, settle: the tests' reading,
-    /// against [`DtmOutcomes::read`]'s.
-    #[cfg(test)]
-    fn of(codes: &Codes) -> DtmOutcomes {
-        use rayon::prelude::*;
-        let size = codes.len();
-        let holding = |code| -> Vec<u64> {
-            (0..size.div_ceil(64))
-                .into_par_iter()
-                .map(|word| {
-                    let slots = word * 64..(word * 64 + 64).min(size);
-                    let bits = slots.map(|slot| codes.get(slot) == code).enumerate();
-                    bits.fold(0, |bits, (i, on)| bits | u64::from(on) << i)
-                })
-                .collect()
-        };
-        DtmOutcomes::from_bits(&holding(NO_POSITION), &holding(Value::Draw.code()))
-    }
-
-    /// What a tier's table under DTM settles, read in two passes over its
-    /// blocks, a bit a slot each: never its codes whole (KRPvKR's 710 million).
-    fn read(table: &tables::Table) -> Result<DtmOutcomes, tables::TableError> {
-        let empty = table.slots_holding(NO_POSITION)?;
-        let draws = table.slots_holding(Value::Draw.code())?;
-        Ok(DtmOutcomes::from_bits(&empty, &draws))
-    }
-
-    /// From the slots without a position and the draws, a bit a slot each.
-    fn from_bits(empty: &[u64], draws: &[u64]) -> DtmOutcomes {
-        use rayon::prelude::*;
-        // Each bit of a half word goes to the low bit of its slot's pair.
-        fn spread(half: u64) -> u64 {
-            let mut x = half & 0xFFFF_FFFF;
-            x = (x | x << 16) & 0x0000_FFFF_0000_FFFF;
-            x = (x | x << 8) & 0x00FF_00FF_00FF_00FF;
-            x = (x | x << 4) & 0x0F0F_0F0F_0F0F_0F0F;
-            x = (x | x << 2) & 0x3333_3333_3333_3333;
-            (x | x << 1) & 0x5555_5555_5555_5555
+    /// Nothing settled yet of `slots`.
+    fn new(slots: Range<u64>) -> DtmOutcomes {
+        let size = (slots.end - slots.start) as usize;
+        DtmOutcomes {
+            start: slots.start,
+            words: vec![0; size.div_ceil(32)],
         }
-        let words = (0..empty.len() * 2)
-            .into_par_iter()
-            .map(|word| {
-                let half = |bits: &[u64]| bits[word / 2] >> (32 * (word % 2));
-                spread(half(empty)) | spread(half(draws)) << 1
-            })
-            .collect();
-        DtmOutcomes(words)
+    }
+
+    /// Takes `slot`'s code under DTM (a slot set again takes the new code).
+    #[inline]
+    fn set(&mut self, slot: u64, code: u16) {
+        let outcome = match code {
+            NO_POSITION => 1,
+            code if code == Value::Draw.code() => 2,
+            _ => 0,
+        };
+        let at = slot - self.start;
+        let (word, shift) = (at as usize / 32, 2 * (at % 32));
+        self.words[word] = self.words[word] & !(3 << shift) | outcome << shift;
     }
 
     #[inline]
     fn get(&self, slot: u64) -> Option<Known> {
-        match self.0[slot as usize / 32] >> (2 * (slot % 32)) & 3 {
+        let at = slot - self.start;
+        match self.words[at as usize / 32] >> (2 * (at % 32)) & 3 {
             1 => Some(Known::Empty),
             2 => Some(Known::Draw),
             _ => None,
@@ -645,38 +651,40 @@ fn known_outcome(told: Option<Told>, slot: u64) -> Option<Known> {
 }
 
 /// [`solve_tier`], given, where it has them, the tier's codes under DTM
-/// (`outcomes`, for a DTZ solve), which spare the scan of every draw: a draw
-/// under DTM is one under DTZ. The codes are the same with them or without.
+/// (`dtm`, for a DTZ solve), which spare the scan of every draw: a draw under
+/// DTM is one under DTZ. The codes are the same with them or without.
 pub fn solve_tier_knowing(
     game: &Endgame,
     tier: u32,
     solved: &mut impl Solved,
-    outcomes: Option<&DtmOutcomes>,
+    dtm: Option<Dtm>,
     progress: &Progress,
 ) -> Codes {
-    solve_tier_packing(game, tier, solved, outcomes, progress, u64::MAX).into_codes()
+    solve_tier_packing(game, tier, solved, dtm, progress, u64::MAX).into_codes()
 }
 
 /// [`solve_tier_knowing`], a tier with pawns of more than `pack_above` slots
 /// solved with only the two slices of pawn placements solved last held a byte
-/// a slot, those before compressed in memory ([`Solution::Packed`]).
+/// a slot, those before compressed in memory ([`Solution::Packed`]), and each
+/// slice solved in parts of at most 2^25 slots (whole placements).
 pub fn solve_tier_packing(
     game: &Endgame,
     tier: u32,
     solved: &mut impl Solved,
-    outcomes: Option<&DtmOutcomes>,
+    dtm: Option<Dtm>,
     progress: &Progress,
     pack_above: u64,
 ) -> Solution {
-    let outcomes = outcomes.map(Told::Dtm);
     let pack = game.index_size(tier) > pack_above;
     let codes = match game.placements(tier) {
         Some(placements) => {
-            pawns::solve_tier(game, tier, placements, solved, outcomes, progress, pack)
+            let pack = pack.then_some(pawns::PART_SLOTS);
+            pawns::solve_tier(game, tier, placements, solved, dtm, progress, pack)
         }
         None => {
             let size = game.index_size(tier) as usize;
-            let this = Tier::new(game, tier, &*solved, outcomes);
+            let outcomes = dtm.and_then(|dtm| dtm.outcomes(0..size as u64));
+            let this = Tier::new(game, tier, &*solved, outcomes.as_ref().map(Told::Dtm));
             Solution::Held(solve_by_scans(game, size, &this, &this, progress))
         }
     };
@@ -758,20 +766,18 @@ fn mark_decided<T: Scans>(
     words
 }
 
-/// What the codes under DTM of `tier` settle, for a DTZ solve, where its DTM
-/// table is in `dir` (`--metric dtm,dtz` makes it first, and leaves its exits
-/// once DTZ is solved too), stores every value and reads back whole; else None.
-pub fn dtm_outcomes(game: &Endgame, tier: u32, dir: &Path) -> Option<DtmOutcomes> {
+/// The table under DTM of `tier`, for a DTZ solve to read what its codes
+/// settle (see [`solve_tier_knowing`]), where it is in `dir` (`--metric
+/// dtm,dtz` makes it first, and leaves its exits once DTZ is solved too) and
+/// stores every value; else None.
+pub fn dtm_table(game: &Endgame, tier: u32, dir: &Path) -> Option<tables::Table> {
     if game.metric() != Metric::Dtz {
         return None;
     }
     let dtm = game.clone().with_metric(Metric::Dtm);
     let (table, _) = crate::output::open_tier(&dtm, tier, dir).ok()?;
     // A table that leaves its exits to a search may store a draw for a win.
-    if table.header().exits == tables::Exits::Searched {
-        return None;
-    }
-    DtmOutcomes::read(&table).ok()
+    (table.header().exits != tables::Exits::Searched).then_some(table)
 }
 
 /// The dedicated solver of chess endings (see [`crate::dedicated`]): every
@@ -787,7 +793,7 @@ pub fn generate_tables(
     let caps = (spec.capabilities)(&endgame);
     let draft = write.as_draft();
     let mut store = Files::new(&endgame, &caps, &draft);
-    let dtm = |tier| dtm_outcomes(&endgame, tier, &write.dir);
+    let dtm = |tier| dtm_table(&endgame, tier, &write.dir);
     solve_all(&endgame, progress, &mut store, dtm)?;
     Ok(store.summaries)
 }
@@ -862,7 +868,7 @@ fn memory_needed(endgame: &Endgame, dir: &Path, keep: bool) -> Option<crate::mem
 
 /// Writes again the tables [`generate_tables`] made for `options`, once every
 /// table of the run is solved, leaving their exits to a search: a DTZ solve
-/// in the same run reads DTM's draws before that (see [`dtm_outcomes`]).
+/// in the same run reads DTM's draws before that (see [`dtm_table`]).
 /// Updates `summaries`.
 pub fn finish_tables(
     options: &Options,
@@ -904,21 +910,22 @@ pub(crate) fn table_name(game: &Endgame, tier: u32) -> String {
 /// Solves every tier in order, smallest material first, each reading the tiers
 /// its captures and promotions lead to; each solved tier goes to `store` (a tier
 /// it keeps is not solved). See [`crate::order`] for the codes held meanwhile.
-/// A DTZ solve asks `dtm` for each tier's codes under DTM, where they were
-/// made before (see [`solve_tier_knowing`]).
+/// A DTZ solve asks `dtm` for each tier's table under DTM, where it was made
+/// before (see [`solve_tier_knowing`]).
 pub fn solve_all(
     game: &Endgame,
     progress: &Progress,
     store: &mut impl Store,
-    dtm: impl Fn(u32) -> Option<DtmOutcomes>,
+    dtm: impl Fn(u32) -> Option<tables::Table>,
 ) -> anyhow::Result<()> {
     crate::solve_in_order(
         game,
         |tier, solved| {
-            let outcomes = (game.metric() == Metric::Dtz).then(|| dtm(tier)).flatten();
+            let table = (game.metric() == Metric::Dtz).then(|| dtm(tier)).flatten();
             progress.working_on(&table_name(game, tier));
             let pack_above = crate::tier_codes::WHOLE_SLOTS;
-            solve_tier_packing(game, tier, solved, outcomes.as_ref(), progress, pack_above)
+            let dtm = table.as_ref().map(Dtm::Table);
+            solve_tier_packing(game, tier, solved, dtm, progress, pack_above)
         },
         |tier| game.tiers_below(tier),
         store,
@@ -987,8 +994,8 @@ mod tests {
             for tier in game.tiers() {
                 let codes = solve_tier(&game, tier, &mut dtm_codes, &progress);
                 let without = solve_tier(&dtz, tier, &mut plain, &progress);
-                let outcomes = DtmOutcomes::of(&codes);
-                let with = solve_tier_knowing(&dtz, tier, &mut knowing, Some(&outcomes), &progress);
+                let dtm = Some(Dtm::Codes(&codes));
+                let with = solve_tier_knowing(&dtz, tier, &mut knowing, dtm, &progress);
                 assert!(with == without, "{}", game.tier_name(tier));
                 dtm_codes.push(codes);
                 plain.push(without);
@@ -997,9 +1004,11 @@ mod tests {
         }
     }
 
-    /// What a DTZ solve reads of a DTM table, a bit a slot at a time, is what
-    /// the table's codes read whole settle: on KPvK's tiers, written as a run
-    /// writes them (two lanes, empty slots filled), slot by slot.
+    /// What a DTZ solve reads of a DTM table, a range of slots at a time, is
+    /// what the table's codes read whole settle: on KPvK's tiers, written as a
+    /// run writes them (two lanes, empty slots filled), slot by slot, over the
+    /// whole tier, each slice of pawn placements and ranges that start and end
+    /// in either lane.
     #[test]
     fn dtm_outcomes_read_from_a_table_are_those_of_its_codes() {
         let progress = Progress::hidden();
@@ -1011,12 +1020,22 @@ mod tests {
             let took = std::time::Duration::ZERO;
             crate::write_tier(&game, tier, &codes, took, &WriteOptions::new(dir.path())).unwrap();
             let (table, _) = crate::output::open_tier(&game, tier, dir.path()).unwrap();
-            let read = DtmOutcomes::read(&table).unwrap();
-            let whole = DtmOutcomes::of(&table.read_codes().unwrap());
-            for slot in 0..codes.len() {
-                assert_eq!(read.get(slot), whole.get(slot), "{}", game.tier_name(tier));
+            let stored = table.read_codes().unwrap();
+            let size = codes.len();
+            let per_placement = game.placement_size(tier);
+            let slices = game.placements(tier).into_iter().flat_map(|p| p.slices());
+            let slices =
+                slices.map(|p| p.start as u64 * per_placement..p.end as u64 * per_placement);
+            let odd = [0..size, 1..size - 1, size / 3 + 1..size / 2, 7..8, 5..5];
+            for range in odd.into_iter().chain(slices) {
+                let read = Dtm::Table(&table).outcomes(range.clone()).unwrap();
+                let whole = Dtm::Codes(&stored).outcomes(range.clone()).unwrap();
+                for slot in range.clone() {
+                    assert_eq!(read.get(slot), whole.get(slot), "{}", game.tier_name(tier));
+                }
             }
-            let draws = (0..codes.len()).filter(|&s| read.get(s) == Some(Known::Draw));
+            let read = Dtm::Table(&table).outcomes(0..size).unwrap();
+            let draws = (0..size).filter(|&s| read.get(s) == Some(Known::Draw));
             assert!(draws.count() > 0, "{}: draws", game.tier_name(tier));
             solved.push(codes);
         }

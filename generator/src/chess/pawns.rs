@@ -9,7 +9,7 @@
 //! whose moves all lead to known codes.
 
 use super::{
-    Known, PairShare, Pieces, Sight, Told, captured_at, known_outcome, leave, moved, role,
+    Dtm, Known, PairShare, Pieces, Sight, Told, captured_at, known_outcome, leave, moved, role,
 };
 use crate::order::Solved;
 use crate::progress::Progress;
@@ -24,7 +24,8 @@ use std::collections::VecDeque;
 use std::ops::Range;
 use tables::Codes;
 
-/// One slice of a tier being solved: what its scans and un-moves read.
+/// One slice of a tier being solved, or a part of one (a run of its
+/// placements): what its scans and un-moves read.
 pub(super) struct Slice<'a, S: Solved> {
     game: &'a Endgame,
     tier: u32,
@@ -419,31 +420,48 @@ impl<S: Solved> Slice<'_, S> {
 /// into the one before it.
 const WINDOW: usize = 2;
 
+/// The most slots of a slice solved at once, its placements taken a run at a
+/// time (one at least): inside a slice only kings and pieces move, so no
+/// move leads from one placement to another, and a solve's states and lists
+/// need only hold one part. KRPvKR's slices are four placements of about 30
+/// million slots each.
+pub(super) const PART_SLOTS: u64 = 1 << 25;
+
 /// A pawn tier's codes while its slices are solved: every slice so far.
 enum Own {
-    /// Held whole, each slice written into them.
+    /// Held whole, each part written into them.
     Whole(Codes),
-    /// The slices of the window a byte a slot, each with its first slot; those
-    /// before packed.
+    /// The parts of the window's slices and of the slice being solved a byte
+    /// a slot, each with its slice's number and first slot; those before
+    /// packed.
     Packing {
         packed: Packed,
-        window: VecDeque<(u64, Codes)>,
+        window: VecDeque<(usize, u64, Codes)>,
     },
 }
 
 impl Own {
-    /// Takes the codes of the slice that starts at `start`, the next one.
-    fn add(&mut self, start: u64, slice: Codes) {
-        match self {
-            Own::Whole(codes) => codes.write_at(start, &slice),
-            Own::Packing { packed, window } => {
-                window.push_back((start, slice));
-                if window.len() > WINDOW {
-                    let (first, oldest) = window.pop_front().expect("a full window");
-                    debug_assert_eq!(first, packed.slots(), "slices packed in order");
-                    packed.push(&oldest);
+    /// Packs what the slice numbered `slice` and those after it read no more:
+    /// the parts of slices more than [`WINDOW`] before it.
+    fn begin(&mut self, slice: usize) {
+        if let Own::Packing { packed, window } = self {
+            while let Some(&(oldest, first, _)) = window.front() {
+                if oldest + WINDOW >= slice {
+                    break;
                 }
+                debug_assert_eq!(first, packed.slots(), "parts packed in order");
+                let (_, _, codes) = window.pop_front().expect("a part");
+                packed.push(&codes);
             }
+        }
+    }
+
+    /// Takes the codes of the part of slice `slice` that starts at `start`,
+    /// the next one.
+    fn add(&mut self, slice: usize, start: u64, part: Codes) {
+        match self {
+            Own::Whole(codes) => codes.write_at(start, &part),
+            Own::Packing { window, .. } => window.push_back((slice, start, part)),
         }
     }
 
@@ -452,8 +470,8 @@ impl Own {
         match self {
             Own::Whole(codes) => Solution::Held(codes),
             Own::Packing { mut packed, window } => {
-                for (_, slice) in window {
-                    packed.push(&slice);
+                for (_, _, part) in window {
+                    packed.push(&part);
                 }
                 Solution::Packed(packed)
             }
@@ -467,9 +485,9 @@ impl TierCodes for Own {
         match self {
             Own::Whole(codes) => codes.get(slot),
             Own::Packing { packed, window } => {
-                for (start, slice) in window {
-                    if let Some(at) = slot.checked_sub(*start).filter(|&at| at < slice.len()) {
-                        return slice.get(at);
+                for (_, start, part) in window {
+                    if let Some(at) = slot.checked_sub(*start).filter(|&at| at < part.len()) {
+                        return part.get(at);
                     }
                 }
                 // A slice before the window: none of a tier's pawn moves reach it.
@@ -482,61 +500,93 @@ impl TierCodes for Own {
         match self {
             Own::Whole(codes) => codes.len(),
             Own::Packing { packed, window } => {
-                packed.slots() + window.iter().map(|(_, s)| s.len()).sum::<u64>()
+                packed.slots() + window.iter().map(|(_, _, p)| p.len()).sum::<u64>()
             }
         }
     }
 }
 
-/// Solves a tier with pawns slice by slice, most advanced first, the tiers its
-/// captures and promotions lead to given in `solved`. With `pack`, only the
-/// last [`WINDOW`] slices are held a byte a slot as the next is solved, those
-/// before compressed in memory (KRPvKR's 710 million slots: about 220 MB
-/// held, not 710 MB).
+/// Solves a tier with pawns slice by slice, most advanced first, the tiers
+/// its captures and promotions lead to given in `solved`. With `pack` (a
+/// number of slots), each slice is solved in parts of at most that many slots
+/// (a placement at least), and only the last [`WINDOW`] slices are held a
+/// byte a slot as the next is solved, those before compressed in memory
+/// (KRPvKR's 710 million slots: about 220 MB held, not 710 MB); without, the
+/// tier is held whole and each slice solved at once. Under DTZ, what `dtm`
+/// settles is read a part at a time too.
 pub(super) fn solve_tier(
     game: &Endgame,
     tier: u32,
     placements: &Placements,
     solved: &mut impl Solved,
-    outcomes: Option<Told>,
+    dtm: Option<Dtm>,
     progress: &Progress,
-    pack: bool,
+    pack: Option<u64>,
 ) -> Solution {
     let per_placement = game.placement_size(tier);
     let mut own = match pack {
-        true => Own::Packing {
+        Some(_) => Own::Packing {
             packed: Packed::new(),
             window: VecDeque::new(),
         },
         // A byte a slot, written a slice at a time.
-        false => Own::Whole(Codes::new(game.index_size(tier))),
+        None => Own::Whole(Codes::new(game.index_size(tier))),
     };
-    for placements_of_slice in placements.slices() {
-        let start = placements_of_slice.start as u64 * per_placement;
-        let end = placements_of_slice.end as u64 * per_placement;
-        let symmetric = placements_of_slice
-            .clone()
-            .map(|i| placements.is_symmetric(i))
-            .collect();
-        let slice = Slice {
-            game,
-            tier,
-            start,
-            end,
-            first: placements_of_slice.start,
-            symmetric,
-            per_placement,
-            slots: game.pawn_slots(tier),
-            own: &own,
-            solved: &*solved,
-            reset: super::reset(game),
-            outcomes,
-        };
-        let local = solve_by_scans(game, (end - start) as usize, &slice, &slice, progress);
-        own.add(start, local);
-        solved.release();
+    // The tiers only a promotion leads to are read by the slices up to the
+    // last where a pawn stands on its seventh rank (the first, with one pawn).
+    let promoting = placements.slices().map(|s| promotes(placements, s));
+    let last_promoting = promoting
+        .enumerate()
+        .filter(|&(_, p)| p)
+        .map(|(i, _)| i)
+        .last();
+    let per_part = match pack {
+        Some(part_slots) => (part_slots / per_placement).max(1) as usize,
+        None => usize::MAX,
+    };
+    for (i, placements_of_slice) in placements.slices().enumerate() {
+        own.begin(i);
+        let parts = placements_of_slice.clone().step_by(per_part);
+        for first in parts {
+            let part = first..first.saturating_add(per_part).min(placements_of_slice.end);
+            let start = part.start as u64 * per_placement;
+            let end = part.end as u64 * per_placement;
+            let symmetric = part.clone().map(|i| placements.is_symmetric(i)).collect();
+            let outcomes = dtm.and_then(|dtm| dtm.outcomes(start..end));
+            let slice = Slice {
+                game,
+                tier,
+                start,
+                end,
+                first: part.start,
+                symmetric,
+                per_placement,
+                slots: game.pawn_slots(tier),
+                own: &own,
+                solved: &*solved,
+                reset: super::reset(game),
+                outcomes: outcomes.as_ref().map(Told::Dtm),
+            };
+            let local = solve_by_scans(game, (end - start) as usize, &slice, &slice, progress);
+            own.add(i, start, local);
+            solved.release();
+        }
+        if Some(i) == last_promoting {
+            solved.let_go(&game.tiers_only_promoted_to(tier));
+        }
     }
     own.finish()
+}
+
+/// Whether a pawn of some placement of `slice` stands on its seventh rank.
+fn promotes(placements: &Placements, slice: Range<usize>) -> bool {
+    slice.filter_map(|i| placements.get(i)).any(|pawns| {
+        let on = |side: usize, rank| {
+            let squares = &pawns.squares[side][..pawns.counts[side]];
+            squares.iter().any(|sq| sq.rank() == rank)
+        };
+        on(Color::White as usize, 6) || on(Color::Black as usize, 1)
+    })
 }
 
 #[cfg(test)]
@@ -621,8 +671,9 @@ mod tests {
 
     /// A tier whose slices are packed as the later ones are solved (its
     /// pushes and double steps read from the window, anything older from the
-    /// packed runs) has every code of the tier held whole: KPvKP's eleven
-    /// slices under DTM, KPvK's six under DTZ.
+    /// packed runs), and one whose slices are solved a placement at a time
+    /// too, have every code of the tier held whole: KPvKP's eleven slices
+    /// under DTM, KPvK's six under DTZ.
     #[test]
     fn packed_slices_solve_as_held_ones() {
         let progress = Progress::hidden();
@@ -645,6 +696,17 @@ mod tests {
                 assert_eq!(packs, game.placements(tier).is_some());
                 let (held, packed) = (held.into_codes(), packed.into_codes());
                 assert!(held == packed, "{material} {}", game.tier_name(tier));
+                if let Some(placements) = game.placements(tier) {
+                    let each = Some(1);
+                    let parts =
+                        solve_tier(&game, tier, placements, &mut solved, None, &progress, each);
+                    let parts = parts.into_codes();
+                    assert!(
+                        held == parts,
+                        "{material} {}: a placement a part",
+                        game.tier_name(tier)
+                    );
+                }
                 solved.push(held);
             }
         }
