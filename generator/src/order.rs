@@ -10,7 +10,7 @@
 //! budget) are not held until then. A tier that reads codes no longer in memory reads them back
 //! whole where they fit in the budget, and otherwise from their table a block at
 //! a time, as its slots are asked for, through the tables' cache of decompressed
-//! blocks (256 MiB at most): KRPPvK promotes into four endings of 710 million
+//! blocks (128 MiB at most, a byte a value): KRPPvK promotes into four endings of 710 million
 //! slots, which whole would take 2.8 GB. `tbgen chess --all 5` would otherwise
 //! hold every pawnless five-piece table until the last pawn ending promoting
 //! into it is solved: over 10 GB.
@@ -94,7 +94,7 @@ enum Place {
     Away,
     Held(Codes),
     /// Read from its table a block at a time, through the tables' cache of
-    /// decompressed blocks ([`tables::BlockCache`], 256 MiB, the least useful
+    /// decompressed blocks ([`tables::BlockCache`], 128 MiB, the least useful
     /// blocks dropped first).
     Table(Box<Table>),
 }

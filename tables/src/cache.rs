@@ -7,11 +7,54 @@ use quick_cache::sync::Cache;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 
-/// The budget of the process-wide cache that tables use unless given another.
-pub const DEFAULT_BUDGET_BYTES: u64 = 256 << 20;
+/// The budget of the process-wide cache that tables use unless given another:
+/// as many values of a table with a dictionary as 256 MiB held when a block
+/// was kept as its codes.
+pub const DEFAULT_BUDGET_BYTES: u64 = 128 << 20;
 
-/// A block's values.
-pub type Block = Arc<[u16]>;
+/// A block's values: where its table has a dictionary (most tables), a byte
+/// a value naming one of the dictionary's codes, half the memory of the codes
+/// themselves; else the codes.
+#[derive(Debug, Clone)]
+pub enum Block {
+    Named {
+        names: Arc<[u8]>,
+        dictionary: Arc<[u16]>,
+    },
+    Codes(Arc<[u16]>),
+}
+
+impl Block {
+    /// The code of value `at`.
+    #[inline]
+    pub fn get(&self, at: usize) -> u16 {
+        match self {
+            Block::Named { names, dictionary } => dictionary[usize::from(names[at])],
+            Block::Codes(codes) => codes[at],
+        }
+    }
+
+    /// How many values it holds.
+    pub fn len(&self) -> usize {
+        match self {
+            Block::Named { names, .. } => names.len(),
+            Block::Codes(codes) => codes.len(),
+        }
+    }
+
+    /// Whether it holds none.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The bytes its values take.
+    fn bytes(&self) -> u64 {
+        match self {
+            Block::Named { names, .. } => names.len() as u64,
+            Block::Codes(codes) => codes.len() as u64 * 2,
+        }
+    }
+}
 
 /// Which block of which opened table.
 type Key = (u64, u32);
@@ -22,7 +65,7 @@ struct Bytes;
 impl Weighter<Key, Block> for Bytes {
     fn weight(&self, _key: &Key, block: &Block) -> u64 {
         // At least 1: an empty block still takes a slot.
-        (block.len() as u64 * 2).max(1)
+        block.bytes().max(1)
     }
 }
 

@@ -28,6 +28,7 @@ use std::fs::{File, Metadata, OpenOptions};
 use std::io::{self, Read};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::SystemTime;
 
 /// Decompresses one block of at most `capacity` bytes with this thread's
@@ -76,7 +77,7 @@ impl Recent {
                 .iter()
                 .flatten()
                 .find_map(|(table, number, block)| {
-                    (*table == id && *number == b).then(|| block[at])
+                    (*table == id && *number == b).then(|| block.get(at))
                 })
         })
     }
@@ -155,7 +156,7 @@ pub struct Table {
     identity: FileIdentity,
     header: Header,
     /// The codes a value byte names; empty where values are 16-bit codes.
-    dictionary: Vec<u16>,
+    dictionary: Arc<[u16]>,
     /// The checksum of the header's identity and the values as stored.
     values_crc: u32,
     /// Where each slot lies in the blocks.
@@ -290,7 +291,7 @@ impl Table {
             identity: FileIdentity::of(&metadata),
             places: Places::new(header.index_size, header.lanes, &header.digits),
             header,
-            dictionary,
+            dictionary: dictionary.into(),
             values_crc,
             blocks,
             id: next_table_id(),
@@ -379,7 +380,7 @@ impl Table {
             return Ok(code);
         }
         let values = self.block(b as usize)?;
-        let code = values[at];
+        let code = values.get(at);
         Recent::keep(self.id, b, values);
         Ok(code)
     }
@@ -476,11 +477,15 @@ impl Table {
                 continue;
             };
             for b in places.start / per_block..=last / per_block {
-                let codes = self.decode_block(b as usize)?;
+                let block = self.decode_block(b as usize)?;
                 let first = b * per_block;
                 let (from, to) = (places.start.max(first), places.end.min(first + per_block));
-                let held = &codes[(from - first) as usize..(to - first) as usize];
-                for (slot, &code) in self.places.slots(from, to).zip(held) {
+                let held = (from - first) as usize..(to - first) as usize;
+                for (slot, code) in self
+                    .places
+                    .slots(from, to)
+                    .zip(held.map(|at| block.get(at)))
+                {
                     if slots.contains(&slot) {
                         visit(slot, code);
                     }
@@ -617,7 +622,12 @@ impl Table {
     /// come in the order the blocks store them, lane by lane, as stored (a
     /// [`crate::Shared`] code's slots hold whatever compressed best).
     pub fn for_each_block(&self, mut visit: impl FnMut(&[u16])) -> Result<(), TableError> {
-        (0..self.blocks.len()).try_for_each(|b| self.decode_block(b).map(|codes| visit(&codes)))
+        (0..self.blocks.len()).try_for_each(|b| {
+            let block = self.decode_block(b)?;
+            let codes: Vec<u16> = (0..block.len()).map(|at| block.get(at)).collect();
+            visit(&codes);
+            Ok(())
+        })
     }
 
     /// Lets go of the file's pages this process has read through a map: a
@@ -684,17 +694,16 @@ impl Table {
             ));
         }
         if width == 2 {
-            return Ok(raw
+            let codes = raw
                 .chunks_exact(2)
-                .map(|p| u16::from_le_bytes([p[0], p[1]]))
-                .collect());
+                .map(|p| u16::from_le_bytes([p[0], p[1]]));
+            return Ok(Block::Codes(codes.collect()));
         }
-        // A cold lookup decodes a whole block. The largest byte is found first,
-        // in a pass that vectorises (`max` over references keeps a pointer and
-        // does not), and checked against the dictionary; then each byte is
-        // looked up without a check, straight into the block. KRPvKR's blocks
-        // of 32,768, each decoded once: 13.8 µs a block, against 20.0 µs for
-        // a checked lookup a byte collected through an `Option`.
+        // A cold lookup decodes a whole block: its bytes are kept as they are,
+        // a byte a value (half the memory of its codes in the cache), once
+        // their largest, found in a pass that vectorises (`max` over
+        // references keeps a pointer and does not), names an entry of the
+        // dictionary.
         let named = raw.iter().fold(0, |most, &byte| most.max(byte));
         let entries = self.dictionary.len();
         if usize::from(named) >= entries {
@@ -705,9 +714,10 @@ impl Table {
                 ),
             ));
         }
-        let mut codes = [0u16; MAX_DICTIONARY];
-        codes[..entries].copy_from_slice(&self.dictionary);
-        Ok(raw.iter().map(|&i| codes[usize::from(i)]).collect())
+        Ok(Block::Named {
+            names: raw.into(),
+            dictionary: Arc::clone(&self.dictionary),
+        })
     }
 }
 
