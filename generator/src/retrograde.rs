@@ -275,12 +275,34 @@ pub(crate) fn solve_by_scans<G: Game>(
     parents: &impl Parents,
     progress: &Progress,
 ) -> Codes {
+    let counts = scanned(game, size, scan, progress);
+    solve_scanned(game, counts, parents, progress)
+}
+
+/// The first half of [`solve_by_scans`]: what the scans of a tier's `size`
+/// slots leave for the plies. A solver that holds something for its scans
+/// alone lets go of it before [`solve_scanned`].
+pub(crate) fn scanned<G: Game>(
+    game: &G,
+    size: usize,
+    scan: &impl Scans,
+    progress: &Progress,
+) -> Counts {
     assert!(
         size as u64 <= MAX_TIER_SLOTS,
         "{}: too large for 32-bit slots",
         game.id()
     );
-    let counts = Counts::from_scans(size, scan, progress);
+    Counts::from_scans(size, scan, progress)
+}
+
+/// The second half of [`solve_by_scans`]: the plies from what the scans left.
+pub(crate) fn solve_scanned<G: Game>(
+    game: &G,
+    counts: Counts,
+    parents: &impl Parents,
+    progress: &Progress,
+) -> Codes {
     solve_plies(game, counts, parents, progress)
 }
 
@@ -352,7 +374,7 @@ const PIECE: usize = 1 << 12;
 const _: () = assert!(crate::states::CHUNK % PIECE == 0);
 
 /// Every slot's state before the first ply, and what the plies need besides.
-struct Counts {
+pub(crate) struct Counts {
     states: States,
     pieces: Vec<Piece>,
     /// The last ply a piece has a slot due at.

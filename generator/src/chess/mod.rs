@@ -12,7 +12,7 @@ use crate::Files;
 use crate::order::{Solved, Store};
 use crate::output::{Summary, WriteOptions};
 use crate::progress::Progress;
-use crate::retrograde::{Outside, Parents, Scan, Scans, solve_by_scans};
+use crate::retrograde::{Outside, Parents, Scan, Scans, scanned, solve_scanned};
 use crate::tier_codes::{Solution, TierCodes};
 use games::chess::{
     Color, Endgame, FIFTY_MOVES, Layout, MAX_PIECES, Metric, Role, Settled, Square, attacks,
@@ -684,8 +684,12 @@ pub fn solve_tier_packing(
         None => {
             let size = game.index_size(tier) as usize;
             let outcomes = dtm.and_then(|dtm| dtm.outcomes(0..size as u64));
-            let this = Tier::new(game, tier, &*solved, outcomes.as_ref().map(Told::Dtm));
-            Solution::Held(solve_by_scans(game, size, &this, &this, progress))
+            let told = outcomes.as_ref().map(Told::Dtm);
+            let counts = scanned(game, size, &Tier::new(game, tier, &*solved, told), progress);
+            // What DTM settled is for the scans alone (KQRvKR's: 60 MB).
+            drop(outcomes);
+            let parents = Tier::new(game, tier, &*solved, None);
+            Solution::Held(solve_scanned(game, counts, &parents, progress))
         }
     };
     // What the tier's last solve freed after making its codes (the pawn
