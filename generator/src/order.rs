@@ -100,7 +100,7 @@ enum Place {
 }
 
 /// The finished tiers of a game being solved.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Finished {
     tiers: Vec<Place>,
     /// Whether a tier let go can be read back (from its table).

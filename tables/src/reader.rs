@@ -388,22 +388,10 @@ impl Table {
     /// Every code in the table, in index order, as [`Table::get`] gives them,
     /// each block checked (the blocks are not kept in the cache).
     pub fn read_all(&self) -> Result<Vec<u16>, TableError> {
-        let size = self.header.index_size as usize;
-        let mut all = Vec::with_capacity(size);
-        if self.header.lanes <= 1 {
-            self.for_each_block(|codes| all.extend_from_slice(codes))?;
-        } else {
-            all.resize(size, 0);
-            self.for_each_slot(|slot, code| all[slot as usize] = code)?;
-        }
-        // The table beside streams through its blocks too: no second copy.
-        if let (Some(beside), Some(shared)) = (&self.shared, &self.header.shared) {
-            beside.for_each_slot(|slot, told| {
-                if told == shared.code {
-                    all[slot as usize] = told;
-                }
-            })?;
-        }
+        let mut all = vec![0; self.header.index_size as usize];
+        self.for_each_code_in(0..self.header.index_size, |slot, code| {
+            all[slot as usize] = code
+        })?;
         Ok(all)
     }
 
@@ -417,7 +405,7 @@ impl Table {
             _ => None,
         };
         let mut codes = CodesBuilder::new(self.header.index_size);
-        self.for_each_slot(|slot, stored| {
+        self.for_each_stored_in(0..self.header.index_size, |slot, stored| {
             let code = match &told {
                 Some((bits, code)) if bits[slot as usize / 64] >> (slot % 64) & 1 != 0 => *code,
                 _ => stored,
@@ -493,18 +481,6 @@ impl Table {
             }
         }
         Ok(())
-    }
-
-    /// Calls `visit` with every slot and its code as stored, block by block.
-    fn for_each_slot(&self, mut visit: impl FnMut(u64, u16)) -> Result<(), TableError> {
-        let mut start = 0;
-        self.for_each_block(|codes| {
-            let end = start + codes.len() as u64;
-            for (slot, &code) in self.places.slots(start, end).zip(codes) {
-                visit(slot, code);
-            }
-            start = end;
-        })
     }
 
     /// Checks every block (its checksum, its zstd frame and checksum, its

@@ -385,27 +385,41 @@ pub(super) fn slices<'a, S: Solved>(
     codes: &'a dyn TierCodes,
     solved: &'a S,
 ) -> Vec<Slice<'a, S>> {
-    let per_placement = game.placement_size(tier);
+    let told = Some(Told::own(game, codes));
     placements
         .slices()
-        .map(|placements_of_slice| Slice {
+        .map(|run| Slice::of(game, tier, placements, run, codes, solved, told))
+        .collect()
+}
+
+impl<'a, S: Solved> Slice<'a, S> {
+    /// The slice (or part of one) of `tier`'s placements `run`, reading the
+    /// tier's codes so far from `own` and the tiers below from `solved`.
+    fn of(
+        game: &'a Endgame,
+        tier: u32,
+        placements: &Placements,
+        run: Range<usize>,
+        own: &'a dyn TierCodes,
+        solved: &'a S,
+        outcomes: Option<Told<'a>>,
+    ) -> Self {
+        let per_placement = game.placement_size(tier);
+        Slice {
             game,
             tier,
-            start: placements_of_slice.start as u64 * per_placement,
-            end: placements_of_slice.end as u64 * per_placement,
-            first: placements_of_slice.start,
-            symmetric: placements_of_slice
-                .clone()
-                .map(|i| placements.is_symmetric(i))
-                .collect(),
+            start: run.start as u64 * per_placement,
+            end: run.end as u64 * per_placement,
+            first: run.start,
+            symmetric: run.clone().map(|i| placements.is_symmetric(i)).collect(),
             per_placement,
             slots: game.pawn_slots(tier),
-            own: codes,
+            own,
             solved,
             reset: super::reset(game),
-            outcomes: Some(Told::own(game, codes)),
-        })
-        .collect()
+            outcomes,
+        }
+    }
 }
 
 impl<S: Solved> Slice<'_, S> {
@@ -551,22 +565,9 @@ pub(super) fn solve_tier(
             let part = first..first.saturating_add(per_part).min(placements_of_slice.end);
             let start = part.start as u64 * per_placement;
             let end = part.end as u64 * per_placement;
-            let symmetric = part.clone().map(|i| placements.is_symmetric(i)).collect();
             let outcomes = dtm.and_then(|dtm| dtm.outcomes(start..end));
-            let slice = Slice {
-                game,
-                tier,
-                start,
-                end,
-                first: part.start,
-                symmetric,
-                per_placement,
-                slots: game.pawn_slots(tier),
-                own: &own,
-                solved: &*solved,
-                reset: super::reset(game),
-                outcomes: outcomes.as_ref().map(Told::Dtm),
-            };
+            let told = outcomes.as_ref().map(Told::Dtm);
+            let slice = Slice::of(game, tier, placements, part, &own, &*solved, told);
             let local = solve_by_scans(game, (end - start) as usize, &slice, &slice, progress);
             own.add(i, start, local);
             solved.release();
