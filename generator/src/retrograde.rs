@@ -9,7 +9,9 @@
 //! moves are still awaited; see `states.rs`), and each ply visits the slots
 //! decided at its distance (listed by the ply before, or, where that decided
 //! too many to list, found by their states), split over the threads, writing
-//! through atomics; every
+//! through atomics; where those are many against the slots still undecided,
+//! and the solver can read a slot's moves, the ply looks forward from each
+//! undecided slot instead (see [`Pull`]); every
 //! write in a ply stores a value that depends only on the ply, so the result is
 //! the same for any number of threads.
 //!
@@ -27,11 +29,31 @@ use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use tables::Codes;
 
-/// Where a solver finds the slots that move into a slot.
+/// Where a solver finds the slots that move into a slot, and, where it can,
+/// the slots a slot moves into.
 pub(crate) trait Parents: Sync {
     /// Calls `visit` with every slot that moves into `slot`, once per move (so a
     /// slot reached by two moves comes twice).
     fn each(&self, slot: u32, visit: impl FnMut(u32));
+
+    /// Whether [`Parents::children`] finds a slot's moves, so that a ply may
+    /// look forward from the undecided slots instead of back from the decided.
+    fn pulls(&self) -> bool {
+        false
+    }
+
+    /// For every slot of `slots` (past the tier's last, none) that `wanted`
+    /// takes, in order, calls `visit(slot, child)` with the slot each of its
+    /// moves inside the tier leads to, once per move, until `visit` says
+    /// `false`. Only called where [`Parents::pulls`].
+    fn children(
+        &self,
+        _slots: Range<u32>,
+        _wanted: impl FnMut(u32) -> bool,
+        _visit: impl FnMut(u32, u32) -> bool,
+    ) {
+        unreachable!("a solver that cannot pull is never asked to")
+    }
 }
 
 /// Where a solver finds the scan of each slot, a run of slots at a time (a
@@ -345,6 +367,15 @@ impl Piece {
         }
     }
 
+    /// How many slots are due to be visited at each ply that has any.
+    fn visits(&self) -> impl Iterator<Item = (u16, usize)> + '_ {
+        let begins = std::iter::once(0).chain(self.plies.iter().map(|&(_, end)| end));
+        self.plies.iter().zip(begins).map(|(&(ply, end), begin)| {
+            let run = &self.due[usize::from(begin)..usize::from(end)];
+            (ply, run.iter().filter(|&&due| due >> 12 == VISIT).count())
+        })
+    }
+
     /// The slots due at `ply`, with what each is due for; taken once.
     fn take(&mut self, ply: u16) -> impl Iterator<Item = (u32, u16)> + '_ {
         let run = match self.plies.get(self.taken) {
@@ -381,13 +412,132 @@ pub(crate) struct Counts {
     last: u16,
     /// The most slots a ply's decisions are listed for the next ply.
     listed_at_most: usize,
+    /// How many slots the scans left undecided.
+    awaiting: usize,
+    /// How many slots the scans decided at each distance (visited at that ply).
+    visits: Vec<usize>,
+    /// When a ply looks forward from the undecided slots.
+    pub(crate) pull: Pull,
+}
+
+/// When a ply looks forward from the undecided slots ("pulls") instead of
+/// back from the slots the ply before decided ("pushes"), where the solver
+/// can: a ply that pushes un-moves every slot of its frontier, so its cost
+/// grows with the wins and losses at one distance; one that pulls reads the
+/// moves of every slot still undecided, and stops at the first that wins.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Pull {
+    /// Where it costs less, as the plies so far measured each way (see
+    /// [`Choice`]).
+    WhenCheaper,
+    #[cfg(test)]
+    Never,
+    #[cfg(test)]
+    Always,
+}
+
+/// Before the plies, a pull is tried on one piece of slots in this many, all
+/// moves of each undecided slot read (a pull stops at a win), for what a
+/// pull costs a slot: reading each move's state is most of it, and its cost
+/// depends on where the states lie (KQRvKR: 0.14 µs an undecided slot on
+/// two threads; KRRvKRR, whose moves lead across 3.8 GB of states, 0.8 µs).
+const TRIED_EVERY: usize = 256;
+
+/// The fewest slots a ply must work on for its time to say what a slot costs.
+const MEASURED_FROM: usize = 1 << 20;
+
+/// How the plies choose between pushing and pulling: by what each has cost
+/// a slot in the plies so far, a pull at first by a try on a few pieces
+/// (seconds; the choice changes only how fast a ply is, never what it
+/// decides). A push's cost varies most between tiers: KRRvKRR's colours may
+/// swap, so a slot is un-moved in twice as many images, and its pushes
+/// cost a slot ten times what KQRvKR's do.
+struct Choice {
+    pull: Pull,
+    /// A frontier slot's push.
+    push: Option<f64>,
+    /// An undecided slot's pull.
+    pulled: Option<f64>,
+}
+
+impl Choice {
+    /// The choice of the plies over `states` and `pieces`, found by `parents`.
+    fn new(pull: Pull, states: &States, pieces: &[Piece], parents: &impl Parents) -> Choice {
+        let pulled = (pull == Pull::WhenCheaper && parents.pulls()).then(|| {
+            let began = std::time::Instant::now();
+            let tried: usize = (pieces.par_iter().step_by(TRIED_EVERY))
+                .map(|piece| {
+                    let mut slots = 0;
+                    let end = piece
+                        .start
+                        .saturating_add(PIECE as u32)
+                        .min(states.len() as u32);
+                    let undecided = |slot| {
+                        states.undecided(slot) && {
+                            slots += 1;
+                            true
+                        }
+                    };
+                    parents.children(piece.start..end, undecided, |_, child| {
+                        std::hint::black_box(states.at(child, Distance::of(0)));
+                        true
+                    });
+                    slots
+                })
+                .sum();
+            began.elapsed().as_secs_f64() / tried.max(1) as f64
+        });
+        Choice {
+            pull,
+            push: None,
+            pulled,
+        }
+    }
+
+    /// Whether a ply whose frontier holds `frontier` slots, with `undecided`
+    /// slots left, pulls.
+    fn pulls(&self, frontier: usize, undecided: usize) -> bool {
+        let (frontier, undecided) = (frontier as f64, undecided as f64);
+        match self.pull {
+            Pull::WhenCheaper => match (self.push, self.pulled) {
+                (Some(push), Some(pulled)) => undecided * pulled < frontier * push,
+                // No ply has pushed many slots yet: pushes are cheap so far.
+                _ => false,
+            },
+            #[cfg(test)]
+            Pull::Never => false,
+            #[cfg(test)]
+            Pull::Always => true,
+        }
+    }
+
+    /// Learns from a ply that pulled (or pushed) over `slots` slots in `seconds`.
+    fn measured(&mut self, pulled: bool, slots: usize, seconds: f64) {
+        if slots < MEASURED_FROM {
+            return;
+        }
+        let cost = Some(seconds / slots as f64);
+        match pulled {
+            true => self.pulled = cost,
+            false => self.push = cost,
+        }
+    }
+}
+
+/// What the scans of a piece find: its slots due, its counts kept apart (by
+/// slot), and how many of its slots they leave undecided.
+struct PieceScanned {
+    piece: Piece,
+    many: Vec<(u32, u32)>,
+    awaiting: usize,
 }
 
 impl Counts {
     fn from_scans(size: usize, scans: &impl Scans, progress: &Progress) -> Counts {
         let mut chunks = States::chunks(size);
         progress.start("scans", size.div_ceil(PIECE) as u64);
-        let found: Vec<(Piece, Vec<(u32, u32)>)> = chunks
+        let visits: Vec<AtomicUsize> = (0..=MAX_PLIES).map(|_| AtomicUsize::new(0)).collect();
+        let found: Vec<PieceScanned> = chunks
             .par_iter_mut()
             .enumerate()
             .flat_map(|(chunk, states)| {
@@ -398,6 +548,7 @@ impl Counts {
             .map(|(start, states)| {
                 let mut due = Vec::new();
                 let mut many = Vec::new();
+                let mut awaiting = 0;
                 let mut states = states.iter_mut().enumerate();
                 scans.run(start..start + states.len(), |scan| {
                     let (i, state) = states.next().expect("one scan a slot");
@@ -429,16 +580,29 @@ impl Counts {
                             due.push(at(n, VISIT));
                         }
                     }
+                    awaiting += usize::from(matches!(begin, Start::Awaiting(_)));
                     if let Some(n) = crate::states::set(state, begin) {
                         many.push(((start + i) as u32, n));
                     }
                 });
+                let piece = Piece::new(start as u32, due);
+                for (ply, n) in piece.visits() {
+                    visits[usize::from(ply)].fetch_add(n, Ordering::Relaxed);
+                }
                 progress.advance(1);
-                (Piece::new(start as u32, due), many)
+                PieceScanned {
+                    piece,
+                    many,
+                    awaiting,
+                }
             })
             .collect();
         progress.finish();
-        let (pieces, many): (Vec<Piece>, Vec<Vec<(u32, u32)>>) = found.into_iter().unzip();
+        let awaiting = found.iter().map(|found| found.awaiting).sum();
+        let (pieces, many): (Vec<Piece>, Vec<Vec<(u32, u32)>>) = found
+            .into_iter()
+            .map(|found| (found.piece, found.many))
+            .unzip();
         let last = pieces
             .iter()
             .filter_map(|piece| Some(piece.plies.last()?.0))
@@ -449,6 +613,9 @@ impl Counts {
             pieces,
             last,
             listed_at_most: listed_at_most(size),
+            awaiting,
+            visits: visits.into_iter().map(AtomicUsize::into_inner).collect(),
+            pull: Pull::WhenCheaper,
         }
     }
 }
@@ -512,13 +679,27 @@ impl Listing<'_> {
     }
 }
 
+/// What a thread of a ply finds: the slots it decided (listed while the
+/// ply's lists are kept), how many, and the slots it visited past what a
+/// state holds.
+#[derive(Default)]
+struct Found {
+    decided: Vec<u32>,
+    count: usize,
+    visited: Vec<u32>,
+}
+
 /// The plies of retrograde analysis from the state of every slot, given where to
 /// find the slots that move into a slot. Ply `n` visits the slots decided at
 /// distance `n`, split over the threads: each makes its undecided predecessors
 /// wins at `n + 1` (it is a loss) or takes one awaited move from each (it is a
-/// win); a slot decided so is visited at the next ply. A slot is decided once,
-/// by the first ply that can, and every write of a ply depends only on the
-/// ply, so the states are the same for any number of threads and any order.
+/// win); a slot decided so is visited at the next ply. A ply whose frontier is
+/// large against the slots still undecided looks forward instead (see
+/// [`Pull`]): each undecided slot whose move leads to a loss at `n` is a win
+/// at `n + 1`, and takes one awaited move for each that leads to a win at
+/// `n`. A slot is decided once, by the first ply that can, and every write of
+/// a ply depends only on the ply, so the states are the same for any number
+/// of threads, any order, and either way of looking.
 fn solve_plies<G: Game>(
     game: &G,
     counts: Counts,
@@ -530,10 +711,17 @@ fn solve_plies<G: Game>(
         mut pieces,
         last,
         listed_at_most,
+        awaiting,
+        visits,
+        pull,
     } = counts;
+    let size = states.len();
     progress.start(&format!("{} plies", game.id()), 0);
     // The slots at this ply's distance, as the last ply left them.
     let mut frontier = Frontier::List(Vec::new());
+    // How many slots the last ply decided, and how many are left undecided.
+    let (mut decided_last, mut undecided) = (0, awaiting);
+    let mut choice = Choice::new(pull, &states, &pieces, parents);
     // The slots decided at each distance a state does not hold.
     let mut long: Vec<(u16, Vec<u32>)> = Vec::new();
     let mut ply: u16 = 0;
@@ -551,73 +739,98 @@ fn solve_plies<G: Game>(
                 false => usize::MAX,
             },
         };
-        let decide = |won: bool, slot: u32, decided: &mut Vec<u32>| {
+        let decide = |won: bool, slot: u32, found: &mut Found| {
             let now = match won {
                 true => states.win(slot, next),
                 false => states.count_down(slot, next),
             };
             if now {
-                listing.push(slot, decided);
+                found.count += 1;
+                listing.push(slot, &mut found.decided);
             }
         };
-        let visit = |slot: u32, decided: &mut Vec<u32>| match states.outcome(slot) {
-            Some(Outcome::Loss) => parents.each(slot, |parent| decide(true, parent, decided)),
-            Some(Outcome::Win) => parents.each(slot, |parent| decide(false, parent, decided)),
+        let visit = |slot: u32, found: &mut Found| match states.outcome(slot) {
+            Some(Outcome::Loss) => parents.each(slot, |parent| decide(true, parent, found)),
+            Some(Outcome::Win) => parents.each(slot, |parent| decide(false, parent, found)),
             None => unreachable!("a slot visited at its distance is a win or a loss"),
         };
         let keep = ply > SHORT;
+        let now = Distance::of(ply);
+        // A pull reads the distance of each move's slot from its state.
+        let frontier_len = decided_last + visits.get(usize::from(ply)).copied().unwrap_or(0);
+        let pulls = ply < SHORT && parents.pulls() && choice.pulls(frontier_len, undecided);
+        let began = std::time::Instant::now();
+        let look = |slot: u32, child: u32, found: &mut Found| match states.at(child, now) {
+            Some(Outcome::Loss) => {
+                decide(true, slot, found);
+                false
+            }
+            Some(Outcome::Win) => {
+                decide(false, slot, found);
+                true
+            }
+            None => true,
+        };
         // The frontier found by the states holds the slots due to be visited.
         let by_state = matches!(frontier, Frontier::ByState);
-        let now = Distance::of(ply);
-        let from_pieces = pieces.par_iter_mut().fold(
-            || (Vec::new(), Vec::new()),
-            |(mut decided, mut visited), piece| {
-                if by_state {
-                    // The last piece may end past the last slot (and past
-                    // 32 bits): the states' pass stops at the last slot.
-                    let slots = piece.start..piece.start.saturating_add(PIECE as u32);
-                    states.each_at(slots, now, |slot| visit(slot, &mut decided));
+        let from_pieces = pieces
+            .par_iter_mut()
+            .fold(Found::default, |mut found, piece| {
+                // The last piece may end past the last slot (and past 32 bits):
+                // the states' pass and the pull stop at the last slot.
+                let slots = piece.start..piece.start.saturating_add(PIECE as u32);
+                if pulls {
+                    let slots = slots.start..slots.end.min(size as u32);
+                    let undecided = |slot| states.undecided(slot);
+                    parents.children(slots, undecided, |slot, child| {
+                        look(slot, child, &mut found)
+                    });
+                } else if by_state {
+                    states.each_at(slots, now, |slot| visit(slot, &mut found));
                 }
                 for (slot, what) in piece.take(ply) {
                     match what {
-                        VISIT if by_state => {}
+                        VISIT if by_state || pulls => {}
                         VISIT => {
-                            visit(slot, &mut decided);
+                            visit(slot, &mut found);
                             if keep {
-                                visited.push(slot);
+                                found.visited.push(slot);
                             }
                         }
-                        COUNT_DOWN => decide(false, slot, &mut decided),
-                        _ => decide(true, slot, &mut decided),
+                        COUNT_DOWN => decide(false, slot, &mut found),
+                        _ => decide(true, slot, &mut found),
                     }
                 }
-                (decided, visited)
-            },
-        );
+                found
+            });
         let mut at_ply = match std::mem::replace(&mut frontier, Frontier::ByState) {
             Frontier::List(slots) => slots,
             Frontier::ByState => Vec::new(),
         };
+        if pulls {
+            at_ply = Vec::new();
+        }
         // In order: neighbouring slots have parents near each other.
         at_ply.par_sort_unstable();
         let from_frontier = at_ply.par_chunks(VISITS).map(|slots| {
-            let mut decided = Vec::new();
-            slots.iter().for_each(|&slot| visit(slot, &mut decided));
-            (decided, Vec::new())
+            let mut found = Found::default();
+            slots.iter().for_each(|&slot| visit(slot, &mut found));
+            found
         });
-        let found: Vec<(Vec<u32>, Vec<u32>)> = from_pieces.chain(from_frontier).collect();
-        let (decided, visited): (Vec<_>, Vec<_>) = found.into_iter().unzip();
+        let mut found: Vec<Found> = from_pieces.chain(from_frontier).collect();
+        let worked = if pulls { undecided } else { frontier_len };
+        choice.measured(pulls, worked, began.elapsed().as_secs_f64());
+        decided_last = found.iter().map(|found| found.count).sum();
+        undecided -= decided_last;
         if !dropped.into_inner() {
-            frontier = Frontier::List(decided.into_iter().flatten().collect());
+            let decided = found
+                .iter_mut()
+                .flat_map(|found| std::mem::take(&mut found.decided));
+            frontier = Frontier::List(decided.collect());
         }
         if keep {
-            long.push((
-                ply,
-                at_ply
-                    .into_iter()
-                    .chain(visited.into_iter().flatten())
-                    .collect(),
-            ));
+            let visited = found.into_iter().flat_map(|found| found.visited);
+            long.push((ply, at_ply.into_iter().chain(visited).collect()));
         }
         ply += 1;
         progress.advance(1);

@@ -147,6 +147,28 @@ impl States {
         }
     }
 
+    /// How many slots there are.
+    pub(crate) fn len(&self) -> usize {
+        self.chunks.iter().map(|chunk| chunk.0.len()).sum()
+    }
+
+    /// Whether a slot is still undecided: some of its moves are awaited.
+    #[inline]
+    pub(crate) fn undecided(&self, slot: u32) -> bool {
+        self.state(slot).load(Ordering::Relaxed) > COUNTING
+    }
+
+    /// Whether a slot is a win or a loss at `at`'s distance (at most
+    /// [`SHORT`], which a state holds), if it is either.
+    #[inline]
+    pub(crate) fn at(&self, slot: u32, at: Distance) -> Option<Outcome> {
+        match self.state(slot).load(Ordering::Relaxed) {
+            byte if byte == at.won => Some(Outcome::Win),
+            byte if byte == at.lost => Some(Outcome::Loss),
+            _ => None,
+        }
+    }
+
     /// Calls `visit` with every slot of `slots` (within one chunk; past the
     /// last slot, none) decided at `at`'s distance, in order: a distance of at
     /// most [`SHORT`], which a state holds.
@@ -219,8 +241,7 @@ impl States {
     pub(crate) fn into_codes(self, long: Vec<(u16, Vec<u32>)>) -> Codes {
         // Zeroed memory comes from the system untouched: the codes' pages are
         // made as each chunk is read, while the chunks read are given back.
-        let size = self.chunks.iter().map(|chunk| chunk.0.len()).sum();
-        let mut bytes = vec![0u8; size];
+        let mut bytes = vec![0u8; self.len()];
         let draw = Value::Draw.code() as u8;
         for (out, chunk) in bytes.chunks_mut(CHUNK).zip(self.chunks) {
             out.par_iter_mut()

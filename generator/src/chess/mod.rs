@@ -15,7 +15,7 @@ use crate::progress::Progress;
 use crate::retrograde::{Outside, Parents, Scan, Scans, scanned, solve_scanned};
 use crate::tier_codes::{Solution, TierCodes};
 use games::chess::{
-    Color, Endgame, FIFTY_MOVES, Layout, MAX_PIECES, Metric, Role, Settled, Square, attacks,
+    Color, Endgame, FIFTY_MOVES, Layout, MAX_PIECES, Metric, Role, Settled, Square, Walk, attacks,
 };
 use games::spec::Options;
 use games::value::NO_POSITION;
@@ -229,6 +229,28 @@ impl Sight {
         allowed
     }
 
+    /// Where each piece of the side to move in `layout`, whose sight this is,
+    /// may go, captures included, in the order of `pieces.list` (none for the
+    /// other side's pieces).
+    #[inline]
+    fn moves(&self, layout: &Layout) -> [u64; 6] {
+        let (mover, opponent) = (layout.turn as usize, layout.turn.other());
+        let own_king = layout.kings[mover];
+        let danger = self.danger(opponent, own_king);
+        let allowed = self.allowed(opponent, own_king);
+        let pieces = &self.pieces;
+        std::array::from_fn(|at| {
+            if at >= pieces.len || Pieces::color(pieces.list[at].0) as usize != mover {
+                return 0;
+            }
+            let targets = self.attacks[at] & !self.sides[mover] & allowed[at];
+            match at == mover {
+                true => targets & !danger,
+                false => targets,
+            }
+        })
+    }
+
     /// The squares `by` attacks with the other side's `king` taken off the
     /// board: where that king may not step.
     #[inline]
@@ -319,21 +341,11 @@ impl<'a, S: Solved> Tier<'a, S> {
             scan.end = Some(Value::Draw);
             return scan;
         }
-        let own_king = layout.kings[mover];
-        let danger = sight.danger(opponent, own_king);
-        let in_check = sight.seen[opponent as usize] & own_king.bit() != 0;
-        let allowed = sight.allowed(opponent, own_king);
+        let in_check = sight.seen[opponent as usize] & layout.kings[mover].bit() != 0;
         let occupied = pieces.occupied;
         let enemies = sight.sides[opponent as usize] & !enemy_king;
         let mut legal_moves = 0;
-        for (at, &(kind, _)) in pieces.list[..pieces.len].iter().enumerate() {
-            if Pieces::color(kind) as usize != mover {
-                continue;
-            }
-            let mut targets = sight.attacks[at] & !sight.sides[mover] & allowed[at];
-            if at == mover {
-                targets &= !danger;
-            }
+        for (at, mut targets) in sight.moves(layout).into_iter().enumerate() {
             let quiet = (targets & !occupied).count_ones();
             legal_moves += quiet;
             scan.out_degree += quiet;
@@ -370,6 +382,50 @@ impl<'a, S: Solved> Tier<'a, S> {
         let child =
             Value::from_code(self.game.value_kind(), code).expect("a solved legal position");
         leave(scan, child, self.reset, true);
+    }
+
+    /// Calls `visit` with the slot of the position after each quiet move of
+    /// the slot's, whose position is `layout` (as its slot spells it) and whose
+    /// pieces' attacks are `sight`, until `visit` says `false`: the moves
+    /// [`Tier::scan`] counts as awaited inside the tier.
+    #[inline]
+    fn quiet_children(&self, layout: &Layout, sight: &Sight, mut visit: impl FnMut(u64) -> bool) {
+        let pieces = &sight.pieces;
+        let turn = layout.turn.other();
+        // Where the kings settle, a piece's step is arithmetic on the field of
+        // its squares, as in [`Tier::predecessors`].
+        let settled = self.settle.slot(layout.kings, 0, turn).is_some();
+        let squares = layout.squares();
+        for (at, targets) in sight.moves(layout).into_iter().enumerate() {
+            let mut targets = targets & !pieces.occupied;
+            let from = pieces.list[at].1;
+            let field = (at >= 2 && settled && layout.unique(at - 2)).then(|| {
+                let weight = layout.weight(at - 2);
+                (squares - u64::from(from.number()) * weight, weight)
+            });
+            while targets != 0 {
+                let to = Square::first(targets);
+                targets &= targets - 1;
+                let fast = match field {
+                    Some((rest, weight)) => {
+                        let squares = rest + u64::from(to.number()) * weight;
+                        self.settle.slot(layout.kings, squares, turn)
+                    }
+                    None if at >= 2 && settled => {
+                        let child = moved(layout, at, to, None).in_order();
+                        self.settle.slot(layout.kings, child.squares(), turn)
+                    }
+                    None => None,
+                };
+                let child = fast.unwrap_or_else(|| {
+                    let child = moved(layout, at, to, None);
+                    self.game.slot_of_layout(self.tier, false, &child)
+                });
+                if !visit(child) {
+                    return;
+                }
+            }
+        }
     }
 
     /// Calls `visit` with the slot of every stored position with a quiet move into
@@ -490,7 +546,42 @@ impl<S: Solved> Parents for Tier<'_, S> {
     fn each(&self, slot: u32, mut visit: impl FnMut(u32)) {
         self.predecessors(u64::from(slot), |parent| visit(parent as u32));
     }
+
+    fn pulls(&self) -> bool {
+        true
+    }
+
+    fn children(
+        &self,
+        slots: Range<u32>,
+        mut wanted: impl FnMut(u32) -> bool,
+        mut visit: impl FnMut(u32, u32) -> bool,
+    ) {
+        // The walk is begun again past a long run of slots not wanted (late
+        // plies pull few slots), and stepped over a short one.
+        let mut walk: Option<(u32, Walk)> = None;
+        let mut sight = PairShare::new();
+        for slot in slots.filter(|&slot| wanted(slot)) {
+            let (at, steps) = match &mut walk {
+                Some((at, steps)) if slot - *at < WALK_GAP => (at, steps),
+                _ => {
+                    let steps = self.game.walk(self.tier, u64::from(slot));
+                    let (at, steps) = walk.insert((slot, steps));
+                    (at, steps)
+                }
+            };
+            let Some(layout) = steps.nth((slot - *at) as usize) else {
+                return;
+            };
+            *at = slot + 1;
+            let seen = sight.of(u64::from(slot), || Sight::of(&layout));
+            self.quiet_children(&layout, seen, |child| visit(slot, child as u32));
+        }
+    }
 }
+
+/// Slots a pull steps its walk over rather than begin it again.
+const WALK_GAP: u32 = 64;
 
 /// The 50-move limit a capture or pawn move restarts, where the tables count DTZ.
 fn reset(game: &Endgame) -> Option<u16> {
@@ -940,28 +1031,38 @@ pub fn solve_all(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::retrograde::solve_retracting_tier;
+    use crate::retrograde::{Pull, solve_retracting_tier};
     use games::chess::Material;
 
-    /// Solves every tier of `game` both ways and compares every slot.
+    /// Solves every tier of `game` both ways, the dedicated solver's plies
+    /// pulling where it finds it cheaper, at every ply and at none, and
+    /// compares every slot.
     fn both_solvers_agree(game: &Endgame) {
-        let progress = Progress::hidden();
+        let progress = &Progress::hidden();
         let mut solved: Vec<Codes> = Vec::new();
         for tier in game.tiers() {
             let earlier = |board: &games::chess::Board| {
                 let code = solved[game.tier_of(board) as usize].get(game.index(board));
                 Value::from_code(game.value_kind(), code).unwrap()
             };
-            let generic = solve_retracting_tier(game, game, tier, &earlier, &progress);
-            let dedicated = solve_tier(game, tier, &mut solved, &progress);
-            let differ = (0..generic.len()).find(|&s| generic.get(s) != dedicated.get(s));
-            assert_eq!(
-                differ,
-                None,
-                "{}: first differing slot",
-                game.tier_name(tier)
-            );
-            solved.push(dedicated);
+            let generic = solve_retracting_tier(game, game, tier, &earlier, progress);
+            let dedicated = |pull| {
+                let this = Tier::new(game, tier, &solved, None);
+                let mut counts = scanned(game, game.index_size(tier) as usize, &this, progress);
+                counts.pull = pull;
+                solve_scanned(game, counts, &this, progress)
+            };
+            for pull in [Pull::WhenCheaper, Pull::Always, Pull::Never] {
+                let dedicated = dedicated(pull);
+                let differ = (0..generic.len()).find(|&s| generic.get(s) != dedicated.get(s));
+                assert_eq!(
+                    differ,
+                    None,
+                    "{} ({pull:?}): first differing slot",
+                    game.tier_name(tier)
+                );
+            }
+            solved.push(generic);
         }
     }
 
