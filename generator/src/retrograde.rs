@@ -11,7 +11,7 @@
 //! too many to list, found by their states), split over the threads, writing
 //! through atomics; where those are many against the slots still undecided,
 //! and the solver can read a slot's moves, the ply looks forward from each
-//! undecided slot instead (see [`Pull`]); every
+//! undecided slot instead (see `Pull`); every
 //! write in a ply stores a value that depends only on the ply, so the result is
 //! the same for any number of threads.
 //!
@@ -451,7 +451,7 @@ const MEASURED_FROM: usize = 1 << 20;
 /// (seconds; the choice changes only how fast a ply is, never what it
 /// decides). A push's cost varies most between tiers: KRRvKRR's colours may
 /// swap, so a slot is un-moved in twice as many images, and its pushes
-/// cost a slot ten times what KQRvKR's do.
+/// cost a slot some fifteen times what KQRvKR's do.
 struct Choice {
     pull: Pull,
     /// A frontier slot's push.
@@ -756,8 +756,9 @@ fn solve_plies<G: Game>(
         };
         let keep = ply > SHORT;
         let now = Distance::of(ply);
-        // A pull reads the distance of each move's slot from its state.
         let frontier_len = decided_last + visits.get(usize::from(ply)).copied().unwrap_or(0);
+        // A pull reads the distance of each move's slot from its state: only
+        // a distance a state holds exactly.
         let pulls = ply < SHORT && parents.pulls() && choice.pulls(frontier_len, undecided);
         let began = std::time::Instant::now();
         let look = |slot: u32, child: u32, found: &mut Found| match states.at(child, now) {
