@@ -367,6 +367,12 @@ impl Piece {
         }
     }
 
+    /// The piece's slots in a tier of `size` slots: the last piece may end
+    /// past the last slot (and past 32 bits) as pieces are laid out.
+    fn slots(&self, size: usize) -> Range<u32> {
+        self.start..self.start.saturating_add(PIECE as u32).min(size as u32)
+    }
+
     /// How many slots are due to be visited at each ply that has any.
     fn visits(&self) -> impl Iterator<Item = (u16, usize)> + '_ {
         let begins = std::iter::once(0).chain(self.plies.iter().map(|&(_, end)| end));
@@ -468,17 +474,13 @@ impl Choice {
             let tried: usize = (pieces.par_iter().step_by(TRIED_EVERY))
                 .map(|piece| {
                     let mut slots = 0;
-                    let end = piece
-                        .start
-                        .saturating_add(PIECE as u32)
-                        .min(states.len() as u32);
                     let undecided = |slot| {
                         states.undecided(slot) && {
                             slots += 1;
                             true
                         }
                     };
-                    parents.children(piece.start..end, undecided, |_, child| {
+                    parents.children(piece.slots(states.len()), undecided, |_, child| {
                         std::hint::black_box(states.at(child, Distance::of(0)));
                         true
                     });
@@ -777,11 +779,8 @@ fn solve_plies<G: Game>(
         let from_pieces = pieces
             .par_iter_mut()
             .fold(Found::default, |mut found, piece| {
-                // The last piece may end past the last slot (and past 32 bits):
-                // the states' pass and the pull stop at the last slot.
-                let slots = piece.start..piece.start.saturating_add(PIECE as u32);
+                let slots = piece.slots(size);
                 if pulls {
-                    let slots = slots.start..slots.end.min(size as u32);
                     let undecided = |slot| states.undecided(slot);
                     parents.children(slots, undecided, |slot, child| {
                         look(slot, child, &mut found)
@@ -804,13 +803,11 @@ fn solve_plies<G: Game>(
                 }
                 found
             });
+        // A ply that pulls visits no frontier: it has looked at every slot.
         let mut at_ply = match std::mem::replace(&mut frontier, Frontier::ByState) {
-            Frontier::List(slots) => slots,
-            Frontier::ByState => Vec::new(),
+            Frontier::List(slots) if !pulls => slots,
+            _ => Vec::new(),
         };
-        if pulls {
-            at_ply = Vec::new();
-        }
         // In order: neighbouring slots have parents near each other.
         at_ply.par_sort_unstable();
         let from_frontier = at_ply.par_chunks(VISITS).map(|slots| {

@@ -101,6 +101,39 @@ fn moved(layout: &Layout, at: usize, to: Square, captured: Option<usize>) -> Lay
     }
 }
 
+/// How the field of a layout's squares (see [`Layout::squares`]) follows a
+/// step of its piece at `at` (not a king), where a slot is arithmetic on it.
+#[derive(Clone, Copy)]
+enum Field {
+    /// A piece with no twin adds its square times its weight to the rest.
+    Lone { rest: u64, weight: u64 },
+    /// A piece with a twin re-ranks the set of their squares.
+    Twinned,
+}
+
+impl Field {
+    /// The field of `layout`'s piece at `at`, the layout's being `squares`.
+    #[inline]
+    fn of(layout: &Layout, at: usize, squares: u64) -> Field {
+        let i = at - 2;
+        if !layout.unique(i) {
+            return Field::Twinned;
+        }
+        let weight = layout.weight(i);
+        let rest = squares - u64::from(layout.others[i].1.number()) * weight;
+        Field::Lone { rest, weight }
+    }
+
+    /// The layout's field with its piece at `at` on `to` instead.
+    #[inline]
+    fn with(self, layout: &Layout, at: usize, to: Square) -> u64 {
+        match self {
+            Field::Lone { rest, weight } => rest + u64::from(to.number()) * weight,
+            Field::Twinned => moved(layout, at, to, None).in_order().squares(),
+        }
+    }
+}
+
 /// Where in a layout's others the piece on `to` stands (a capture's victim).
 fn captured_at(layout: &Layout, to: Square) -> usize {
     layout.others[..layout.count]
@@ -395,28 +428,19 @@ impl<'a, S: Solved> Tier<'a, S> {
         // Where the kings settle, a piece's step is arithmetic on the field of
         // its squares, as in [`Tier::predecessors`].
         let settled = self.settle.slot(layout.kings, 0, turn).is_some();
-        let squares = layout.squares();
+        let squares = settled.then(|| layout.squares());
         for (at, targets) in sight.moves(layout).into_iter().enumerate() {
             let mut targets = targets & !pieces.occupied;
-            let from = pieces.list[at].1;
-            let field = (at >= 2 && settled && layout.unique(at - 2)).then(|| {
-                let weight = layout.weight(at - 2);
-                (squares - u64::from(from.number()) * weight, weight)
-            });
+            let field = squares
+                .filter(|_| at >= 2)
+                .map(|squares| Field::of(layout, at, squares));
             while targets != 0 {
                 let to = Square::first(targets);
                 targets &= targets - 1;
-                let fast = match field {
-                    Some((rest, weight)) => {
-                        let squares = rest + u64::from(to.number()) * weight;
-                        self.settle.slot(layout.kings, squares, turn)
-                    }
-                    None if at >= 2 && settled => {
-                        let child = moved(layout, at, to, None).in_order();
-                        self.settle.slot(layout.kings, child.squares(), turn)
-                    }
-                    None => None,
-                };
+                let fast = field.and_then(|field| {
+                    self.settle
+                        .slot(layout.kings, field.with(layout, at, to), turn)
+                });
                 let child = fast.unwrap_or_else(|| {
                     let child = moved(layout, at, to, None);
                     self.game.slot_of_layout(self.tier, false, &child)
@@ -477,10 +501,7 @@ impl<'a, S: Solved> Tier<'a, S> {
                 if Pieces::color(kind) != mover || !(kings_stored || at < 2) {
                     continue;
                 }
-                let field = (at >= 2 && settled && image.unique(at - 2)).then(|| {
-                    let weight = image.weight(at - 2);
-                    (squares - u64::from(to.number()) * weight, weight)
-                });
+                let field = (at >= 2 && settled).then(|| Field::of(&image, at, squares));
                 let mut froms = attacks.targets(role(kind), to, pieces.occupied) & !pieces.occupied;
                 while froms != 0 {
                     let from = Square::first(froms);
@@ -495,13 +516,8 @@ impl<'a, S: Solved> Tier<'a, S> {
                     };
                     let fast = match (at, field) {
                         (0 | 1, _) => settle.slot(kings, squares, mover),
-                        (_, Some((rest, weight))) => {
-                            let squares = rest + u64::from(from.number()) * weight;
-                            settle.slot(image.kings, squares, mover)
-                        }
-                        _ if settled => {
-                            let parent = moved(&image, at, from, None).in_order();
-                            settle.slot(image.kings, parent.squares(), mover)
+                        (_, Some(field)) => {
+                            settle.slot(image.kings, field.with(&image, at, from), mover)
                         }
                         _ => None,
                     };
