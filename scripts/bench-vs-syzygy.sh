@@ -21,6 +21,10 @@
 # rule), and tbgen's DTZ tables' WDL50 and DTZ against Syzygy's, up to the rounding
 # python-chess documents. Any difference fails.
 #
+# DTM_ALONE=0 skips the run of tbgen's DTM tables alone (for 6-piece chains,
+# where it would add most of an hour); KEEP=1 keeps the temporary folder, with
+# both generators' tables, and names it at the end.
+#
 # THREADS (default 2) is the thread count of both. SYZYGY_SRC names the source
 # archive (default ../shared/anchors/syzygy-tb-src.tar.gz beside this repository);
 # where it is absent the script says so and exits 0. No Syzygy code enters this
@@ -28,6 +32,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 THREADS=${THREADS:-2}
+DTM_ALONE=${DTM_ALONE:-1}
+KEEP=${KEEP:-0}
 SAMPLES=${SAMPLES:-2000}
 SRC=${SYZYGY_SRC:-../shared/anchors/syzygy-tb-src.tar.gz}
 ENDINGS=("$@")
@@ -39,7 +45,8 @@ if [ ! -f "$SRC" ]; then
 fi
 
 WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
+forget() { [ "$KEEP" = 1 ] && echo "tables kept in $WORK" >&2 || rm -rf "$WORK"; }
+trap forget EXIT
 
 echo "building tbgen ..." >&2
 cargo build --release --quiet -p generator -p query
@@ -98,7 +105,7 @@ serve() {
     echo "ERROR: tbquery serve did not start" >&2
     exit 1
 }
-trap '[ -n "${SERVER:-}" ] && kill "$SERVER" 2>/dev/null; rm -rf "$WORK"' EXIT
+trap '[ -n "${SERVER:-}" ] && kill "$SERVER" 2>/dev/null; forget' EXIT
 
 # Random legal positions of an ending (as FENs), with Syzygy's WDL50 (-2 to 2)
 # and DTZ beside each.
@@ -200,8 +207,9 @@ for ending in "${ENDINGS[@]}"; do
     # DTM alone (`--metric dtm`), then DTM and DTZ in one run, as `tbgen chess
     # ENDING` makes them (the DTZ solve reads DTM's draws before either table
     # leaves its exits): the tables compared and counted are the second run's.
-    read -r dtm dtm_mb < <(measure "$TBGEN" chess "$ending" --metric dtm --threads "$THREADS" \
-        --dir "$WORK/dtm-$ending")
+    dtm=0 dtm_mb=0
+    [ "$DTM_ALONE" = 1 ] && read -r dtm dtm_mb < <(measure "$TBGEN" chess "$ending" \
+        --metric dtm --threads "$THREADS" --dir "$WORK/dtm-$ending")
     read -r both both_mb < <(measure "$TBGEN" chess "$ending" --threads "$THREADS" \
         --dir "$WORK/ours-$ending")
     rm -rf "$WORK/dtm-$ending"
@@ -220,7 +228,7 @@ for ending in "${ENDINGS[@]}"; do
         syzygy=$(awk -v a="$syzygy" -v b="$seconds" 'BEGIN { print a + b }')
         [ "$mb" -gt "$syzygy_mb" ] && syzygy_mb=$mb
     done
-    ratio() { awk -v a="$1" -v b="$syzygy" 'BEGIN { printf "%.2f", a / b }'; }
+    ratio() { awk -v a="$1" -v b="$syzygy" 'BEGIN { if (a > 0) printf "%.2f", a / b; else printf "-" }'; }
     printf '%-8s %-10s %8.2f %10.2f %7d %10.2f %7d %7s %7s\n' "$ending" "${#tables[@]} tables" \
         "$dtm" "$both" "$((dtm_mb > both_mb ? dtm_mb : both_mb))" "$syzygy" "$syzygy_mb" \
         "$(ratio "$dtm")" "$(ratio "$both")"
