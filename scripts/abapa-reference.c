@@ -1,12 +1,21 @@
-/* A plain solver of Abapa (tournament Oware) endgames, default rules, written
- * apart from the project's to measure it against and to check it
- * (scripts/bench-abapa-vs-c.sh). Tier by tier from 0 seeds up: every
- * position's moves are worked out once (captures lead to smaller tiers, already
- * solved; quiet moves stay in the tier), then value iteration: round k is the
- * game cut after k plies, every value from the previous round's, until nothing
- * changes; endless play is worth 0.
+/* A solver of Abapa (tournament Oware) endgames written apart from the
+ * project's, to measure it against and to check it (scripts/bench-abapa-vs-c.sh).
+ * Tier by tier from 0 seeds up, one sweep a tier:
  *
- *   cc -O2 -march=x86-64-v2 -o abapa-reference abapa-reference.c && ./abapa-reference 16
+ * 1. every position's moves are played once: captures (and, under the thesis
+ *    rule, moves that end the game) lead to smaller tiers, already solved, and
+ *    give the position its best exit; quiet moves stay in the tier, stored as
+ *    edges, then turned round (a parent list per child, counting-sorted);
+ * 2. the values come out of one retrograde sweep over every threshold t from n
+ *    down to 1: "the mover can force at least t" and "the mover is held to -t
+ *    at most" are a win/loss retrograde with move counters, and both sets only
+ *    grow as t falls, so one counter per position (its quiet moves not yet known
+ *    to reach a position worth t or more to its mover) serves every threshold,
+ *    and each position is decided once. What no threshold decides is worth 0
+ *    (endless play).
+ *
+ *   cc -O2 -march=x86-64-v2 -o abapa-reference abapa-reference.c
+ *   ./abapa-reference 16 [default | thesis]
  *
  * Positions are the 12 pit counts from the mover's side, the mover's pits 0-5
  * then the opponent's 6-11 in sowing order. Prints the seconds solving took,
@@ -20,21 +29,23 @@
 #include <time.h>
 
 #define PITS 12
-#define MAX_SEEDS 48
+#define MAX_SEEDS 24
+#define NONE (-128)
 
 static uint64_t choose[MAX_SEEDS + PITS + 1][PITS];
+static int thesis; /* the game also ends when both sides hold fewer than 4 */
 
 /* The rank of a spread of seeds among those with as many: bar j of the 11
  * between the pits sits at (seeds in pits 0..j) + j, and the rank is the
  * combinatorial number of the bar positions. */
-static uint64_t rank_of(const uint8_t *pits) {
+static uint32_t rank_of(const uint8_t *pits) {
     uint64_t rank = 0;
     int before = 0;
     for (int j = 0; j < PITS - 1; j++) {
         before += pits[j];
         rank += choose[before + j][j + 1];
     }
-    return rank;
+    return (uint32_t)rank;
 }
 
 static int side(const uint8_t *pits, int from) {
@@ -44,15 +55,17 @@ static int side(const uint8_t *pits, int from) {
     return seeds;
 }
 
-/* Plays pit i: the board after the move seen by the next mover, and the seeds
- * captured. */
-static int play(const uint8_t *pits, int i, uint8_t *next) {
+/* Plays pit i: the board after the move seen by the next mover, and the net
+ * seeds the move wins in *gain; returns whether the move is quiet (captures
+ * nothing, the game goes on). A move that ends the game under the thesis rule
+ * wins the difference of the two sides and leaves the empty board. */
+static int play(const uint8_t *pits, int i, uint8_t *next, int *gain) {
     uint8_t board[PITS];
     memcpy(board, pits, PITS);
     int left = board[i], at = i;
     board[i] = 0;
     while (left > 0) {
-        at = (at + 1) % PITS;
+        at = at == PITS - 1 ? 0 : at + 1;
         if (at != i) {
             board[at]++;
             left--;
@@ -61,28 +74,70 @@ static int play(const uint8_t *pits, int i, uint8_t *next) {
     int taken = 0;
     for (int run = at; run >= 6 && (board[run] == 2 || board[run] == 3); run--)
         taken += board[run];
-    int gain = 0;
-    if (taken > 0 && taken < side(board, 6)) /* a grand slam takes nothing */
-        for (int run = at; run >= 6 && (board[run] == 2 || board[run] == 3); run--) {
-            gain += board[run];
+    *gain = 0;
+    if (taken > 0 && taken < side(board, 6)) { /* a grand slam takes nothing */
+        *gain = taken;
+        for (int run = at; run >= 6 && (board[run] == 2 || board[run] == 3); run--)
             board[run] = 0;
+    }
+    if (thesis) {
+        int mine = side(board, 0), theirs = side(board, 6);
+        if (mine < 4 && theirs < 4) {
+            memset(next, 0, PITS);
+            *gain += mine - theirs;
+            return 0;
         }
+    }
     for (int j = 0; j < PITS; j++)
-        next[j] = board[(j + 6) % PITS];
-    return gain;
+        next[j] = board[j < 6 ? j + 6 : j - 6];
+    return *gain == 0;
 }
 
-/* One position's moves: the best result of its captures (or its end score),
- * and the ranks its quiet moves lead to. */
-typedef struct {
-    int8_t best;
-    uint8_t quiet;
-    uint32_t child[6];
-} Moves;
-
 static int8_t *values[MAX_SEEDS + 1];
-static Moves *moves;
-static uint8_t *spreads; /* every position's pits, by rank */
+
+/* One tier's work, by rank. */
+static int8_t *best;    /* best exit (capture or end of game), NONE without */
+static uint8_t *count;  /* quiet moves not yet known to reach a won position */
+static uint32_t *edges; /* quiet moves, 6 a position */
+static uint32_t *first; /* parents of child c: parents[first[c] .. first[c + 1]] */
+static uint32_t *parents;
+
+/* Fills pits k.. with `left` seeds in every way; plays each spread's moves. */
+static void spread(uint8_t *pits, int k, int left, int n) {
+    if (k == PITS - 1) {
+        pits[k] = (uint8_t)left;
+        uint32_t r = rank_of(pits);
+        int top = NONE, quiet = 0, legal = 0;
+        int must_feed = side(pits, 6) == 0;
+        for (int i = 0; i < 6; i++) {
+            if (pits[i] == 0 || (must_feed && pits[i] + i < 6))
+                continue;
+            legal++;
+            uint8_t next[PITS];
+            int gain;
+            if (play(pits, i, next, &gain)) {
+                uint32_t child = rank_of(next);
+                edges[(uint64_t)r * 6 + quiet++] = child;
+                first[child + 1]++;
+            } else {
+                int value = gain - values[side(next, 0) + side(next, 6)][rank_of(next)];
+                if (value > top)
+                    top = value;
+            }
+        }
+        if (side(pits, 0) == 0) /* no seeds: the opponent takes them all */
+            top = -n;
+        else if (legal == 0) /* cannot feed: the mover takes them all */
+            top = n;
+        best[r] = (int8_t)top;
+        count[r] = (uint8_t)quiet;
+        return;
+    }
+    for (int here = 0; here <= left; here++) {
+        pits[k] = (uint8_t)here;
+        spread(pits, k + 1, left - here, n);
+    }
+}
 
 static uint64_t mix(uint64_t x) {
     x ^= x >> 33;
@@ -92,46 +147,126 @@ static uint64_t mix(uint64_t x) {
     return x ^ (x >> 33);
 }
 
-/* Fills pits k.. with `left` seeds in every way, working out each spread's moves. */
-static void spread(uint8_t *pits, int k, int left, int n) {
+static uint64_t hash_of(uint8_t *pits, int k, int left, const int8_t *tier) {
     if (k == PITS - 1) {
         pits[k] = (uint8_t)left;
-        uint64_t r = rank_of(pits);
-        memcpy(spreads + r * PITS, pits, PITS);
-        Moves *m = &moves[r];
-        m->best = -128;
-        m->quiet = 0;
-        int must_feed = side(pits, 6) == 0, legal = 0;
-        for (int i = 0; i < 6; i++) {
-            if (pits[i] == 0 || (must_feed && pits[i] + i < 6))
-                continue;
-            legal++;
-            uint8_t next[PITS];
-            int gain = play(pits, i, next);
-            if (gain == 0) {
-                m->child[m->quiet++] = (uint32_t)rank_of(next);
-            } else {
-                int value = gain - values[n - gain][rank_of(next)];
-                if (value > m->best)
-                    m->best = (int8_t)value;
-            }
-        }
-        if (side(pits, 0) == 0) /* no seeds: the opponent takes them all */
-            m->best = (int8_t)-n;
-        else if (legal == 0) /* cannot feed: the mover takes them all */
-            m->best = (int8_t)n;
-        return;
+        uint64_t packed = 0;
+        for (int j = 0; j < PITS; j++)
+            packed |= (uint64_t)pits[j] << (5 * j);
+        return mix(mix(packed) ^ (uint8_t)tier[rank_of(pits)]);
     }
+    uint64_t hash = 0;
     for (int here = 0; here <= left; here++) {
         pits[k] = (uint8_t)here;
-        spread(pits, k + 1, left - here, n);
+        hash += hash_of(pits, k + 1, left - here, tier);
     }
+    return hash;
+}
+
+static void *take(uint64_t bytes) {
+    void *p = malloc(bytes ? bytes : 1);
+    if (!p) {
+        fprintf(stderr, "out of memory\n");
+        exit(1);
+    }
+    return p;
+}
+
+/* Solves the tier of n seeds into values[n]. */
+static void solve(int n) {
+    uint32_t size = (uint32_t)choose[n + PITS - 1][PITS - 1];
+    int8_t *value = values[n] = take(size);
+    best = take(size);
+    count = take(size);
+    edges = take((uint64_t)size * 6 * sizeof *edges);
+    first = calloc((uint64_t)size + 1, sizeof *first);
+    if (!first) {
+        fprintf(stderr, "out of memory\n");
+        exit(1);
+    }
+    uint8_t pits[PITS];
+    spread(pits, 0, n, n);
+
+    /* Turn the quiet moves round: first[c] becomes where c's parents start. */
+    for (uint32_t c = 0; c < size; c++)
+        first[c + 1] += first[c];
+    parents = take((uint64_t)first[size] * sizeof *parents);
+    uint32_t *at = take((uint64_t)size * sizeof *at);
+    memcpy(at, first, (uint64_t)size * sizeof *at);
+    for (uint32_t r = 0; r < size; r++)
+        for (int q = 0; q < count[r]; q++)
+            parents[at[edges[(uint64_t)r * 6 + q]]++] = r;
+    free(edges);
+
+    /* Positions grouped by their best exit: group 0 has none, group v + n + 1
+     * an exit worth v. Those worth t or more by an exit are won at threshold
+     * t; those whose best exit is worth -t or less (or that have none) are lost
+     * there once every quiet move reaches a position won for its mover. */
+    uint32_t *by_exit = take((uint64_t)size * sizeof *by_exit);
+    uint32_t start[2 * MAX_SEEDS + 3] = {0};
+    for (uint32_t r = 0; r < size; r++)
+        start[(best[r] == NONE ? 0 : best[r] + n + 1) + 1]++;
+    for (int g = 1; g <= 2 * n + 2; g++)
+        start[g] += start[g - 1];
+    uint32_t fill[2 * MAX_SEEDS + 3];
+    memcpy(fill, start, sizeof start);
+    for (uint32_t r = 0; r < size; r++)
+        by_exit[fill[best[r] == NONE ? 0 : best[r] + n + 1]++] = r;
+
+    memset(value, NONE, size);
+    uint32_t *queue = at; /* each position enters once */
+    uint32_t head = 0, tail = 0;
+    for (int t = n; t >= 1; t--) {
+        int won = t + n + 1, lost = -t + n + 1;
+        for (uint32_t i = start[won]; i < start[won + 1]; i++) {
+            uint32_t r = by_exit[i];
+            if (value[r] == NONE) {
+                value[r] = (int8_t)t;
+                queue[tail++] = r;
+            }
+        }
+        for (int g = t == n ? 0 : lost; g <= lost; g = g == 0 ? lost : g + 1)
+            for (uint32_t i = start[g]; i < start[g + 1]; i++) {
+                uint32_t r = by_exit[i];
+                if (count[r] == 0 && value[r] == NONE) {
+                    value[r] = (int8_t)-t;
+                    queue[tail++] = r;
+                }
+            }
+        while (head < tail) {
+            uint32_t c = queue[head++];
+            int won_child = value[c] > 0;
+            for (uint32_t i = first[c]; i < first[c + 1]; i++) {
+                uint32_t p = parents[i];
+                if (value[p] != NONE)
+                    continue;
+                if (!won_child) {
+                    value[p] = (int8_t)t;
+                    queue[tail++] = p;
+                } else if (--count[p] == 0 && best[p] <= -t) {
+                    value[p] = (int8_t)-t;
+                    queue[tail++] = p;
+                }
+            }
+        }
+    }
+    for (uint32_t r = 0; r < size; r++)
+        if (value[r] == NONE)
+            value[r] = 0;
+    free(by_exit);
+    free(at);
+    free(parents);
+    free(first);
+    free(count);
+    free(best);
 }
 
 int main(int argc, char **argv) {
     int max_seeds = argc > 1 ? atoi(argv[1]) : 16;
-    if (max_seeds < 0 || max_seeds > 24) {
-        fprintf(stderr, "usage: %s [MAX_SEEDS, 0 to 24]\n", argv[0]);
+    const char *rules = argc > 2 ? argv[2] : "default";
+    thesis = strcmp(rules, "thesis") == 0;
+    if (max_seeds < 0 || max_seeds > MAX_SEEDS || (!thesis && strcmp(rules, "default") != 0)) {
+        fprintf(stderr, "usage: %s [MAX_SEEDS, 0 to %d] [default | thesis]\n", argv[0], MAX_SEEDS);
         return 2;
     }
     for (int a = 0; a <= MAX_SEEDS + PITS; a++) {
@@ -144,45 +279,12 @@ int main(int argc, char **argv) {
     for (int n = 0; n <= max_seeds; n++) {
         struct timespec t0, t1;
         clock_gettime(CLOCK_MONOTONIC, &t0);
-        uint64_t size = choose[n + PITS - 1][PITS - 1];
-        moves = malloc(size * sizeof(Moves));
-        spreads = malloc(size * PITS);
-        int8_t *next = malloc(size);
-        values[n] = calloc(size, 1);
-        if (!moves || !spreads || !next || !values[n]) {
-            fprintf(stderr, "out of memory\n");
-            return 1;
-        }
-        uint8_t pits[PITS];
-        spread(pits, 0, n, n);
-        int8_t *now = values[n];
-        for (int changed = 1; changed;) {
-            changed = 0;
-            for (uint64_t r = 0; r < size; r++) {
-                const Moves *m = &moves[r];
-                int best = m->best;
-                for (int q = 0; q < m->quiet; q++) {
-                    int value = -now[m->child[q]];
-                    if (value > best)
-                        best = value;
-                }
-                next[r] = (int8_t)best;
-                changed |= best != now[r];
-            }
-            memcpy(now, next, size);
-        }
+        solve(n);
         clock_gettime(CLOCK_MONOTONIC, &t1);
         seconds += (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
-        for (uint64_t r = 0; r < size; r++) {
-            uint64_t packed = 0;
-            for (int j = 0; j < PITS; j++)
-                packed |= (uint64_t)spreads[r * PITS + j] << (5 * j);
-            hash += mix(mix(packed) ^ (uint8_t)now[r]);
-        }
-        positions += size;
-        free(moves);
-        free(spreads);
-        free(next);
+        uint8_t pits[PITS];
+        hash += hash_of(pits, 0, n, values[n]);
+        positions += choose[n + PITS - 1][PITS - 1];
     }
     printf("%.3f %llu %016llx\n", seconds, (unsigned long long)positions, (unsigned long long)hash);
     return 0;

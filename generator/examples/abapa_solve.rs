@@ -1,10 +1,11 @@
-//! Solves Abapa's tiers from 0 seeds up as `tbgen abapa` does (default rules),
-//! without writing tables, and prints what `scripts/abapa-reference.c` prints:
+//! Solves Abapa's tiers from 0 seeds up as `tbgen abapa` does (default rules,
+//! or the thesis rules when the second argument says `thesis`), without writing
+//! tables, and prints what `scripts/abapa-reference.c` prints:
 //! the seconds solving took, the positions, and a hash of every position's
 //! value that does not depend on how positions are numbered.
 //! `scripts/bench-abapa-vs-c.sh` compares the two.
 //!
-//! `cargo run --release -p generator --example abapa_solve -- 16`
+//! `cargo run --release -p generator --example abapa_solve -- 16 [thesis]`
 
 use games::abapa::{Abapa, Rules};
 use generator::Progress;
@@ -13,7 +14,8 @@ use std::time::Duration;
 
 fn main() -> anyhow::Result<()> {
     let max_seeds: u32 = std::env::args().nth(1).map_or(Ok(16), |n| n.parse())?;
-    let game = Abapa::new(Rules::Default, max_seeds);
+    let rules = Rules::parse(std::env::args().nth(2).as_deref())?;
+    let game = Abapa::new(rules, max_seeds);
     let (mut seconds, mut positions, mut hash) = (Duration::ZERO, 0u64, 0u64);
     solve_abapa(&game, &Progress::hidden(), |n, values, took| {
         seconds += took;
