@@ -4,15 +4,15 @@
  *
  * 1. every position's moves are played once: captures (and, under the thesis
  *    rule, moves that end the game) lead to smaller tiers, already solved, and
- *    give the position its best exit; quiet moves stay in the tier, stored as
- *    edges, then turned round (a parent list per child, counting-sorted);
+ *    give the position its best exit; quiet moves stay in the tier and are
+ *    counted;
  * 2. the values come out of one retrograde sweep over every threshold t from n
  *    down to 1: "the mover can force at least t" and "the mover is held to -t
  *    at most" are a win/loss retrograde with move counters, and both sets only
  *    grow as t falls, so one counter per position (its quiet moves not yet known
  *    to reach a position worth t or more to its mover) serves every threshold,
- *    and each position is decided once. What no threshold decides is worth 0
- *    (endless play).
+ *    and each position is decided once, its parents found by un-sowing it.
+ *    What no threshold decides is worth 0 (endless play).
  *
  *   cc -O2 -march=x86-64-v2 -o abapa-reference abapa-reference.c
  *   ./abapa-reference 16 [default | thesis]
@@ -95,12 +95,17 @@ static int play(const uint8_t *pits, int i, uint8_t *next, int *gain) {
 
 static int8_t *values[MAX_SEEDS + 1];
 
-/* One tier's work, by rank. */
-static int8_t *best;    /* best exit (capture or end of game), NONE without */
-static uint8_t *count;  /* quiet moves not yet known to reach a won position */
-static uint32_t *edges; /* quiet moves, 6 a position */
-static uint32_t *first; /* parents of child c: parents[first[c] .. first[c + 1]] */
-static uint32_t *parents;
+/* A position with its rank. */
+typedef struct {
+    uint32_t rank;
+    uint8_t pits[PITS];
+} Entry;
+
+/* One tier's work, by rank, and the positions with an exit. */
+static int8_t *best;   /* best exit (capture or end of game), NONE without */
+static uint8_t *count; /* quiet moves not yet known to reach a won position */
+static Entry *exits;
+static uint32_t exit_count;
 
 /* Fills pits k.. with `left` seeds in every way; plays each spread's moves. */
 static void spread(uint8_t *pits, int k, int left, int n) {
@@ -116,9 +121,7 @@ static void spread(uint8_t *pits, int k, int left, int n) {
             uint8_t next[PITS];
             int gain;
             if (play(pits, i, next, &gain)) {
-                uint32_t child = rank_of(next);
-                edges[(uint64_t)r * 6 + quiet++] = child;
-                first[child + 1]++;
+                quiet++;
             } else {
                 int value = gain - values[side(next, 0) + side(next, 6)][rank_of(next)];
                 if (value > top)
@@ -131,12 +134,60 @@ static void spread(uint8_t *pits, int k, int left, int n) {
             top = n;
         best[r] = (int8_t)top;
         count[r] = (uint8_t)quiet;
+        if (top != NONE) {
+            exits[exit_count].rank = r;
+            memcpy(exits[exit_count++].pits, pits, PITS);
+        }
         return;
     }
     for (int here = 0; here <= left; here++) {
         pits[k] = (uint8_t)here;
         spread(pits, k + 1, left - here, n);
     }
+}
+
+/* Whether sowing that ended in pit `last` of `board` (right after the sowing,
+ * from the mover's side) captured: 2 or 3 seeds on the opponent's side, in a
+ * run that does not take every seed the opponent has. */
+static int captured(const uint8_t *board, int last) {
+    int taken = 0;
+    for (int run = last; run >= 6 && (board[run] == 2 || board[run] == 3); run--)
+        taken += board[run];
+    return taken > 0 && taken < side(board, 6);
+}
+
+/* The positions (n seeds, each seen by its mover) one quiet move before `pits`,
+ * once per move; returns how many. */
+static int unsow(const uint8_t *pits, int n, uint8_t parents[][PITS]) {
+    uint8_t after[PITS]; /* the board right after the move, from the mover's side */
+    for (int j = 0; j < PITS; j++)
+        after[j] = pits[j < 6 ? j + 6 : j - 6];
+    int opponent = side(after, 6);
+    if (thesis && side(after, 0) < 4 && opponent < 4)
+        return 0; /* such a move ends the game */
+    int found = 0;
+    for (int origin = 0; origin < 6; origin++) {
+        if (after[origin] != 0)
+            continue;
+        uint8_t parent[PITS];
+        memcpy(parent, after, PITS);
+        int theirs = opponent, last = origin;
+        for (int sown = 1; sown <= n; sown++) {
+            /* One more seed taken back: the sowing ended a pit further on. */
+            last = last == PITS - 1 ? 0 : last + 1;
+            if (last == origin)
+                last = last == PITS - 1 ? 0 : last + 1;
+            if (parent[last] == 0)
+                break;
+            parent[last]--;
+            theirs -= last >= 6;
+            parent[origin] = (uint8_t)sown;
+            /* An opponent with no seeds must have been fed. */
+            if ((theirs > 0 || origin + sown >= 6) && !captured(after, last))
+                memcpy(parents[found++], parent, PITS);
+        }
+    }
+    return found;
 }
 
 static uint64_t mix(uint64_t x) {
@@ -178,74 +229,54 @@ static void solve(int n) {
     int8_t *value = values[n] = take(size);
     best = take(size);
     count = take(size);
-    edges = take((uint64_t)size * 6 * sizeof *edges);
-    first = calloc((uint64_t)size + 1, sizeof *first);
-    if (!first) {
-        fprintf(stderr, "out of memory\n");
-        exit(1);
-    }
+    exits = take((uint64_t)size * sizeof *exits);
+    exit_count = 0;
     uint8_t pits[PITS];
     spread(pits, 0, n, n);
 
-    /* Turn the quiet moves round: first[c] becomes where c's parents start. */
-    for (uint32_t c = 0; c < size; c++)
-        first[c + 1] += first[c];
-    parents = take((uint64_t)first[size] * sizeof *parents);
-    uint32_t *at = take((uint64_t)size * sizeof *at);
-    memcpy(at, first, (uint64_t)size * sizeof *at);
-    for (uint32_t r = 0; r < size; r++)
-        for (int q = 0; q < count[r]; q++)
-            parents[at[edges[(uint64_t)r * 6 + q]]++] = r;
-    free(edges);
-
-    /* Positions grouped by their best exit: group 0 has none, group v + n + 1
-     * an exit worth v. Those worth t or more by an exit are won at threshold
-     * t; those whose best exit is worth -t or less (or that have none) are lost
-     * there once every quiet move reaches a position won for its mover. */
-    uint32_t *by_exit = take((uint64_t)size * sizeof *by_exit);
-    uint32_t start[2 * MAX_SEEDS + 3] = {0};
-    for (uint32_t r = 0; r < size; r++)
-        start[(best[r] == NONE ? 0 : best[r] + n + 1) + 1]++;
-    for (int g = 1; g <= 2 * n + 2; g++)
+    /* The positions with an exit, grouped by its value v (group v + n): those
+     * worth t or more by an exit are won at threshold t; those whose best exit
+     * is worth -t or less are lost there once every quiet move reaches a
+     * position won for its mover, and so are those without an exit. */
+    Entry *by_exit = take((uint64_t)exit_count * sizeof *by_exit);
+    uint32_t start[2 * MAX_SEEDS + 2] = {0};
+    for (uint32_t i = 0; i < exit_count; i++)
+        start[best[exits[i].rank] + n + 1]++;
+    for (int g = 1; g <= 2 * n + 1; g++)
         start[g] += start[g - 1];
-    uint32_t fill[2 * MAX_SEEDS + 3];
+    uint32_t fill[2 * MAX_SEEDS + 2];
     memcpy(fill, start, sizeof start);
-    for (uint32_t r = 0; r < size; r++)
-        by_exit[fill[best[r] == NONE ? 0 : best[r] + n + 1]++] = r;
+    for (uint32_t i = 0; i < exit_count; i++)
+        by_exit[fill[best[exits[i].rank] + n]++] = exits[i];
+    free(exits);
 
     memset(value, NONE, size);
-    uint32_t *queue = at; /* each position enters once */
+    Entry *queue = take((uint64_t)size * sizeof *queue); /* each position enters once */
     uint32_t head = 0, tail = 0;
+    uint8_t parents[6 * MAX_SEEDS][PITS];
     for (int t = n; t >= 1; t--) {
-        int won = t + n + 1, lost = -t + n + 1;
-        for (uint32_t i = start[won]; i < start[won + 1]; i++) {
-            uint32_t r = by_exit[i];
-            if (value[r] == NONE) {
-                value[r] = (int8_t)t;
-                queue[tail++] = r;
+        for (uint32_t i = start[t + n]; i < start[t + n + 1]; i++)
+            if (value[by_exit[i].rank] == NONE) {
+                value[by_exit[i].rank] = (int8_t)t;
+                queue[tail++] = by_exit[i];
             }
-        }
-        for (int g = t == n ? 0 : lost; g <= lost; g = g == 0 ? lost : g + 1)
-            for (uint32_t i = start[g]; i < start[g + 1]; i++) {
-                uint32_t r = by_exit[i];
-                if (count[r] == 0 && value[r] == NONE) {
-                    value[r] = (int8_t)-t;
-                    queue[tail++] = r;
-                }
+        for (uint32_t i = start[-t + n]; i < start[-t + n + 1]; i++)
+            if (count[by_exit[i].rank] == 0 && value[by_exit[i].rank] == NONE) {
+                value[by_exit[i].rank] = (int8_t)-t;
+                queue[tail++] = by_exit[i];
             }
         while (head < tail) {
-            uint32_t c = queue[head++];
-            int won_child = value[c] > 0;
-            for (uint32_t i = first[c]; i < first[c + 1]; i++) {
-                uint32_t p = parents[i];
+            const Entry *c = &queue[head++];
+            int won_child = value[c->rank] > 0;
+            int found = unsow(c->pits, n, parents);
+            for (int i = 0; i < found; i++) {
+                uint32_t p = rank_of(parents[i]);
                 if (value[p] != NONE)
                     continue;
-                if (!won_child) {
-                    value[p] = (int8_t)t;
-                    queue[tail++] = p;
-                } else if (--count[p] == 0 && best[p] <= -t) {
-                    value[p] = (int8_t)-t;
-                    queue[tail++] = p;
+                if (won_child ? --count[p] == 0 && best[p] <= -t : 1) {
+                    value[p] = (int8_t)(won_child ? -t : t);
+                    queue[tail].rank = p;
+                    memcpy(queue[tail++].pits, parents[i], PITS);
                 }
             }
         }
@@ -253,10 +284,8 @@ static void solve(int n) {
     for (uint32_t r = 0; r < size; r++)
         if (value[r] == NONE)
             value[r] = 0;
+    free(queue);
     free(by_exit);
-    free(at);
-    free(parents);
-    free(first);
     free(count);
     free(best);
 }

@@ -37,7 +37,7 @@ both_at_once() {
     wait "$first"
     read -r a positions hash_a <"$WORK/default"
     read -r b _ hash_b <"$WORK/thesis"
-    awk -v a="$a" -v b="$b" 'BEGIN { printf "%.3f", a > b ? a : b }'
+    awk -v a="$a" -v b="$b" 'BEGIN { printf "%.3f", (a > b ? a : b) }'
     echo " $positions $hash_a $hash_b"
 }
 
