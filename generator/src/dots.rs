@@ -10,7 +10,10 @@
 //!   a group or block edge leads to a finished group at the same lane. Which of
 //!   those edges are free is the same for the whole group, so each such edge is
 //!   one loop over 64 lanes that the compiler vectorises;
-//! - only the moves along the 6 lane edges are left for a scalar pass.
+//! - a move along one of the 6 lane edges leads to a lane of the same group with
+//!   that bit set: finishing the lanes from the last down, each lane edge is
+//!   one loop over the 2^e lanes just below a finished run of 2^e (the longer
+//!   ones vectorised too).
 
 use crate::output::{Summary, WriteOptions, write_tier_with};
 use crate::progress::Progress;
@@ -90,23 +93,16 @@ pub fn solve_dots(dots: &Dots, progress: &Progress) -> Vec<i8> {
     scores
 }
 
-/// The lanes of a group in the order the scalar pass visits them: more edges drawn
-/// first. A lane reads only lanes with more edges, and lanes with as many edges are
-/// independent, so the processor overlaps their work.
-///
-/// Also, for each edge outside the lane bits and each lane, the boxes the edge
-/// completes, given which of its (up to two) boxes have their edges outside the
-/// lane bits drawn: `gains[edge][first | second << 1][lane]`.
+/// The lane bits, and for each edge and each lane the boxes the edge completes,
+/// given which of its (up to two) boxes have their edges outside the lane bits
+/// drawn: `gains[edge][first | second << 1][lane]`.
 struct Lanes {
     bits: u32,
-    order: Vec<usize>,
     gains: Vec<[Vec<i8>; 4]>,
 }
 
 impl Lanes {
     fn new(dots: &Dots, bits: u32) -> Lanes {
-        let mut order: Vec<usize> = (0..1 << bits).collect();
-        order.sort_by_key(|&lane| std::cmp::Reverse((lane.count_ones(), lane)));
         let lane_edges: Edges = (1 << bits) - 1;
         let gains = dots
             .box_rest()
@@ -127,7 +123,19 @@ impl Lanes {
                 })
             })
             .collect();
-        Lanes { bits, order, gains }
+        Lanes { bits, gains }
+    }
+
+    /// Which of the boxes `others` (an edge's boxes, by their other edges) have
+    /// their edges outside the lane bits drawn in `drawn`: the index into the
+    /// edge's `gains`, 0 for neither.
+    fn ready(&self, others: [Edges; 2], drawn: Edges) -> usize {
+        let lane_edges: Edges = (1 << self.bits) - 1;
+        let [a, b] = others.map(|others| {
+            let fixed = others & !lane_edges;
+            drawn & fixed == fixed
+        });
+        usize::from(a) | usize::from(b) << 1
     }
 }
 
@@ -172,37 +180,47 @@ fn solve_block(
             };
             // A box completes when its other edges are all drawn: those outside the
             // lane bits are fixed for the group, the lane bits vary.
-            let [a, b] = rest[edge as usize].map(|others| {
-                let fixed = others & !lane_edges;
-                drawn & fixed == fixed
-            });
-            if !a && !b {
+            let ready = lanes.ready(rest[edge as usize], drawn);
+            if ready == 0 {
                 // The common case: no lane completes a box along this edge.
                 for (best, &child) in best.iter_mut().zip(children) {
                     *best = (*best).max(child.wrapping_neg());
                 }
             } else {
-                let gains = &lanes.gains[edge as usize][usize::from(a) | usize::from(b) << 1];
+                let gains = &lanes.gains[edge as usize][ready];
                 for ((best, &child), &gain) in best.iter_mut().zip(children).zip(gains) {
                     *best = (*best).max(through(gain, child));
                 }
             }
         }
 
-        // Moves along lane edges lead to lanes of this group.
-        for &lane in &lanes.order {
-            let drawn = drawn | lane as Edges;
-            let mut free = !drawn & lane_edges & dots.full();
-            let mut value = best[lane];
-            while free != 0 {
-                let edge = free.trailing_zeros();
-                free &= free - 1;
-                let [a, b] = rest[edge as usize];
-                let gain = i8::from(drawn & a == a) + i8::from(drawn & b == b);
-                value = value.max(through(gain, group[lane | 1 << edge]));
+        // Moves along lane edges lead to lanes of this group, with more edges
+        // drawn. The lanes are finished from the last down: once lane `l` (not
+        // 0) is, so are the lanes `l` to `l + 2^e` (e the lowest bit of `l`),
+        // and they are what drawing lane edge e leads to from the lanes just
+        // below them. So every lane move is in one loop over 2^e lanes.
+        let gains: [&[i8]; LANE_BITS as usize] = std::array::from_fn(|edge| {
+            if edge >= lanes.bits as usize {
+                return &[][..];
             }
+            &lanes.gains[edge][lanes.ready(rest[edge], drawn)]
+        });
+        for lane in (0..width).rev() {
             // No move at all: every edge is drawn and the game is over.
-            group[lane] = if value == i8::MIN { 0 } else { value };
+            group[lane] = if best[lane] == i8::MIN { 0 } else { best[lane] };
+            if lane == 0 {
+                break;
+            }
+            let edge = lane.trailing_zeros() as usize;
+            let below = lane - (1 << edge)..lane;
+            let children = &group[lane..lane + (1 << edge)];
+            for ((best, &child), &gain) in best[below.clone()]
+                .iter_mut()
+                .zip(children)
+                .zip(&gains[edge][below])
+            {
+                *best = (*best).max(through(gain, child));
+            }
         }
     }
 }
