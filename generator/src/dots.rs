@@ -196,9 +196,9 @@ fn solve_block(
 
         // Moves along lane edges lead to lanes of this group, with more edges
         // drawn. The lanes are finished from the last down: once lane `l` (not
-        // 0) is, so are the lanes `l` to `l + 2^e` (e the lowest bit of `l`),
-        // and they are what drawing lane edge e leads to from the lanes just
-        // below them. So every lane move is in one loop over 2^e lanes.
+        // 0) is, so are the 2^e lanes from `l` on (e the lowest bit of `l`),
+        // and they are what drawing lane edge e leads to from the 2^e lanes
+        // just below them. So every lane move is in one loop over 2^e lanes.
         let gains: [&[i8]; LANE_BITS as usize] = std::array::from_fn(|edge| {
             if edge >= lanes.bits as usize {
                 return &[][..];
