@@ -55,6 +55,16 @@ static int side(const uint8_t *pits, int from) {
     return seeds;
 }
 
+/* Whether sowing that ended in pit `last` of `board` (right after the sowing,
+ * from the mover's side) captured: 2 or 3 seeds on the opponent's side, in a
+ * run that does not take every seed the opponent has. */
+static int captured(const uint8_t *board, int last) {
+    int taken = 0;
+    for (int run = last; run >= 6 && (board[run] == 2 || board[run] == 3); run--)
+        taken += board[run];
+    return taken > 0 && taken < side(board, 6);
+}
+
 /* Plays pit i: the board after the move seen by the next mover, and the net
  * seeds the move wins in *gain; returns whether the move is quiet (captures
  * nothing, the game goes on). A move that ends the game under the thesis rule
@@ -71,15 +81,12 @@ static int play(const uint8_t *pits, int i, uint8_t *next, int *gain) {
             left--;
         }
     }
-    int taken = 0;
-    for (int run = at; run >= 6 && (board[run] == 2 || board[run] == 3); run--)
-        taken += board[run];
     *gain = 0;
-    if (taken > 0 && taken < side(board, 6)) { /* a grand slam takes nothing */
-        *gain = taken;
-        for (int run = at; run >= 6 && (board[run] == 2 || board[run] == 3); run--)
+    if (captured(board, at))
+        for (int run = at; run >= 6 && (board[run] == 2 || board[run] == 3); run--) {
+            *gain += board[run];
             board[run] = 0;
-    }
+        }
     if (thesis) {
         int mine = side(board, 0), theirs = side(board, 6);
         if (mine < 4 && theirs < 4) {
@@ -144,16 +151,6 @@ static void spread(uint8_t *pits, int k, int left, int n) {
         pits[k] = (uint8_t)here;
         spread(pits, k + 1, left - here, n);
     }
-}
-
-/* Whether sowing that ended in pit `last` of `board` (right after the sowing,
- * from the mover's side) captured: 2 or 3 seeds on the opponent's side, in a
- * run that does not take every seed the opponent has. */
-static int captured(const uint8_t *board, int last) {
-    int taken = 0;
-    for (int run = last; run >= 6 && (board[run] == 2 || board[run] == 3); run--)
-        taken += board[run];
-    return taken > 0 && taken < side(board, 6);
 }
 
 /* The positions (n seeds, each seen by its mover) one quiet move before `pits`,

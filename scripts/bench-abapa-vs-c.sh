@@ -41,23 +41,25 @@ both_at_once() {
     echo " $positions $hash_a $hash_b"
 }
 
+# Fails unless every hash after the first two arguments is the reference's.
+agree() {
+    local rules=$1 reference=$2 hash
+    shift 2
+    for hash in "$@"; do
+        [ "$hash" = "$reference" ] || {
+            echo "ERROR: the solver and the reference disagree, $rules rules ($hash against $reference)" >&2
+            exit 1
+        }
+    done
+}
+
 lscpu | grep -E "^(Model name|Thread|Core|L1d|L2|L3)" | sed 's/  */ /g'
 read -r c positions default_c thesis_c < <(both_at_once "$WORK/reference")
 read -r one _ default_one thesis_one < <(both_at_once env RAYON_NUM_THREADS=1 "$SOLVE")
 read -r many_default _ default_many < <(RAYON_NUM_THREADS=$THREADS "$SOLVE" "$MAX_SEEDS" default)
 read -r many_thesis _ thesis_many < <(RAYON_NUM_THREADS=$THREADS "$SOLVE" "$MAX_SEEDS" thesis)
-for hash in "$default_one" "$default_many"; do
-    [ "$hash" = "$default_c" ] || {
-        echo "ERROR: the solver and the reference disagree, default rules ($hash against $default_c)" >&2
-        exit 1
-    }
-done
-for hash in "$thesis_one" "$thesis_many"; do
-    [ "$hash" = "$thesis_c" ] || {
-        echo "ERROR: the solver and the reference disagree, thesis rules ($hash against $thesis_c)" >&2
-        exit 1
-    }
-done
+agree default "$default_c" "$default_one" "$default_many"
+agree thesis "$thesis_c" "$thesis_one" "$thesis_many"
 echo
 echo "| tiers, both rule sets | positions a rule set | reference (C), a thread a rule set | solver, the same | solver, $THREADS threads, in turn | ratio, the same | ratio, $THREADS threads |"
 echo "|---|---|---|---|---|---|---|"
