@@ -205,24 +205,68 @@ fn solve_block(
             }
             &lanes.gains[edge][lanes.ready(rest[edge], drawn)]
         });
-        for lane in (0..width).rev() {
-            // No move at all: every edge is drawn and the game is over.
-            group[lane] = if best[lane] == i8::MIN { 0 } else { best[lane] };
-            if lane == 0 {
+        // Eight lanes at a time (lane edges 0-2 inside them) in registers:
+        // a lane read just after a vector loop stored it stalls the loop.
+        let step = if width >= OCTET { OCTET } else { 1 };
+        for first in (0..width).rev().step_by(step) {
+            let first = first + 1 - step;
+            match step {
+                OCTET => finish_octet(&mut best, group, &gains, first),
+                _ => finish_lane(&best, group, first),
+            }
+            if first == 0 {
                 break;
             }
-            let edge = lane.trailing_zeros() as usize;
-            let below = lane - (1 << edge)..lane;
-            let children = &group[lane..lane + (1 << edge)];
-            for ((best, &child), &gain) in best[below.clone()]
-                .iter_mut()
-                .zip(children)
-                .zip(&gains[edge][below])
-            {
-                *best = (*best).max(through(gain, child));
-            }
+            lane_edge(&mut best, group, &gains, first);
         }
     }
+}
+
+/// Lanes finished together by [`finish_octet`].
+const OCTET: usize = 8;
+
+/// Finishes lane `lane`: its best move, or 0 where it has none (every edge
+/// drawn, the game over).
+fn finish_lane(best: &[i8], group: &mut [i8], lane: usize) {
+    group[lane] = if best[lane] == i8::MIN { 0 } else { best[lane] };
+}
+
+/// With lane `lane` (not 0) finished, so are the 2^e lanes from it (e its
+/// lowest bit): drawing lane edge e leads to them from the 2^e lanes below.
+fn lane_edge(best: &mut [i8], group: &[i8], gains: &[&[i8]], lane: usize) {
+    let edge = lane.trailing_zeros() as usize;
+    let below = lane - (1 << edge)..lane;
+    let children = &group[lane..lane + (1 << edge)];
+    for ((best, &child), &gain) in best[below.clone()]
+        .iter_mut()
+        .zip(children)
+        .zip(&gains[edge][below])
+    {
+        *best = (*best).max(through(gain, child));
+    }
+}
+
+/// Finishes the eight lanes from `first` (a multiple of 8), whose moves along
+/// lane edges 3 and up are in `best` already: lane edges 0-2 lead from one
+/// of them to another, on copies the compiler keeps in registers.
+fn finish_octet(best: &mut [i8], group: &mut [i8], gains: &[&[i8]], first: usize) {
+    let lanes = first..first + OCTET;
+    let mut octet: [i8; OCTET] = best[lanes.clone()].try_into().expect("eight lanes");
+    let mut done = [0i8; OCTET];
+    let gains: [[i8; OCTET]; 3] =
+        std::array::from_fn(|edge| gains[edge][lanes.clone()].try_into().expect("eight lanes"));
+    for lane in (0..OCTET).rev() {
+        finish_lane(&octet, &mut done, lane);
+        if lane == 0 {
+            break;
+        }
+        let edge = lane.trailing_zeros() as usize;
+        for below in lane - (1 << edge)..lane {
+            let child = done[below + (1 << edge)];
+            octet[below] = octet[below].max(through(gains[edge][below], child));
+        }
+    }
+    group[lanes].copy_from_slice(&done);
 }
 
 /// An FNV-1a hash of every mask's score in mask order, as
