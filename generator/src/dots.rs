@@ -13,7 +13,8 @@
 //! - a move along one of the 6 lane edges leads to a lane of the same group with
 //!   that bit set: finishing the lanes from the last down, each lane edge is
 //!   one loop over the 2^e lanes just below a finished run of 2^e (the longer
-//!   ones vectorised too).
+//!   ones vectorised too), and each eight lanes, whose lane edges 0-2 lead
+//!   from one to another, are finished together in registers.
 
 use crate::output::{Summary, WriteOptions, write_tier_with};
 use crate::progress::Progress;
@@ -211,7 +212,7 @@ fn solve_block(
         for first in (0..width).rev().step_by(step) {
             let first = first + 1 - step;
             match step {
-                OCTET => finish_octet(&mut best, group, &gains, first),
+                OCTET => finish_octet(&best, group, &gains, first),
                 _ => finish_lane(&best, group, first),
             }
             if first == 0 {
@@ -249,7 +250,7 @@ fn lane_edge(best: &mut [i8], group: &[i8], gains: &[&[i8]], lane: usize) {
 /// Finishes the eight lanes from `first` (a multiple of 8), whose moves along
 /// lane edges 3 and up are in `best` already: lane edges 0-2 lead from one
 /// of them to another, on copies the compiler keeps in registers.
-fn finish_octet(best: &mut [i8], group: &mut [i8], gains: &[&[i8]], first: usize) {
+fn finish_octet(best: &[i8], group: &mut [i8], gains: &[&[i8]], first: usize) {
     let lanes = first..first + OCTET;
     let mut octet: [i8; OCTET] = best[lanes.clone()].try_into().expect("eight lanes");
     let mut done = [0i8; OCTET];
