@@ -104,6 +104,11 @@ struct Lanes {
 
 impl Lanes {
     fn new(dots: &Dots, bits: u32) -> Lanes {
+        // Every board has at least 4 edges, so at least an octet of lanes.
+        assert!(
+            1 << bits >= OCTET,
+            "{bits} lane bits: fewer lanes than an octet"
+        );
         let lane_edges: Edges = (1 << bits) - 1;
         let gains = dots
             .box_rest()
@@ -208,13 +213,8 @@ fn solve_block(
         });
         // Eight lanes at a time (lane edges 0-2 inside them) in registers:
         // a lane read just after a vector loop stored it stalls the loop.
-        let step = if width >= OCTET { OCTET } else { 1 };
-        for first in (0..width).rev().step_by(step) {
-            let first = first + 1 - step;
-            match step {
-                OCTET => finish_octet(&best, group, &gains, first),
-                _ => finish_lane(&best, group, first),
-            }
+        for first in (0..width).step_by(OCTET).rev() {
+            finish_octet(&best, group, &gains, first);
             if first == 0 {
                 break;
             }
