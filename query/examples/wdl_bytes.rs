@@ -56,16 +56,20 @@ fn main() -> anyhow::Result<()> {
     let kind = game.value_kind();
     let value = |code: u16| Value::from_code(kind, code);
     let values = tablebase.codes_of_tier(tier)?;
-    // The best value a move out of the ending gives each slot, if any.
-    let exits: Vec<Option<Value>> = (0..values.len())
+    // Whether each slot holds a position, and the best value a move out of
+    // the ending gives it, if any: every position built once.
+    let (held, exits): (Vec<bool>, Vec<Option<Value>>) = (0..values.len())
         .into_par_iter()
-        .map(|slot| {
-            let position = game.position_at(tier, slot as u64)?;
-            games::value_of_exits(&game, &position, |child| tablebase.covered_value(child))
-                .expect("the chain's tables")
+        .map(|slot| match game.position_at(tier, slot as u64) {
+            None => (false, None),
+            Some(position) => {
+                let best =
+                    games::value_of_exits(&game, &position, |child| tablebase.covered_value(child));
+                (true, best.expect("the chain's tables"))
+            }
         })
-        .collect();
-    let held = |slot: usize| game.position_at(tier, slot as u64).is_some();
+        .unzip();
+    let held = |slot: usize| held[slot];
     let table = tablebase.table(tier)?;
     // Slot s lies in lane s mod lanes (chess: the side to move, White first).
     let lanes = table.header().lanes.max(1) as usize;
