@@ -9,25 +9,20 @@
 //! format, weighed orders, both fills, zstd level 9) into a temporary folder;
 //! beside its bytes, the bytes of its stored codes as one zstd frame at level
 //! 19 (no random access: a bound on what repetition across blocks could give).
+//!
+//! With a third argument OUT, it also writes each lane's WDL50 values to
+//! `OUT/ENDING-wdl-lane-L.bin`, a byte a slot in index order: 0 for an empty
+//! slot, else the category (1 loss .. 5 win), plus 8 where a move out of the
+//! ending gives that value (the slot may hold any category no better). The
+//! `tables` example `pair_grammar` weighs coders on them.
+
+mod slots;
 
 use anyhow::Context;
-use games::chess::{Endgame, FIFTY_MOVES, Material, Metric};
+use games::chess::Metric;
 use games::{Game, Value};
-use query::Tablebase;
-use rayon::prelude::*;
+use slots::{Slots, category};
 use tables::{Digits, Exits, Header, Slack, Table};
-
-/// A value's WDL50 category, as a code that orders them for the mover: loss,
-/// blessed loss, draw, cursed win, win (1 to 5; 0 is an empty slot).
-fn category(value: Value) -> u16 {
-    match value {
-        Value::Loss(n) if n > FIFTY_MOVES => 2,
-        Value::Loss(_) => 1,
-        Value::Win(n) if n > FIFTY_MOVES => 4,
-        Value::Win(_) => 5,
-        _ => 3,
-    }
-}
 
 /// Which slots a table leaves to the search of the moves out of the ending.
 #[derive(Clone, Copy, Debug)]
@@ -42,35 +37,17 @@ enum Freed {
 
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().collect();
-    let [_, dir, ending] = &args[..] else {
-        anyhow::bail!("usage: wdl_bytes DIR ENDING");
+    let (dir, ending, out) = match &args[..] {
+        [_, dir, ending] => (dir, ending, None),
+        [_, dir, ending, out] => (dir, ending, Some(out)),
+        _ => anyhow::bail!("usage: wdl_bytes DIR ENDING [OUT]"),
     };
-    let material = Material::parse(ending).map_err(|e| anyhow::anyhow!("{e}"))?;
-    let game = Endgame::new(&material).with_metric(Metric::Dtz);
-    let tier = game
-        .tiers()
-        .into_iter()
-        .find(|&tier| game.tier_name(tier) == *ending)
-        .context("no such tier")?;
-    let tablebase = Tablebase::new(&game, dir);
-    let kind = game.value_kind();
-    let value = |code: u16| Value::from_code(kind, code);
-    let values = tablebase.codes_of_tier(tier)?;
-    // Whether each slot holds a position, and the best value a move out of
-    // the ending gives it, if any: every position built once.
-    let (held, exits): (Vec<bool>, Vec<Option<Value>>) = (0..values.len())
-        .into_par_iter()
-        .map(|slot| match game.position_at(tier, slot as u64) {
-            None => (false, None),
-            Some(position) => {
-                let best =
-                    games::value_of_exits(&game, &position, |child| tablebase.covered_value(child));
-                (true, best.expect("the chain's tables"))
-            }
-        })
-        .unzip();
+    let game = slots::endgame(ending, Metric::Dtz)?;
+    let slots = Slots::read(&game, dir, ending)?;
+    let (values, held, exits) = (&slots.codes, &slots.held, &slots.exits);
+    let value = |code: u16| Value::from_code(slots.game.value_kind(), code);
     let held = |slot: usize| held[slot];
-    let table = tablebase.table(tier)?;
+    let table = slots.tablebase.table(slots.tier)?;
     // Slot s lies in lane s mod lanes (chess: the side to move, White first).
     let lanes = table.header().lanes.max(1) as usize;
     for lane in 0..lanes {
@@ -86,6 +63,17 @@ fn main() -> anyhow::Result<()> {
         );
         for (own, row) in counts.iter().enumerate().skip(1) {
             println!("  {own}: {row:?}");
+        }
+    }
+    if let Some(out) = out {
+        println!("fields of the index: {:?}", table.header().digits.radices);
+        for lane in 0..lanes {
+            let bytes: Vec<u8> = (lane..values.len())
+                .step_by(lanes)
+                .map(|slot| slots.wdl_byte(slot))
+                .collect();
+            let path = std::path::Path::new(out).join(format!("{ending}-wdl-lane-{lane}.bin"));
+            std::fs::write(&path, bytes).with_context(|| format!("writing {}", path.display()))?;
         }
     }
     let out = tempfile::tempdir()?;
@@ -110,7 +98,7 @@ fn main() -> anyhow::Result<()> {
             let slot = slot as usize;
             match (stored(slot), wdl) {
                 (false, _) => 0,
-                (true, true) => category(value(values[slot]).expect("a value")),
+                (true, true) => u16::from(category(value(values[slot]).expect("a value"))),
                 (true, false) => values[slot],
             }
         };
@@ -127,7 +115,7 @@ fn main() -> anyhow::Result<()> {
             };
             free && stored != 0
                 && match wdl {
-                    true => stored <= category(own),
+                    true => stored <= u16::from(category(own)),
                     false => value(stored).is_some_and(|s| s.cmp_for_mover(own).is_le()),
                 }
         };
