@@ -74,6 +74,7 @@ fn main() -> anyhow::Result<()> {
         .pieces()
         .map(|(_, piece)| piece)
         .collect();
+    FileIndex::new(&pieces).map_err(|e| anyhow::anyhow!("{ending}: {e}"))?;
     for lane in 0..lanes {
         let turn = [Color::White, Color::Black][lane];
         let places = Places::new(header.index_size, header.lanes, &header.digits);
