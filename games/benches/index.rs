@@ -4,7 +4,7 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use games::Game;
-use games::chess::{Board, Endgame, FileIndex, Material};
+use games::chess::{Board, Endgame, FileIndex, Material, Piece};
 use std::hint::black_box;
 
 fn positions(game: &Endgame, tier: u32) -> Vec<Board> {
@@ -22,15 +22,9 @@ fn index(c: &mut Criterion) {
     let tier = game.tiers()[game.tiers().len() - 1];
     let boards = positions(&game, tier);
     assert_eq!(boards.len(), 1024);
-    let pieces: Vec<_> = "rkBRK"
+    let pieces: Vec<Piece> = "rkBRK"
         .chars()
-        .map(|c| games::chess::Piece {
-            color: match c.is_ascii_uppercase() {
-                true => games::chess::Color::White,
-                false => games::chess::Color::Black,
-            },
-            role: games::chess::Role::from_letter(c).expect("a letter"),
-        })
+        .map(|c| Piece::from_fen_char(c).expect("a FEN letter"))
         .collect();
     let file = FileIndex::new(&pieces).expect("a file index");
     c.bench_function("solver's slot of 1,024 KRBvKR positions", |b| {

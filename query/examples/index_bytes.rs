@@ -22,7 +22,7 @@
 mod slots;
 
 use games::Game;
-use games::chess::{Board, Color, FileIndex, Metric, Piece};
+use games::chess::{Color, FileIndex, Metric, Piece};
 use rayon::prelude::*;
 use slots::Slots;
 use tables::Places;
@@ -91,7 +91,7 @@ fn main() -> anyhow::Result<()> {
         );
         let place = |file: &FileIndex, at: u64| -> u8 {
             file.board_at(at, turn)
-                .filter(apart)
+                .filter(|board| board.check_legal().is_ok())
                 .map_or(0, |board| bytes[Game::locate(&game, &board).1 as usize])
         };
         let mut weighed: Vec<(usize, FileIndex)> = orders(&pieces)
@@ -127,51 +127,24 @@ fn main() -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Whether the kings stand apart (the solver's index holds no other board).
-fn apart(board: &Board) -> bool {
-    let kings: Vec<_> = board
-        .pieces()
-        .filter(|(_, p)| p.role == games::chess::Role::King)
-        .map(|(s, _)| (s.file(), s.rank()))
-        .collect();
-    kings[0].0.abs_diff(kings[1].0) > 1 || kings[0].1.abs_diff(kings[1].1) > 1
-}
-
 /// Every file index of `pieces`: each piece alone of its kind leading, the
 /// kinds after it in every order.
 fn orders(pieces: &[Piece]) -> Vec<FileIndex> {
     let mut kinds: Vec<Piece> = pieces.to_vec();
-    kinds.sort_by_key(|p| (p.color as u8, p.role as u8));
+    kinds.sort();
     kinds.dedup();
     let count = |kind: Piece| pieces.iter().filter(|&&p| p == kind).count();
-    permutations(kinds.len())
-        .into_iter()
-        .filter_map(|order| {
-            let list: Vec<Piece> = order
-                .iter()
-                .flat_map(|&k| std::iter::repeat_n(kinds[k], count(kinds[k])))
-                .collect();
-            // A kind of two or three cannot lead.
-            FileIndex::new(&list).ok()
-        })
-        .collect()
-}
-
-/// Every order of `n` items.
-fn permutations(n: usize) -> Vec<Vec<usize>> {
-    match n {
-        0 => vec![Vec::new()],
-        _ => permutations(n - 1)
-            .into_iter()
-            .flat_map(|shorter| {
-                (0..n).map(move |at| {
-                    let mut order = shorter.clone();
-                    order.insert(at, n - 1);
-                    order
-                })
-            })
-            .collect(),
-    }
+    let mut files = Vec::new();
+    tables::permutations(&(0..kinds.len() as u8).collect::<Vec<_>>(), &mut |order| {
+        let list: Vec<Piece> = order
+            .iter()
+            .map(|&k| kinds[usize::from(k)])
+            .flat_map(|kind| std::iter::repeat_n(kind, count(kind)))
+            .collect();
+        // A kind of two or three cannot lead.
+        files.extend(FileIndex::new(&list).ok());
+    });
+    files
 }
 
 /// The places of a sample of blocks spread over a lane of `size` places.
@@ -207,12 +180,7 @@ fn compressed(lane: &[u8], wdl: bool, level: i32) -> usize {
         .sum()
 }
 
-/// A file index's pieces as letters, White's in capitals.
+/// A file index's pieces as FEN letters, White's in capitals.
 fn spelled(file: &FileIndex) -> String {
-    file.pieces()
-        .map(|p| match p.color {
-            Color::White => p.role.letter(),
-            Color::Black => p.role.letter().to_ascii_lowercase(),
-        })
-        .collect()
+    file.pieces().map(Piece::fen_char).collect()
 }

@@ -70,7 +70,7 @@ fn main() -> Result<(), String> {
         .collect::<Result<_, _>>()?;
     let orders = match order {
         Some(order) => vec![numbers(order)?],
-        None => permutations(radices.len()),
+        None => orders(radices.len()),
     };
     let fields: Vec<usize> = (0..radices.len()).collect();
     for order in &orders {
@@ -111,19 +111,12 @@ fn allowed(byte: u8) -> Result<u8, String> {
 }
 
 /// Every order of `n` fields.
-fn permutations(n: usize) -> Vec<Vec<usize>> {
-    if n == 0 {
-        return vec![Vec::new()];
-    }
+fn orders(n: usize) -> Vec<Vec<usize>> {
     let mut all = Vec::new();
-    for shorter in permutations(n - 1) {
-        for at in 0..n {
-            let mut order = shorter.clone();
-            order.insert(at, n - 1);
-            all.push(order);
-        }
-    }
-    all.sort();
+    let fields: Vec<u8> = (0..n as u8).collect();
+    tables::permutations(&fields, &mut |order| {
+        all.push(order.iter().map(|&f| usize::from(f)).collect())
+    });
     all
 }
 

@@ -18,7 +18,7 @@ pub use format::{
     DEFAULT_BLOCK_ENTRIES, Empty, Exits, FORMAT_VERSION, Header, ScoreCounts, Shared, Stats,
     file_name,
 };
-pub use places::{Digits, Places};
+pub use places::{Digits, Places, permutations};
 pub use reader::{Access, Figures, FileIdentity, Table, Tally};
 pub use writer::{
     DEFAULT_LEVEL, FAST_LEVEL, Slack, write_atomically, write_table, write_table_leaving,

@@ -103,7 +103,7 @@ impl Digits {
 
 /// Calls `visit` with every permutation of `items`, in lexicographic order of
 /// positions.
-fn permutations(items: &[u8], visit: &mut impl FnMut(&[u8])) {
+pub fn permutations(items: &[u8], visit: &mut impl FnMut(&[u8])) {
     fn walk(done: &mut Vec<u8>, left: &mut Vec<u8>, visit: &mut impl FnMut(&[u8])) {
         if left.is_empty() {
             visit(done);

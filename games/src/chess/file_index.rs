@@ -245,14 +245,7 @@ mod tests {
     use super::*;
 
     fn piece(c: char) -> Piece {
-        Piece {
-            color: if c.is_ascii_uppercase() {
-                Color::White
-            } else {
-                Color::Black
-            },
-            role: Role::from_letter(c).expect("a piece letter"),
-        }
+        Piece::from_fen_char(c).expect("a FEN letter")
     }
 
     fn index(pieces: &str) -> FileIndex {
