@@ -55,6 +55,7 @@ fn main() -> anyhow::Result<()> {
             block_entries: DEFAULT_BLOCK_ENTRIES,
             lanes: 1,
             digits: Default::default(),
+            spelled: None,
             empty: Empty::Kept,
             shared: None,
             exits: Default::default(),

@@ -39,6 +39,12 @@ struct Cli {
     #[arg(long, global = true, value_name = "LEVEL",
           value_parser = value_parser!(i32).range(1..=22))]
     level: Option<i32>,
+    /// Store each table in its game's own order where it has one, weighed
+    /// for size (chess: each side to move of a pawnless ending in a file
+    /// index led by whichever piece compresses best): smaller tables, slower
+    /// to write
+    #[arg(long, global = true)]
+    game_order: bool,
     /// Make every table again, even where a sound one is in the folder (by
     /// default a table whose header and blocks check is kept)
     #[arg(long, global = true)]
@@ -159,6 +165,7 @@ fn run(flags: Cli, matches: &ArgMatches) -> anyhow::Result<()> {
         dir: flags.dir,
         reproducible: flags.reproducible,
         level: flags.level,
+        game_order: flags.game_order,
         keep: flags.resume || !flags.remake,
         draft: false,
         memory: flags.memory,

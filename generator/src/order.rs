@@ -421,6 +421,7 @@ mod tests {
                 block_entries: self.block_entries,
                 lanes: 1,
                 digits: Default::default(),
+                spelled: None,
                 empty: tables::Empty::Kept,
                 shared: None,
                 exits: Default::default(),

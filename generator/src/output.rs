@@ -3,12 +3,14 @@
 use games::value::Tally;
 use games::{Game, Value, ValueKind};
 use rayon::prelude::*;
+use std::cell::OnceCell;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 use tables::{
     Codes, DEFAULT_BLOCK_ENTRIES, DEFAULT_LEVEL, Digits, Empty, Exits, FAST_LEVEL, Header, Shared,
-    Slack, Stats, Table, file_name, format::NO_POSITION, write_table_leaving, write_table_slack,
-    write_table_with,
+    Slack, Spelling, Stats, Table, TableError, Weigher, file_name, format::NO_POSITION,
+    write_table_spelled,
 };
 
 /// What was written, for the summary line.
@@ -166,6 +168,10 @@ pub struct WriteOptions {
     pub reproducible: bool,
     /// zstd level; `None` picks one by table size.
     pub level: Option<i32>,
+    /// Store each table in its game's own order where it has one
+    /// ([`Game::spell_table`]), or in its fields' where that compresses
+    /// better: smaller tables, written more slowly.
+    pub game_order: bool,
     /// Keep the sound tables already in the folder (a stopped run's, an
     /// earlier run's) instead of making them again.
     pub keep: bool,
@@ -186,6 +192,7 @@ impl WriteOptions {
             dir: dir.into(),
             reproducible: false,
             level: None,
+            game_order: false,
             keep: false,
             draft: false,
             memory: None,
@@ -316,30 +323,36 @@ pub fn write_tier_noting<G: Game>(
         block_entries: options.block_entries(size),
         lanes: game.slot_lanes(tier),
         digits: fields(game, tier, options.draft),
+        spelled: None,
         empty,
         shared: beside.as_ref().map(|(shared, _)| shared.clone()),
         exits: Default::default(),
         stats: stats.clone(),
     };
     let level = options.level(header.index_size);
-    let bytes = match &beside {
-        Some((shared, told)) => {
-            let left = |slot: u64| told.tells(slot);
-            let wrong = (0..size)
-                .into_par_iter()
-                .find_any(|&slot| left(slot) && ![shared.code, NO_POSITION].contains(&code(slot)));
-            if let Some(slot) = wrong {
-                anyhow::bail!(
-                    "{}: slot {slot} holds code {} where the table beside holds {}: make both again",
-                    path.display(),
-                    code(slot),
-                    shared.code
-                );
-            }
-            write_table_leaving(&path, &header, code, left, level)?
+    if let Some((shared, told)) = &beside {
+        let wrong = (0..size).into_par_iter().find_any(|&slot| {
+            told.tells(slot) && ![shared.code, NO_POSITION].contains(&code(slot))
+        });
+        if let Some(slot) = wrong {
+            anyhow::bail!(
+                "{}: slot {slot} holds code {} where the table beside holds {}: make both again",
+                path.display(),
+                code(slot),
+                shared.code
+            );
         }
-        None => write_table_with(&path, &header, code, level)?,
+    }
+    let left = |slot: u64| beside.as_ref().is_some_and(|(_, told)| told.tells(slot));
+    let slack = Slack {
+        left,
+        bounded: |_: u64, _: u16| false,
     };
+    let spelled = match options.game_order && !options.draft {
+        true => spelling(game, tier, &path, &header, code, &slack, level),
+        false => None,
+    };
+    let bytes = write_table_spelled(&path, &header, spelled, code, slack, level)?;
     Ok(Summary {
         path,
         stats,
@@ -432,13 +445,46 @@ pub(crate) fn write_leaving_exits<G: Game>(
     let level = options.level(header.index_size);
     let code = |slot: u64| codes.code(slot);
     let slack = Slack { left, bounded };
-    Ok(write_table_slack(
+    let spelled = match options.game_order {
+        true => spelling(game, tier, table.path(), &header, &code, &slack, level),
+        false => None,
+    };
+    Ok(write_table_spelled(
         table.path(),
         &header,
+        spelled,
         code,
         slack,
         level,
     )?)
+}
+
+/// Blocks of each order a game tries for a table of its own order that the
+/// writer compresses to weigh it ([`Game::spell_table`]).
+const SPELLING_SAMPLE: u64 = 32;
+
+/// The game's own order of `tier`'s table, weighed as
+/// [`write_table_spelled`] would store it, where it has one.
+fn spelling<G, C, L, B>(
+    game: &G,
+    tier: u32,
+    path: &Path,
+    header: &Header,
+    code: &C,
+    slack: &Slack<L, B>,
+    level: i32,
+) -> Option<(String, Arc<dyn Spelling>)>
+where
+    G: Game,
+    C: Fn(u64) -> u16 + Sync,
+    L: Fn(u64) -> bool + Sync,
+    B: Fn(u64, u16) -> bool + Sync,
+{
+    let weigher = OnceCell::new();
+    game.spell_table(tier, &|spelling| {
+        let weigher = weigher.get_or_init(|| Weigher::new(path, header, code, slack, level));
+        weigher.bytes(spelling, SPELLING_SAMPLE).unwrap_or(u64::MAX)
+    })
 }
 
 /// Where the game leaves a value to another variant's tables and that
@@ -458,7 +504,7 @@ fn told_beside<G: Game>(
     };
     let tier_name = game.tier_name(tier);
     let path = dir.join(file_name(game.id(), &variant, &tier_name));
-    let Ok(table) = Table::open(&path) else {
+    let Ok(table) = open_spelled(game, tier, &path) else {
         return Ok(None);
     };
     let header = table.header();
@@ -475,6 +521,12 @@ fn told_beside<G: Game>(
         values: table.values_crc(),
     };
     Ok(Some((shared, Told(told))))
+}
+
+/// The table of `tier` at `path`, with the game's spelling of its places
+/// where it names one ([`Game::table_spelling`]).
+pub fn open_spelled<G: Game>(game: &G, tier: u32, path: &Path) -> Result<Table, TableError> {
+    Table::open(path)?.spelled_by(&|name| game.table_spelling(tier, name))
 }
 
 /// The slots where the table beside tells the value it shares, a bit each.
@@ -511,7 +563,8 @@ pub fn sound_with_exits<G: Game>(game: &G, tier: u32, dir: &Path) -> Option<Exit
 /// variant or tier.
 pub fn open_tier<G: Game>(game: &G, tier: u32, dir: &Path) -> anyhow::Result<(Table, Summary)> {
     let path = table_path(game, tier, dir);
-    let table = Table::open(&path).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    let table =
+        open_spelled(game, tier, &path).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
     let header = table.header();
     let expected = (
         game.id().to_string(),

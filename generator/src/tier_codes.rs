@@ -47,7 +47,7 @@ pub const WHOLE_SLOTS: u64 = 1 << 28;
 /// would stay counted to the process (KRPvKR's draft: 159 MB) until the table
 /// is closed.
 pub fn read_in_order(table: &Table) -> Result<Table, tables::TableError> {
-    Table::open_with(table.path(), BlockCache::shared(), Access::Read)
+    table.open_again(BlockCache::shared(), Access::Read)
 }
 
 /// The slots of one compressed run of [`Packed`].

@@ -3,6 +3,8 @@
 //! folder). With
 //! `PAWN_TABLES=DIR`, the pawn probe reads KRPvKR from tables already made in DIR
 //! (`tbgen --dir DIR chess KRPvKR`, about 6 minutes) instead of making KPPvK.
+//! With `GAME_ORDER=1`, the tables it makes are written as `tbgen
+//! --game-order` writes them.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use games::Game;
@@ -15,7 +17,11 @@ use query::{Tablebase, probe};
 /// Makes the tables of game `id` into `dir`.
 fn generate(dir: &std::path::Path, id: &str, options: &[(&str, &str)]) {
     let options = Options::with(Purpose::Generate, options.iter().copied());
-    generate_game(id, &options, &WriteOptions::new(dir), &Progress::hidden()).unwrap();
+    let write = WriteOptions {
+        game_order: std::env::var_os("GAME_ORDER").is_some(),
+        ..WriteOptions::new(dir)
+    };
+    generate_game(id, &options, &write, &Progress::hidden()).unwrap();
 }
 
 fn euler(c: &mut Criterion) {

@@ -80,7 +80,7 @@ fn main() -> anyhow::Result<()> {
         let places = Places::new(header.index_size, header.lanes, &header.digits);
         let lane_length = (header.index_size / lanes as u64) as usize;
         let ours: Vec<u8> = (lane * lane_length..(lane + 1) * lane_length)
-            .map(|at| bytes[places.slot(at as u64) as usize])
+            .map(|at| bytes[places.slot(at as u64).expect("fields spell every place") as usize])
             .collect();
         println!(
             "{ending} {metric}, {turn:?} to move: the solver's index, fields in the order {:?}: {} places, zstd 9 {}, zstd 19 {}",

@@ -123,6 +123,7 @@ fn main() -> anyhow::Result<()> {
             exits: Exits::Searched,
             shared: None,
             digits: Digits::weighed(table.header().digits.radices.clone()),
+            spelled: None,
             ..table.header().clone()
         };
         let name = match side {

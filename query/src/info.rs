@@ -35,6 +35,11 @@ pub struct TableSummary {
     /// the game names fields.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fields: Option<Fields>,
+    /// The game's own order the table is stored in, where it is (`tbgen
+    /// --game-order`; chess: each side to move's file index, its pieces in
+    /// FEN letters, the leader first, White to move's then Black to move's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game_order: Option<String>,
     /// Figures particular to the game, e.g. counts over unfolded positions, in
     /// the header's order.
     #[serde(with = "pairs")]
@@ -187,6 +192,7 @@ pub fn summary(table: &Table) -> TableSummary {
             radices: h.digits.radices.clone(),
             order: h.digits.order.clone(),
         }),
+        game_order: h.spelled.as_ref().map(|spelled| spelled.name.clone()),
         extra: s.extra.clone(),
     }
 }
@@ -239,6 +245,9 @@ impl Entry {
                 list(fields.radices.iter().map(u64::to_string).collect()),
                 list(fields.order.iter().map(u8::to_string).collect())
             ));
+        }
+        if let Some(order) = &s.game_order {
+            line.push_str(&format!("; stored in its game's order {order}"));
         }
         for (k, v) in &s.extra {
             line.push_str(&format!("\n    {k}: {v}"));

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
-use tables::{Access, BlockCache, Exits, FileIdentity, Table, file_name};
+use tables::{Access, BlockCache, Exits, FileIdentity, Speller, Table, file_name};
 
 /// Open tables shared by every query of a long-running process (the server), so a
 /// file is checked once and its decompressed blocks are shared. Blocks are read,
@@ -73,6 +73,7 @@ impl TableCache {
     pub(crate) fn get_or_open(
         &self,
         path: &Path,
+        speller: Speller<'_>,
     ) -> Result<Option<Arc<Table>>, tables::TableError> {
         if let Some(kept) = self.lock().get(path)
             && kept.seen.elapsed() < RECHECK
@@ -85,6 +86,7 @@ impl TableCache {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
             Err(_) => {
                 return Table::open_with(path, self.blocks.clone(), Access::Read)
+                    .and_then(|t| t.spelled_by(speller))
                     .map(|t| Some(Arc::new(t)));
             }
         };
@@ -94,7 +96,8 @@ impl TableCache {
             kept.seen = seen;
             return Ok(Some(Arc::clone(&kept.table)));
         }
-        let table = Arc::new(Table::open_with(path, self.blocks.clone(), Access::Read)?);
+        let table = Table::open_with(path, self.blocks.clone(), Access::Read)?;
+        let table = Arc::new(table.spelled_by(speller)?);
         let kept = Kept {
             table: Arc::clone(&table),
             seen,
@@ -248,12 +251,13 @@ impl<'g, G: Game> Tablebase<'g, G> {
 
     fn open(&self, tier: u32) -> Result<Arc<Table>, QueryError> {
         let path = self.map.path(self.game, tier);
+        let speller = |name: &str| self.game.table_spelling(tier, name);
         let table = match &self.cache {
-            Some(cache) => cache.get_or_open(&path)?,
+            Some(cache) => cache.get_or_open(&path, &speller)?,
             // A file that cannot be looked at (a symbolic link loop, a folder
             // not readable) is opened, so that its error is the one said.
             None if path.try_exists().is_ok_and(|e| !e) => None,
-            None => Some(Arc::new(Table::open(&path)?)),
+            None => Some(Arc::new(Table::open(&path)?.spelled_by(&speller)?)),
         };
         let Some(table) = table else {
             return Err(QueryError::MissingTable {

@@ -31,6 +31,8 @@ pub enum TableError {
         beside: PathBuf,
         problem: String,
     },
+    #[error("{}: stores its values in {name}, an order of its game's own, which it was not read with", path.display())]
+    Unspelled { path: PathBuf, name: String },
     #[error("{}: index {index} is outside the table's {size} slots", path.display())]
     OutOfRange {
         path: PathBuf,
@@ -50,6 +52,7 @@ impl TableError {
             | TableError::Misnamed { path, .. }
             | TableError::Corrupt { path, .. }
             | TableError::Shared { path, .. }
+            | TableError::Unspelled { path, .. }
             | TableError::OutOfRange { path, .. } => path,
         }
     }

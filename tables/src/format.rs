@@ -29,7 +29,9 @@
 //! field the index varies fastest (chess: the side to move) are stored apart;
 //! within a lane, the fields of the entry (chess: the king pair and each kind
 //! of piece) in the order the header's [`Digits`] give, the one the writer
-//! found to compress best.
+//! found to compress best; or, where the header names a [`Spelled`] order,
+//! at the place the game's [`crate::Spelling`] of that name gives each slot
+//! (a place may hold no slot, and a block holds `block_entries` places).
 //! Where the header says [`Empty::Filled`], a slot that holds no position (code
 //! 0) is stored as whatever code compresses its block best (the writer tries a
 //! few fills: `tables/src/fill.rs`), which costs less than any mark; a reader
@@ -43,10 +45,10 @@
 
 use bincode::{Decode, Encode};
 
-use crate::places::Digits;
+use crate::places::{Digits, Spelled};
 
 pub const MAGIC: [u8; 8] = *b"TBASE\r\n\x1a";
-pub const FORMAT_VERSION: u32 = 6;
+pub const FORMAT_VERSION: u32 = 7;
 /// The code of a slot that holds no position.
 pub const NO_POSITION: u16 = 0;
 /// Magic, version and header length.
@@ -78,6 +80,9 @@ pub struct Header {
     /// The fields of a lane's entry and the order they are stored in (see
     /// [`Digits`]).
     pub digits: Digits,
+    /// Where the game places the slots itself (its [`crate::Spelling`] of
+    /// this name), the lanes and fields aside; none where they place them.
+    pub spelled: Option<Spelled>,
     /// What the table stores for slots without a position.
     pub empty: Empty,
     /// The code another table of the tier tells, which this one does not store.
@@ -88,6 +93,14 @@ pub struct Header {
 }
 
 impl Header {
+    /// How many values the blocks hold: a place each.
+    pub fn places(&self) -> u64 {
+        match &self.spelled {
+            Some(spelled) => spelled.places,
+            None => self.index_size,
+        }
+    }
+
     /// Whether this table can tell another's [`Shared`] code: it is the table
     /// of this game, variant, tier and size, and leaves no code itself.
     pub fn tells(&self, game: &str, variant: &str, tier: &str, index_size: u64) -> bool {

@@ -18,9 +18,9 @@ pub use format::{
     DEFAULT_BLOCK_ENTRIES, Empty, Exits, FORMAT_VERSION, Header, ScoreCounts, Shared, Stats,
     file_name,
 };
-pub use places::{Digits, Places, permutations};
+pub use places::{Digits, Places, Spelled, Speller, Spelling, permutations};
 pub use reader::{Access, Figures, FileIdentity, Table, Tally};
 pub use writer::{
-    DEFAULT_LEVEL, FAST_LEVEL, Slack, write_atomically, write_table, write_table_leaving,
-    write_table_slack, write_table_with,
+    DEFAULT_LEVEL, FAST_LEVEL, Slack, Weigher, write_atomically, write_table, write_table_leaving,
+    write_table_slack, write_table_spelled, write_table_with,
 };

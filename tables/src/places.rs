@@ -1,9 +1,47 @@
 //! Where each slot of a table lies in its blocks: its lane (a field the index
 //! varies fastest, stored apart), then the fields of its entry in the order
-//! the header gives, which may differ from the order the index spells them.
+//! the header gives, which may differ from the order the index spells them;
+//! or wherever the game's own [`Spelling`] puts it.
 
 use bincode::{Decode, Encode};
 use std::ops::Range;
+use std::sync::Arc;
+
+/// Places a game gives its slots itself, in an order of its own rather than
+/// the index's fields (chess: each side to move of a pawnless ending in a
+/// file index whose leading piece is any of its pieces). A table stored so
+/// names the spelling in its header ([`Spelled`]); a reader hands the table
+/// the game's spelling of that name before looking up a slot.
+pub trait Spelling: Send + Sync + std::fmt::Debug {
+    /// How many places the table stores: more than its positions where a
+    /// place may hold none, fewer than its slots where many slots do.
+    fn places(&self) -> u64;
+    /// The place of `slot`'s position; for a slot with no position, any
+    /// place below [`Spelling::places`].
+    fn place(&self, slot: u64) -> u64;
+    /// The slot whose position `place` stores, if it stores one.
+    fn slot(&self, place: u64) -> Option<u64>;
+
+    /// The slots of the places `start..end` in order, as [`Spelling::slot`]
+    /// gives them, written over `slots`: a writer, or a reader of a whole
+    /// block, asks for a block's at once, which a spelling may walk faster.
+    fn slots_of(&self, start: u64, end: u64, slots: &mut Vec<Option<u64>>) {
+        slots.clear();
+        slots.extend((start..end).map(|place| self.slot(place)));
+    }
+}
+
+/// What makes the [`Spelling`] a table's header names from its name: the
+/// game's (its `table_spelling`).
+pub type Speller<'a> = &'a dyn Fn(&str) -> Result<Arc<dyn Spelling>, String>;
+
+/// What a table's header says of a [`Spelling`]: the name the game gave it,
+/// which the game reads back, and how many places it stores.
+#[derive(Debug, Clone, PartialEq, Eq, Encode, Decode)]
+pub struct Spelled {
+    pub name: String,
+    pub places: u64,
+}
 
 /// The fields a lane's entry is spelled in, each a digit of a mixed-radix
 /// number (chess: the king pair, then one field per kind of piece), and the
@@ -132,9 +170,12 @@ struct Field {
 /// The place in the blocks of every slot of a table, and back: slot `i` is
 /// entry `i / lanes` of lane `i % lanes`, the lanes one after another, each
 /// one entry longer than the next or as long; within a lane, the entry's
-/// fields in the order its [`Digits`] give.
+/// fields in the order its [`Digits`] give. Or, where the game spells the
+/// places, wherever its [`Spelling`] says.
 #[derive(Debug, Clone)]
 pub struct Places {
+    /// The game's own places, where it spells them.
+    spelled: Option<Arc<dyn Spelling>>,
     size: u64,
     lanes: u64,
     /// Entries of the shortest lane, and how many lanes hold one more.
@@ -180,6 +221,7 @@ impl Places {
             }
         };
         Places {
+            spelled: None,
             size,
             lanes,
             base,
@@ -188,17 +230,51 @@ impl Places {
         }
     }
 
+    /// The places of a table of `size` slots as `spelling` gives them.
+    pub fn spelled(size: u64, spelling: Arc<dyn Spelling>) -> Places {
+        Places {
+            spelled: Some(spelling),
+            ..Places::new(size, 1, &Digits::default())
+        }
+    }
+
+    /// How many places the blocks hold.
+    pub fn len(&self) -> u64 {
+        match &self.spelled {
+            Some(spelling) => spelling.places(),
+            None => self.size,
+        }
+    }
+
+    /// Whether the blocks hold no place.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
     /// The place in the blocks of slot `slot`.
     #[inline]
     pub fn place(&self, slot: u64) -> u64 {
+        if let Some(spelling) = &self.spelled {
+            return spelling.place(slot);
+        }
         let lane = slot % self.lanes;
         let entry = self.respelled(slot / self.lanes, |f| f.spelled, |f| f.stored);
         lane * self.base + lane.min(self.longer) + entry
     }
 
-    /// The slot at place `place` in the blocks.
+    /// The slot at place `place` in the blocks, if one lies there (where
+    /// the index's fields spell the places, every place holds one).
     #[inline]
-    pub fn slot(&self, place: u64) -> u64 {
+    pub fn slot(&self, place: u64) -> Option<u64> {
+        match &self.spelled {
+            Some(spelling) => spelling.slot(place),
+            None => Some(self.field_slot(place)),
+        }
+    }
+
+    /// The slot at place `place` where the index's fields spell the places.
+    #[inline]
+    fn field_slot(&self, place: u64) -> u64 {
         let long = self.longer * (self.base + 1);
         let (lane, entry) = if place < long {
             (place / (self.base + 1), place % (self.base + 1))
@@ -233,8 +309,8 @@ impl Places {
     /// table where they are not.
     pub fn holding(&self, slots: Range<u64>) -> Vec<Range<u64>> {
         let slots = slots.start.min(self.size)..slots.end.min(self.size);
-        if !self.fields.is_empty() {
-            return std::iter::once(0..self.size).collect();
+        if !self.fields.is_empty() || self.spelled.is_some() {
+            return std::iter::once(0..self.len()).collect();
         }
         (0..self.lanes)
             .filter_map(|lane| {
@@ -247,11 +323,31 @@ impl Places {
             .collect()
     }
 
-    /// The slots of the places `start..end`, in order: a walk along the lanes,
-    /// each lane's fields counted up as an odometer in stored order.
-    pub fn slots(&self, start: u64, end: u64) -> impl Iterator<Item = u64> + '_ {
+    /// The slots of the places `start..end`, in order (none where a place
+    /// the game spells holds no position).
+    pub fn slots(&self, start: u64, end: u64) -> impl Iterator<Item = Option<u64>> + '_ {
+        let mut spelled = Vec::new();
+        if let Some(spelling) = &self.spelled {
+            spelling.slots_of(start, end, &mut spelled);
+        }
+        let mut spelled = spelled.into_iter();
+        let mut walk = self.spelled.is_none().then(|| self.walk(start, end));
+        (start..end).map(move |_| match &mut walk {
+            Some(walk) => walk.next(),
+            None => spelled.next().flatten(),
+        })
+    }
+
+    /// The slots of the places `start..end` where the index's fields spell
+    /// them: a walk along the lanes, each lane's fields counted up as an
+    /// odometer in stored order.
+    fn walk(&self, start: u64, end: u64) -> impl Iterator<Item = u64> + '_ {
         let (lanes, size) = (self.lanes, self.size);
-        let mut slot = if start < end { self.slot(start) } else { 0 };
+        let mut slot = if start < end {
+            self.field_slot(start)
+        } else {
+            0
+        };
         // Each field's digit at the slot, fastest stored first.
         let mut digits = [0u64; MAX_DIGITS];
         for (d, f) in digits.iter_mut().zip(&self.fields) {
@@ -299,11 +395,11 @@ mod tests {
         seen.sort_unstable();
         assert_eq!(seen, (0..size).collect::<Vec<_>>(), "{what}");
         for slot in 0..size {
-            assert_eq!(places.slot(places.place(slot)), slot, "{what}");
+            assert_eq!(places.slot(places.place(slot)), Some(slot), "{what}");
         }
         for start in 0..size {
-            let walked: Vec<u64> = places.slots(start, size).collect();
-            let spelled: Vec<u64> = (start..size).map(|p| places.slot(p)).collect();
+            let walked: Vec<Option<u64>> = places.slots(start, size).collect();
+            let spelled: Vec<Option<u64>> = (start..size).map(|p| places.slot(p)).collect();
             assert_eq!(walked, spelled, "{what} from {start}");
         }
     }
@@ -329,7 +425,7 @@ mod tests {
                     let mut held: Vec<u64> = places
                         .holding(start..end)
                         .into_iter()
-                        .flat_map(|r| places.slots(r.start, r.end).collect::<Vec<_>>())
+                        .flat_map(|r| places.slots(r.start, r.end).flatten().collect::<Vec<_>>())
                         .collect();
                     held.sort_unstable();
                     let wanted: Vec<u64> = (start..end.min(size)).collect();
@@ -353,7 +449,7 @@ mod tests {
         // Two lanes: the even slots first, then the odd ones.
         let two = Places::new(5, 2, &Digits::default());
         assert_eq!(
-            (0..5).map(|p| two.slot(p)).collect::<Vec<_>>(),
+            (0..5).map(|p| two.slot(p).unwrap()).collect::<Vec<_>>(),
             [0, 2, 4, 1, 3]
         );
     }
@@ -376,7 +472,7 @@ mod tests {
         };
         let places = Places::new(6, 1, &swapped);
         assert_eq!(
-            (0..6).map(|p| places.slot(p)).collect::<Vec<_>>(),
+            (0..6).map(|p| places.slot(p).unwrap()).collect::<Vec<_>>(),
             [0, 3, 1, 4, 2, 5]
         );
     }

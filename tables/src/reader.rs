@@ -20,7 +20,7 @@ use crate::format::{
     MAX_HEADER_BYTES, PREAMBLE_BYTES, bincode_read_config, block_count, digest_codes, file_name,
     values_digest,
 };
-use crate::places::Places;
+use crate::places::{Digits, Places, Speller};
 use memmap2::Mmap;
 use std::borrow::Cow;
 use std::cell::RefCell;
@@ -159,8 +159,9 @@ pub struct Table {
     dictionary: Arc<[u16]>,
     /// The checksum of the header's identity and the values as stored.
     values_crc: u32,
-    /// Where each slot lies in the blocks.
-    places: Places,
+    /// Where each slot lies in the blocks; none until the game's spelling
+    /// is given ([`Table::spelled_by`]) where the header names one.
+    places: Option<Places>,
     blocks: Vec<BlockSpan>,
     /// This table's key in the block cache.
     id: u64,
@@ -210,6 +211,7 @@ impl Table {
     ///     block_entries: DEFAULT_BLOCK_ENTRIES,
     ///     lanes: 1,
     ///     digits: Default::default(),
+    ///     spelled: None,
     ///     empty: Empty::Kept,
     ///     shared: None,
     ///     exits: Default::default(),
@@ -289,7 +291,10 @@ impl Table {
             source,
             len,
             identity: FileIdentity::of(&metadata),
-            places: Places::new(header.index_size, header.lanes, &header.digits),
+            places: header
+                .spelled
+                .is_none()
+                .then(|| Places::new(header.index_size, header.lanes, &header.digits)),
             header,
             dictionary: dictionary.into(),
             values_crc,
@@ -297,6 +302,64 @@ impl Table {
             id: next_table_id(),
             cache,
             shared,
+        })
+    }
+
+    /// The table, and the table beside it, with the places of the
+    /// [`crate::Spelling`] its header names, which `speller` makes from
+    /// its name (the game's); a table whose fields place its slots is
+    /// left as it is. Until then a table stored in its game's own order
+    /// answers every lookup with [`TableError::Unspelled`] (its blocks can
+    /// be checked without it).
+    pub fn spelled_by(mut self, speller: Speller<'_>) -> Result<Table, TableError> {
+        if let Some(spelled) = &self.header.spelled {
+            let spelling = speller(&spelled.name).map_err(|why| {
+                TableError::corrupt(&self.path, format!("order {}: {why}", spelled.name))
+            })?;
+            if spelling.places() != spelled.places {
+                return Err(TableError::corrupt(
+                    &self.path,
+                    format!(
+                        "order {} spells {} places, its header says {}",
+                        spelled.name,
+                        spelling.places(),
+                        spelled.places
+                    ),
+                ));
+            }
+            self.places = Some(Places::spelled(self.header.index_size, spelling));
+        }
+        if let Some(beside) = self.shared.take() {
+            self.shared = Some(Box::new(beside.spelled_by(speller)?));
+        }
+        Ok(self)
+    }
+
+    /// The same file opened again, its blocks kept in `cache` and read by
+    /// `access`, with the spelling this one was given if the file still
+    /// names it.
+    pub fn open_again(&self, cache: BlockCache, access: Access) -> Result<Table, TableError> {
+        let mut again = Table::open_with(&self.path, cache, access)?;
+        if again.header.spelled == self.header.spelled {
+            again.places = self.places.clone();
+        }
+        if let (Some(beside), Some(was)) = (&mut again.shared, &self.shared)
+            && beside.header.spelled == was.header.spelled
+        {
+            beside.places = was.places.clone();
+        }
+        Ok(again)
+    }
+
+    /// Where each slot lies in the blocks, once known.
+    fn places(&self) -> Result<&Places, TableError> {
+        self.places.as_ref().ok_or_else(|| TableError::Unspelled {
+            path: self.path.clone(),
+            name: self
+                .header
+                .spelled
+                .as_ref()
+                .map_or_else(String::new, |s| s.name.clone()),
         })
     }
 
@@ -374,7 +437,7 @@ impl Table {
             });
         }
         let per_block = u64::from(self.header.block_entries);
-        let place = self.places.place(index);
+        let place = self.places()?.place(index);
         let (b, at) = ((place / per_block) as u32, (place % per_block) as usize);
         if let Some(code) = Recent::code(self.id, b, at) {
             return Ok(code);
@@ -460,7 +523,8 @@ impl Table {
         mut visit: impl FnMut(u64, u16),
     ) -> Result<(), TableError> {
         let per_block = u64::from(self.header.block_entries);
-        for places in self.places.holding(slots.clone()) {
+        let spelled = self.places()?;
+        for places in spelled.holding(slots.clone()) {
             let Some(last) = places.end.checked_sub(1) else {
                 continue;
             };
@@ -469,12 +533,8 @@ impl Table {
                 let first = b * per_block;
                 let (from, to) = (places.start.max(first), places.end.min(first + per_block));
                 let held = (from - first) as usize..(to - first) as usize;
-                for (slot, code) in self
-                    .places
-                    .slots(from, to)
-                    .zip(held.map(|at| block.get(at)))
-                {
-                    if slots.contains(&slot) {
+                for (slot, code) in spelled.slots(from, to).zip(held.map(|at| block.get(at))) {
+                    if let Some(slot) = slot.filter(|s| slots.contains(s)) {
                         visit(slot, code);
                     }
                 }
@@ -654,7 +714,7 @@ impl Table {
             ));
         }
         let per_block = u64::from(self.header.block_entries);
-        let entries = per_block.min(self.header.index_size - b as u64 * per_block) as usize;
+        let entries = per_block.min(self.header.places() - b as u64 * per_block) as usize;
         let width = self.code_bytes();
         let raw = decompress(&bytes, entries * width).map_err(|e| {
             TableError::corrupt(&self.path, format!("block {b}: cannot decompress: {e}"))
@@ -860,7 +920,7 @@ fn parse_layout(path: &Path, bytes: &[u8], len: u64) -> Result<Parsed, TableErro
             "header is {used} bytes, preamble says {header_len}"
         )));
     }
-    let count = block_count(header.index_size, header.block_entries)
+    let count = block_count(header.places(), header.block_entries)
         .ok_or_else(|| corrupt("header gives a block size of 0".into()))?;
     if header.lanes == 0 {
         return Err(corrupt("header gives 0 lanes".into()));
@@ -869,6 +929,11 @@ fn parse_layout(path: &Path, bytes: &[u8], len: u64) -> Result<Parsed, TableErro
     let lane = header.index_size / lanes;
     if let Some(why) = header.digits.misfit(lane, header.index_size % lanes == 0) {
         return Err(corrupt(format!("header's fields: {why}")));
+    }
+    if header.spelled.is_some() && header.digits != Digits::default() {
+        return Err(corrupt(
+            "header names both fields and its game's order".into(),
+        ));
     }
     if (header_end + 4) as u64 > len {
         return Err(corrupt("truncated: no dictionary after the header".into()));

@@ -7,10 +7,11 @@ use crate::format::{
     BLOCK_ENTRY_BYTES, Empty, FORMAT_VERSION, Header, MAGIC, MAX_DICTIONARY, NO_POSITION,
     bincode_config, digest_codes, values_digest,
 };
-use crate::places::{Digits, Places};
+use crate::places::{Digits, Places, Spelled, Spelling};
 use rayon::prelude::*;
 use std::io::Write;
 use std::path::Path;
+use std::sync::Arc;
 
 /// zstd level for value blocks: tables are written once and read many times; above
 /// 12, zstd's slower strategies take twice the time for under 1% fewer bytes.
@@ -111,20 +112,59 @@ where
     L: Fn(u64) -> bool + Sync,
     B: Fn(u64, u16) -> bool + Sync,
 {
+    write_table_spelled(path, header, None, code, slack, level)
+}
+
+/// Like `write_table_slack`, the places given by the game's `spelling`
+/// where there is one (the header then names it, and its fields are none):
+/// a place that holds no slot is stored as an empty slot of a filled table
+/// is.
+pub fn write_table_spelled<L, B>(
+    path: &Path,
+    header: &Header,
+    spelling: Option<(String, Arc<dyn Spelling>)>,
+    code: impl Fn(u64) -> u16 + Sync,
+    slack: Slack<L, B>,
+    level: i32,
+) -> Result<u64, TableError>
+where
+    L: Fn(u64) -> bool + Sync,
+    B: Fn(u64, u16) -> bool + Sync,
+{
     assert!(header.block_entries > 0, "block_entries must be positive");
     let filled = header.empty == Empty::Filled;
     let dictionary = dictionary(header.index_size, &code, filled);
-    let shape = BlockShape {
-        size: header.index_size,
-        entries: header.block_entries.into(),
-        filled,
-    };
     let mut header = header.clone();
+    header.spelled = None;
+    let shape = BlockShape::of(&header, filled);
     if header.digits.to_weigh() {
         header.digits = best_digits(path, &header, &code, &slack, &dictionary, &shape, level)?;
     }
+    let mut places = Places::new(header.index_size, header.lanes, &header.digits);
+    if let Some((name, spelling)) = spelling {
+        assert!(filled, "a table its game spells fills its empty places");
+        let spelled = Header {
+            digits: Digits::default(),
+            spelled: Some(Spelled {
+                name,
+                places: spelling.places(),
+            }),
+            ..header.clone()
+        };
+        let by_game = Places::spelled(header.index_size, spelling);
+        // Kept where its blocks (a sample of them in a large table) are
+        // smaller than the fields' in their best order.
+        let spelled_shape = BlockShape::of(&spelled, filled);
+        let blocks = Blocks::new(by_game.clone(), &code, &slack, &dictionary, &spelled_shape);
+        let game_bytes = weight(path, &blocks, level)?;
+        let blocks = Blocks::new(places.clone(), &code, &slack, &dictionary, &shape);
+        if game_bytes < weight(path, &blocks, level)? {
+            header = spelled;
+            places = by_game;
+        }
+    }
     let header = &header;
-    let places = Places::new(header.index_size, header.lanes, &header.digits);
+    let shape = BlockShape::of(header, filled);
     let blocks = Blocks::new(places, &code, &slack, &dictionary, &shape);
     let blocks = compress_blocks(path, &blocks, (0..blocks.count()).into_par_iter(), level)?;
 
@@ -199,7 +239,7 @@ fn dictionary(size: u64, code: &(impl Fn(u64) -> u16 + Sync), filled: bool) -> V
 
 /// How the values fall into blocks.
 struct BlockShape {
-    /// Slots in the table.
+    /// Places the blocks hold.
     size: u64,
     /// Values per block.
     entries: u64,
@@ -221,6 +261,16 @@ struct Blocks<'a, C, L, B> {
 
 /// A block as written: its zstd frame, and its codes as a reader decodes them.
 type Written = (Vec<u8>, Vec<u16>);
+
+impl BlockShape {
+    fn of(header: &Header, filled: bool) -> BlockShape {
+        BlockShape {
+            size: header.places(),
+            entries: header.block_entries.into(),
+            filled,
+        }
+    }
+}
 
 impl<'a, C, L, B> Blocks<'a, C, L, B>
 where
@@ -257,17 +307,20 @@ where
     /// may be stored: a slot left to the table beside, and where the table
     /// fills them an empty one, is free; the others hold their code, or one
     /// their bound allows.
-    fn places(&self, block: u64) -> (Vec<u64>, Vec<u16>, Vec<Place>) {
+    fn places(&self, block: u64) -> (Vec<Option<u64>>, Vec<u16>, Vec<Place>) {
         let start = block * self.shape.entries;
         let end = (start + self.shape.entries).min(self.shape.size);
-        let slots: Vec<u64> = self.places.slots(start, end).collect();
-        let codes: Vec<u16> = slots.iter().map(|&slot| (self.code)(slot)).collect();
+        let slots: Vec<Option<u64>> = self.places.slots(start, end).collect();
+        let codes: Vec<u16> = (slots.iter())
+            .map(|&slot| slot.map_or(NO_POSITION, self.code))
+            .collect();
         let filled = self.shape.filled;
         let places = slots
             .iter()
             .zip(&codes)
             .map(|(&slot, &code)| {
-                match (self.slack.left)(slot) || (filled && code == NO_POSITION) {
+                let left = slot.is_some_and(&self.slack.left);
+                match left || (filled && code == NO_POSITION) {
                     true => Place::Free,
                     false => Place::Held,
                 }
@@ -284,7 +337,8 @@ where
         compressor: &mut zstd::bulk::Compressor<'_>,
     ) -> std::io::Result<Written> {
         let (slots, codes, places) = self.places(block);
-        let may = |i: usize, code: u16| (self.slack.bounded)(slots[i], code);
+        let may =
+            |i: usize, code: u16| slots[i].is_some_and(|slot| (self.slack.bounded)(slot, code));
         let mut best: Option<(Vec<u8>, Vec<u8>, Vec<u16>)> = None;
         for how in FILLS {
             let stored = fill(&codes, &places, may, how);
@@ -371,8 +425,8 @@ const SAMPLE_STEP: u64 = 4;
 /// one every 43rd saw about every twelfth square of Black's rook where the
 /// order stores it second slowest, and ranked that order (26% larger than
 /// the spelled one) as the best.
-fn sampled_blocks(count: u64) -> Vec<u64> {
-    let step = count.div_ceil(SAMPLE_BLOCKS).max(SAMPLE_STEP);
+fn sampled_blocks(count: u64, most: u64) -> Vec<u64> {
+    let step = count.div_ceil(most.max(1)).max(SAMPLE_STEP);
     (0..count.div_ceil(step))
         .map(|i| {
             // splitmix64's finaliser: the same blocks on every run.
@@ -412,7 +466,7 @@ where
         let places = Places::new(header.index_size, header.lanes, &digits);
         let blocks = Blocks::new(places, code, slack, dictionary, shape);
         let count = blocks.count();
-        let sample = sampled_blocks(count).into_par_iter();
+        let sample = sampled_blocks(count, SAMPLE_BLOCKS).into_par_iter();
         let bytes: usize = compress_blocks(path, &blocks, sample, level)?
             .iter()
             .map(|(block, _)| block.len())
@@ -422,6 +476,100 @@ where
         }
     }
     Ok(best.expect("at least one order").1)
+}
+
+/// The bytes the blocks of a table would take: all of them compressed, or
+/// where there are more than `SAMPLE_BLOCKS`, as a sample of about that
+/// many foretells.
+fn weight<C, L, B>(path: &Path, blocks: &Blocks<'_, C, L, B>, level: i32) -> Result<u64, TableError>
+where
+    C: Fn(u64) -> u16 + Sync,
+    L: Fn(u64) -> bool + Sync,
+    B: Fn(u64, u16) -> bool + Sync,
+{
+    let count = blocks.count();
+    let sample = match count <= SAMPLE_BLOCKS {
+        true => (0..count).collect(),
+        false => sampled_blocks(count, SAMPLE_BLOCKS),
+    };
+    let taken = (sample.len() as u64).max(1);
+    let bytes: u64 = compress_blocks(path, blocks, sample.into_par_iter(), level)?
+        .iter()
+        .map(|(block, _)| block.len() as u64)
+        .sum();
+    Ok(bytes * count / taken)
+}
+
+/// Weighs a game's spellings of one table ([`write_table_spelled`]) on a
+/// sample of the blocks each would store, filled and compressed as the
+/// writer fills and compresses them: what a game's search for the order
+/// that compresses best asks of each order it tries.
+pub struct Weigher<'a, C, L, B> {
+    path: &'a Path,
+    header: Header,
+    code: &'a C,
+    slack: &'a Slack<L, B>,
+    dictionary: Vec<u16>,
+    level: i32,
+}
+
+impl<C, L, B> std::fmt::Debug for Weigher<'_, C, L, B> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Weigher")
+            .field("path", &self.path)
+            .field("tier", &self.header.tier)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'a, C, L, B> Weigher<'a, C, L, B>
+where
+    C: Fn(u64) -> u16 + Sync,
+    L: Fn(u64) -> bool + Sync,
+    B: Fn(u64, u16) -> bool + Sync,
+{
+    /// The weigher of the table `write_table_spelled` would write with
+    /// these arguments.
+    pub fn new(
+        path: &'a Path,
+        header: &Header,
+        code: &'a C,
+        slack: &'a Slack<L, B>,
+        level: i32,
+    ) -> Self {
+        let filled = header.empty == Empty::Filled;
+        Weigher {
+            path,
+            header: header.clone(),
+            code,
+            slack,
+            dictionary: dictionary(header.index_size, code, filled),
+            level,
+        }
+    }
+
+    /// The compressed bytes of about `most` blocks of the places `spelling`
+    /// gives (spread over them as the writer's own weighing spreads its
+    /// sample), or of all of them where they are fewer.
+    pub fn bytes(&self, spelling: Arc<dyn Spelling>, most: u64) -> Result<u64, TableError> {
+        let header = Header {
+            spelled: Some(Spelled {
+                name: String::new(),
+                places: spelling.places(),
+            }),
+            ..self.header.clone()
+        };
+        let shape = BlockShape::of(&header, header.empty == Empty::Filled);
+        let places = Places::spelled(header.index_size, spelling);
+        let blocks = Blocks::new(places, self.code, self.slack, &self.dictionary, &shape);
+        let sample = match blocks.count() {
+            0 => Vec::new(),
+            count if count <= most => (0..count).collect(),
+            count => sampled_blocks(count, most),
+        };
+        let compressed = compress_blocks(self.path, &blocks, sample.into_par_iter(), self.level)?;
+        Ok(compressed.iter().map(|(block, _)| block.len() as u64).sum())
+    }
 }
 
 /// Removes the temporary files an interrupted write of the same table left in
@@ -491,7 +639,7 @@ mod tests {
     #[test]
     fn sampled_blocks_spread_without_a_period() {
         for count in [1, 3, 4, 5, 255, 1024, 10_836, 21_672] {
-            let sample = sampled_blocks(count);
+            let sample = sampled_blocks(count, SAMPLE_BLOCKS);
             let step = count.div_ceil(SAMPLE_BLOCKS).max(SAMPLE_STEP);
             assert_eq!(sample.len() as u64, count.div_ceil(step), "{count}");
             for (i, &block) in sample.iter().enumerate() {
@@ -499,7 +647,7 @@ mod tests {
                 assert_eq!(block / step, i as u64, "{count}: one in each stretch");
             }
         }
-        let sample = sampled_blocks(10_836);
+        let sample = sampled_blocks(10_836, SAMPLE_BLOCKS);
         for period in [12, 16, 43] {
             let remainders: std::collections::BTreeSet<u64> =
                 sample.iter().map(|block| block % period).collect();

@@ -14,6 +14,7 @@ fn header(index_size: u64, block_entries: u32) -> Header {
         block_entries,
         lanes: 1,
         digits: Default::default(),
+        spelled: None,
         empty: Empty::Kept,
         shared: None,
         exits: Default::default(),
@@ -119,6 +120,7 @@ fn filled_empty_slots_change_no_other_slot() {
             empty,
             lanes: 2,
             digits: Default::default(),
+            spelled: None,
             ..header(n as u64, 4096)
         };
         sizes.push(write_table(&path, &header, &codes, 3).unwrap());
@@ -639,4 +641,107 @@ fn bounded_slots_store_the_code_before_them_where_they_may() {
         moved > n / 40,
         "only {moved} bounded slots took another code"
     );
+}
+
+/// A game's own order of a table's slots: `by_code` lays the slots out by
+/// their codes (what compresses best), else in a scrambled order; either
+/// way after `empty` places that hold no slot.
+#[derive(Debug)]
+struct Order {
+    places: Vec<u64>,
+    empty: u64,
+}
+
+impl Order {
+    fn new(codes: &[u16], by_code: bool, empty: u64) -> Order {
+        let mut places: Vec<u64> = (0..codes.len() as u64).collect();
+        match by_code {
+            true => places.sort_by_key(|&slot| (codes[slot as usize], slot)),
+            false => places.sort_by_key(|&slot| slot.wrapping_mul(2_654_435_761) % 1009),
+        }
+        Order { places, empty }
+    }
+}
+
+impl tables::Spelling for Order {
+    fn places(&self) -> u64 {
+        self.places.len() as u64 + self.empty
+    }
+    fn place(&self, slot: u64) -> u64 {
+        let at = self.places.iter().position(|&s| s == slot).unwrap() as u64;
+        at + self.empty
+    }
+    fn slot(&self, place: u64) -> Option<u64> {
+        let at = place.checked_sub(self.empty)?;
+        self.places.get(at as usize).copied()
+    }
+}
+
+/// Writes `codes` with `order` offered against its one field, returning
+/// the table's path and whether the order was kept.
+fn write_offered(dir: &Path, codes: &[u16], order: Order) -> (std::path::PathBuf, bool) {
+    let n = codes.len() as u64;
+    let path = dir.join("offered.tb");
+    let header = Header {
+        digits: Digits::weighed(vec![n]),
+        empty: Empty::Filled,
+        ..header(n, 256)
+    };
+    let order: std::sync::Arc<dyn tables::Spelling> = std::sync::Arc::new(order);
+    let slack = tables::Slack::none();
+    let code = |slot: u64| codes[slot as usize];
+    let offered = Some(("by-code".to_string(), order));
+    tables::write_table_spelled(&path, &header, offered, code, slack, 3).unwrap();
+    let kept = Table::open(&path).unwrap().header().spelled.is_some();
+    (path, kept)
+}
+
+#[test]
+fn a_games_order_is_kept_where_it_compresses_better_and_read_through_its_spelling() {
+    let dir = tempfile::tempdir().unwrap();
+    let n: u64 = 3000;
+    let noisy: Vec<u16> = (0..n)
+        .map(|slot: u64| 1 + (slot.wrapping_mul(2_654_435_761) >> 9) as u16 % 200)
+        .collect();
+    let (path, kept) = write_offered(dir.path(), &noisy, Order::new(&noisy, true, 5));
+    assert!(kept, "the codes in order beat the noise");
+    let table = Table::open(&path).unwrap();
+    assert_eq!(table.header().spelled.as_ref().unwrap().places, n + 5);
+    table.check().unwrap();
+    // Until the game's spelling is given, a lookup says what is missing.
+    let unspelled = table.get(0).unwrap_err().to_string();
+    assert!(unspelled.contains("by-code"), "{unspelled}");
+    let spelling: std::sync::Arc<dyn tables::Spelling> =
+        std::sync::Arc::new(Order::new(&noisy, true, 5));
+    let speller = |name: &str| match name {
+        "by-code" => Ok(spelling.clone()),
+        _ => Err(format!("no order {name}")),
+    };
+    let table = table.spelled_by(&speller).unwrap();
+    assert_eq!(table.read_all().unwrap(), noisy);
+    for slot in (0..n).step_by(7) {
+        assert_eq!(table.get(slot).unwrap(), noisy[slot as usize]);
+    }
+    let again = table
+        .open_again(tables::BlockCache::new(1 << 16), tables::Access::Read)
+        .unwrap();
+    assert_eq!(again.get(11).unwrap(), noisy[11]);
+    // A spelling of another number of places is refused, naming both.
+    let other: std::sync::Arc<dyn tables::Spelling> =
+        std::sync::Arc::new(Order::new(&noisy, true, 6));
+    let refused = Table::open(&path)
+        .unwrap()
+        .spelled_by(&|_| Ok(other.clone()))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        refused.contains("3006") && refused.contains("3005"),
+        "{refused}"
+    );
+
+    // Codes that run smoothly in slot order keep it against a scrambled order.
+    let smooth: Vec<u16> = (0..n).map(|slot| 1 + slot as u16 / 300).collect();
+    let (path, kept) = write_offered(dir.path(), &smooth, Order::new(&smooth, false, 0));
+    assert!(!kept, "slot order beats the scrambled one");
+    assert_eq!(Table::open(&path).unwrap().read_all().unwrap(), smooth);
 }

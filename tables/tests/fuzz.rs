@@ -17,6 +17,7 @@ fn table_bytes(entries: u32) -> Vec<u8> {
         block_entries: entries,
         lanes: 1,
         digits: Default::default(),
+        spelled: None,
         empty: Empty::Kept,
         shared: None,
         exits: Default::default(),

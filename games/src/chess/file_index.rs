@@ -1,12 +1,15 @@
 //! An index for storing one side to move of a pawnless ending, apart from the
 //! solver's: one piece of the ending (the leader) is brought by the board's
 //! symmetries into the a1-d1-d4 triangle, and the other pieces follow in a
-//! chosen order, each kind ranked among the squares the pieces before it
-//! leave free (two or three like pieces as a set). Which piece leads and in
-//! what order the others follow changes how well a table compresses: on
-//! KRvKB's WDL50 values, the best of them took 0.64 of the bytes of the best
-//! order of the solver's fields (zstd level 9; `docs/file-format.md`). No
-//! table is stored in it yet.
+//! chosen order, each kind numbered by its squares on the whole board (two
+//! or three like pieces as a set), so that a place whose pieces share a
+//! square holds no position. Which piece leads and in what order the others
+//! follow changes how well a table compresses, and numbering on the whole
+//! board keeps a piece's step from one square to the next the same step of
+//! place whatever stands before it, which zstd finds again: on KRBvKR's
+//! tables, 0.82 of the bytes of the solver's order under DTM, where ranks
+//! among the squares left gave 0.86 (`docs/file-format.md`). Pawnless
+//! tables store each side to move in one ([`super::Stored`]).
 
 use super::board::Board;
 use super::index::{choose, transforms};
@@ -14,10 +17,21 @@ use super::piece::{Color, Piece, Role};
 use super::square::Square;
 
 /// The most pieces a file index places.
-const MOST: usize = 7;
+pub const MOST: usize = 7;
 
 /// The 10 squares of the a1-d1-d4 triangle, in the order of their numbers.
 const TRIANGLE: [u8; 10] = [0, 1, 2, 3, 9, 10, 11, 18, 19, 27];
+
+/// The triangle's squares as a set, a bit a square.
+const TRIANGLE_SET: u64 = {
+    let mut set = 0;
+    let mut i = 0;
+    while i < TRIANGLE.len() {
+        set |= 1 << TRIANGLE[i];
+        i += 1;
+    }
+    set
+};
 
 /// Why a list of pieces cannot spell a file index.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -74,11 +88,9 @@ impl FileIndex {
         if groups[0].1 != 1 {
             return Err(FileIndexError::LeaderNotUnique);
         }
-        let mut free = 63;
         let mut radices = vec![TRIANGLE.len() as u64];
         for &(_, count) in &groups[1..] {
-            radices.push(choose(free, count));
-            free -= count as u64;
+            radices.push(choose(64, count));
         }
         let starts = groups
             .iter()
@@ -112,52 +124,137 @@ impl FileIndex {
     /// The place of `board`'s position (its side to move aside), or None
     /// where its pieces are not this index's.
     pub fn index_of(&self, board: &Board) -> Option<u64> {
-        let squares = self.squares_of(board)?;
-        let count = self.count;
+        Some(self.index_of_squares(&self.squares_of(board)?))
+    }
+
+    /// The place of the position whose pieces, in the order of
+    /// [`FileIndex::pieces`], stand on `squares` (on squares of their own):
+    /// the least over the one or two symmetries that bring the leader into
+    /// the triangle.
+    #[inline]
+    pub fn index_of_squares(&self, squares: &[u8; MOST]) -> u64 {
+        let leader = squares[0];
         (0..8)
-            .filter(|&t| TRIANGLE.contains(&transforms()[t][usize::from(squares[0])].number()))
+            .filter(|&t| TRIANGLE_SET >> transforms()[t][usize::from(leader)].number() & 1 != 0)
             .map(|t| {
                 let map = &transforms()[t];
                 let mut moved = [0u8; MOST];
-                for (to, &from) in moved.iter_mut().zip(&squares[..count]) {
+                for (to, &from) in moved.iter_mut().zip(&squares[..self.count]) {
                     *to = map[usize::from(from)].number();
                 }
                 self.place_of(&moved)
             })
             .min()
+            .expect("a symmetry brings any square into the triangle")
     }
 
     /// The position at `place` with `turn` to move, or None where the place
-    /// is empty: its squares stored under another symmetry. The position
-    /// may still be illegal (kings side by side, the side not to move in
-    /// check); the caller asks the rules.
+    /// is empty: two pieces on a square, or its squares stored under another
+    /// symmetry. The position may still be illegal (kings side by side, the
+    /// side not to move in check); the caller asks the rules.
     pub fn board_at(&self, place: u64, turn: Color) -> Option<Board> {
+        let squares = self.squares_at(place)?;
+        let mut board = Board::empty(turn);
+        for (piece, &square) in self.pieces().zip(&squares) {
+            board.set(Square::new(square), Some(piece));
+        }
+        Some(board)
+    }
+
+    /// Calls `visit` with the squares at each place of `start..end` in turn,
+    /// as [`FileIndex::squares_at`] gives them: a walk that counts the
+    /// places up as an odometer and places again only the groups whose
+    /// digit changed, without a division a place.
+    pub fn walk(&self, start: u64, end: u64, mut visit: impl FnMut(Option<&[u8; MOST]>)) {
+        let end = end.min(self.size());
+        if start >= end {
+            return;
+        }
+        let groups = self.groups.len();
+        let mut digits = [0u64; MOST];
+        let mut rest = start;
+        for (digit, &radix) in digits[..groups].iter_mut().zip(&self.radices).rev() {
+            *digit = rest % radix;
+            rest /= radix;
+        }
+        let mut squares = [0u8; MOST];
+        // Each group's squares as a set: the place is empty where they meet.
+        let mut sets = [0u64; MOST];
+        let place_group =
+            |g: usize, digit: u64, squares: &mut [u8; MOST], sets: &mut [u64; MOST]| {
+                let (first, count) = (self.starts[g], self.groups[g].1);
+                let group = &mut squares[first..first + count];
+                match (g, count) {
+                    (0, _) => group[0] = TRIANGLE[digit as usize],
+                    (_, 1) => group[0] = digit as u8,
+                    _ => unrank(digit, group),
+                }
+                sets[g] = group.iter().fold(0, |set, &s| set | 1 << s);
+            };
+        for (g, &digit) in digits[..groups].iter().enumerate() {
+            place_group(g, digit, &mut squares, &mut sets);
+        }
+        for place in start..end {
+            let taken = sets[..groups].iter().fold(0, |all, &set| all | set);
+            let apart = taken.count_ones() as usize == self.count;
+            let held = apart && (!DIAGONAL.contains(&squares[0]) || self.least(&squares, place));
+            visit(held.then_some(&squares));
+            for g in (0..groups).rev() {
+                digits[g] += 1;
+                let carry = digits[g] == self.radices[g];
+                if carry {
+                    digits[g] = 0;
+                }
+                place_group(g, digits[g], &mut squares, &mut sets);
+                if !carry {
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Whether `place`, whose squares (a leader on the long diagonal) are
+    /// `squares`, is the lesser of its position's two places.
+    fn least(&self, squares: &[u8; MOST], place: u64) -> bool {
+        let mut reflected = [0u8; MOST];
+        for (to, &from) in reflected.iter_mut().zip(&squares[..self.count]) {
+            *to = (from % 8) * 8 + from / 8;
+        }
+        self.place_of(&reflected) >= place
+    }
+
+    /// The squares of the pieces at `place`, in the order of
+    /// [`FileIndex::pieces`] (like pieces in increasing order), or None
+    /// where the place is empty (see [`FileIndex::board_at`]).
+    #[inline]
+    pub fn squares_at(&self, place: u64) -> Option<[u8; MOST]> {
         if place >= self.size() {
             return None;
         }
         let mut rest = place;
         let mut digits = [0u64; MOST];
-        for (digit, &radix) in digits.iter_mut().zip(&self.radices).rev() {
+        let groups = self.groups.len();
+        for (digit, &radix) in digits[..groups].iter_mut().zip(&self.radices).rev() {
             *digit = rest % radix;
             rest /= radix;
         }
-        let leader = Square::new(TRIANGLE[digits[0] as usize]);
-        let mut taken = 1u64 << leader.number();
-        let mut board = Board::empty(turn);
-        board.set(leader, Some(self.groups[0].0));
-        for (&(piece, count), &digit) in self.groups[1..].iter().zip(&digits[1..]) {
-            // A group's ranks count the squares free before it.
-            let squares: Vec<Square> = unrank(digit, count)
-                .into_iter()
-                .map(|free_rank| nth_free(taken, free_rank))
-                .collect();
-            for square in squares {
-                taken |= 1 << square.number();
-                board.set(square, Some(piece));
+        let mut squares = [0u8; MOST];
+        squares[0] = TRIANGLE[digits[0] as usize];
+        let mut taken = 1u64 << squares[0];
+        for (g, &digit) in digits[..groups].iter().enumerate().skip(1) {
+            let (start, count) = (self.starts[g], self.groups[g].1);
+            let group = &mut squares[start..start + count];
+            unrank(digit, group);
+            for &square in group.iter() {
+                if taken & 1 << square != 0 {
+                    return None;
+                }
+                taken |= 1 << square;
             }
         }
-        // Only the least place of a position's symmetries holds it.
-        (self.index_of(&board) == Some(place)).then_some(board)
+        // A leader on the long diagonal stays in the triangle under the
+        // reflection in it: the lesser of the two places holds the position.
+        (!DIAGONAL.contains(&squares[0]) || self.least(&squares, place)).then_some(squares)
     }
 
     /// The squares of `board`'s pieces, group after group in this index's
@@ -186,60 +283,37 @@ impl FileIndex {
             .iter()
             .position(|&s| s == leader)
             .expect("in the triangle") as u64;
-        let mut taken = 1u64 << leader;
         for (g, &(_, count)) in self.groups.iter().enumerate().skip(1) {
-            let group = &squares[self.starts[g]..self.starts[g] + count];
-            // Each square's rank among the squares free before the group.
-            let mut free_ranks = [0u64; 3];
-            for (rank, &s) in free_ranks.iter_mut().zip(group) {
-                let below = taken & ((1u64 << s) - 1);
-                *rank = u64::from(s) - u64::from(below.count_ones());
-            }
-            let free_ranks = &mut free_ranks[..count];
-            free_ranks.sort_unstable();
-            let rank: u64 = free_ranks
+            let mut group = [0u8; 3];
+            group[..count].copy_from_slice(&squares[self.starts[g]..self.starts[g] + count]);
+            let group = &mut group[..count];
+            group.sort_unstable();
+            let rank: u64 = group
                 .iter()
                 .enumerate()
-                .map(|(i, &r)| choose(r, i + 1))
+                .map(|(i, &s)| choose(u64::from(s), i + 1))
                 .sum();
             place = place * self.radices[g] + rank;
-            for &s in group {
-                taken |= 1 << s;
-            }
         }
         place
     }
 }
 
-/// The `count` free ranks, ascending, of the set of rank `rank` among sets of
-/// `count` (the combinatorial number system).
-fn unrank(mut rank: u64, count: usize) -> Vec<u64> {
-    let mut ranks = vec![0; count];
-    for i in (0..count).rev() {
+/// The squares of the long diagonal in the triangle.
+const DIAGONAL: [u8; 4] = [0, 9, 18, 27];
+
+/// The set of rank `rank` among sets of `set.len()` squares (the
+/// combinatorial number system), in increasing order, into `set`.
+fn unrank(mut rank: u64, set: &mut [u8]) {
+    for i in (0..set.len()).rev() {
         let mut r = i as u64;
         while choose(r + 1, i + 1) <= rank {
             r += 1;
         }
         rank -= choose(r, i + 1);
-        ranks[i] = r;
+        set[i] = r as u8;
     }
-    ranks
 }
-
-/// The `n`th square (from 0) not in `taken`.
-fn nth_free(taken: u64, n: u64) -> Square {
-    let mut left = n;
-    for s in 0..64u8 {
-        if taken & (1 << s) == 0 {
-            if left == 0 {
-                return Square::new(s);
-            }
-            left -= 1;
-        }
-    }
-    unreachable!("fewer than 64 pieces")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -311,10 +385,24 @@ mod tests {
     }
 
     #[test]
-    fn sizes_count_the_triangle_and_the_squares_left() {
-        assert_eq!(index("KRkb").size(), 10 * 63 * 62 * 61);
-        assert_eq!(index("kRRK").size(), 10 * (63 * 62 / 2) * 61);
-        assert_eq!(index("Kk").size(), 10 * 63);
+    fn a_walk_gives_what_each_place_gives() {
+        for pieces in ["KRk", "kKR", "RNN", "KNNk"] {
+            let file = index(pieces);
+            let size = file.size();
+            for start in [0, 1, 63, 641, size / 3, size - 1] {
+                let mut walked = Vec::new();
+                file.walk(start, size, |squares| walked.push(squares.copied()));
+                let each: Vec<_> = (start..size).map(|p| file.squares_at(p)).collect();
+                assert_eq!(walked, each, "{pieces} from {start}");
+            }
+        }
+    }
+
+    #[test]
+    fn sizes_count_the_triangle_and_the_squares_of_the_board() {
+        assert_eq!(index("KRkb").size(), 10 * 64 * 64 * 64);
+        assert_eq!(index("kRRK").size(), 10 * (64 * 63 / 2) * 64);
+        assert_eq!(index("Kk").size(), 10 * 64);
     }
 
     #[test]

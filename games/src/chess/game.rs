@@ -9,10 +9,13 @@ use super::index::{Layout, Settled};
 use super::material::{Counts, MAX_PIECES, Material, count_at};
 use super::pawns::Placements;
 use super::piece::{Color, Role};
+use super::stored::Stored;
 use crate::capability::{DistanceUnits, Drawing, MoveAliases, Side, TableNotes};
 use crate::game::{Child, Game, GameError};
 use crate::spec::{Options, Purpose};
 use crate::value::{Value, ValueKind};
+use std::sync::Arc;
+use tables::Spelling;
 
 /// The endings of one material and every smaller one, as tiers.
 #[derive(Debug, Clone)]
@@ -302,6 +305,21 @@ impl Game for Endgame {
     /// there are pawns) and one field per kind of other piece.
     fn slot_digits(&self, tier: u32) -> Vec<u64> {
         self.digits(tier)
+    }
+
+    /// A pawnless table stores each side to move in a file index of its own,
+    /// its leader and order weighed ([`Stored`]).
+    fn spell_table(
+        &self,
+        tier: u32,
+        weigh: &dyn Fn(Arc<dyn Spelling>) -> u64,
+    ) -> Option<(String, Arc<dyn Spelling>)> {
+        let (name, stored) = Stored::weighed(self, tier, weigh)?;
+        Some((name, Arc::new(stored)))
+    }
+
+    fn table_spelling(&self, tier: u32, name: &str) -> Result<Arc<dyn Spelling>, String> {
+        Ok(Arc::new(Stored::named(self, tier, name)?))
     }
 
     /// A slot holds no position where its pieces share a square, the side not

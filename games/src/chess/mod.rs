@@ -39,6 +39,7 @@ pub mod pawns;
 pub mod piece;
 pub mod slots;
 pub mod square;
+pub mod stored;
 pub mod unmoves;
 
 pub use attacks::{KING_STEPS, KNIGHT_STEPS, attacks};
@@ -52,6 +53,7 @@ pub use material::{MAX_PIECES, Material, PROMOTIONS};
 pub use pawns::{PawnSlots, Pawns, Placements};
 pub use piece::{Color, Piece, Role};
 pub use square::{Square, SquareError};
+pub use stored::Stored;
 
 use crate::Game;
 use crate::capability::{Capabilities, Check, Solver};

@@ -5,6 +5,8 @@
 use crate::value::{Value, ValueKind};
 use std::fmt::Debug;
 use std::hash::Hash;
+use std::sync::Arc;
+use tables::Spelling;
 
 /// A position, move, option or game refused: what is wrong, in words a user can act on.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -217,6 +219,28 @@ pub trait Game: Send + Sync + 'static {
     /// compresses best. Empty (the default): the entry is stored as it is.
     fn slot_digits(&self, _tier: u32) -> Vec<u64> {
         Vec::new()
+    }
+
+    /// An order of the game's own to store `tier`'s table in, where it has
+    /// one ([`tables::Spelling`]), and its name: the game tries orders and
+    /// keeps the one `weigh` (the compressed bytes of a sample of the blocks
+    /// it would store) finds smallest. None (the default): the table stores
+    /// its slots by their fields ([`Game::slot_digits`]).
+    fn spell_table(
+        &self,
+        _tier: u32,
+        _weigh: &dyn Fn(Arc<dyn Spelling>) -> u64,
+    ) -> Option<(String, Arc<dyn Spelling>)> {
+        None
+    }
+
+    /// The order [`Game::spell_table`] named `name` for `tier`'s table, as a
+    /// reader of that table needs it.
+    fn table_spelling(&self, _tier: u32, name: &str) -> Result<Arc<dyn Spelling>, String> {
+        Err(format!(
+            "{} stores no table in an order named {name}",
+            self.id()
+        ))
     }
 
     /// Whether [`Game::position_at`] tells every slot that holds no position,

@@ -13,8 +13,15 @@ use std::process::{Command, Output, Stdio};
 /// Generates the tables of game `id` with `options` into `dir`, as `tbgen` does
 /// (one variant per call), with reproducible headers.
 pub fn generate(dir: &Path, id: &str, options: &[(&str, &str)]) {
+    generate_written(dir, id, options, false);
+}
+
+/// [`generate`], each table in its game's own order where that is smaller
+/// (`tbgen --game-order`) if `game_order`.
+fn generate_written(dir: &Path, id: &str, options: &[(&str, &str)], game_order: bool) {
     let write = WriteOptions {
         reproducible: true,
+        game_order,
         ..WriteOptions::new(dir)
     };
     let options = Options::with(Purpose::Generate, options.iter().copied());
@@ -25,12 +32,15 @@ pub fn generate(dir: &Path, id: &str, options: &[(&str, &str)]) {
 /// them, in DTM and in DTZ, in `dir`: what the lichess API and DTZ beside DTM
 /// read.
 pub fn generate_chess_dtm_and_dtz(dir: &Path, materials: &str) {
+    generate_chess_ordered(dir, materials, false);
+}
+
+/// [`generate_chess_dtm_and_dtz`], in the game's own order where that is
+/// smaller if `game_order`.
+pub fn generate_chess_ordered(dir: &Path, materials: &str, game_order: bool) {
     for metric in ["dtm", "dtz"] {
-        generate(
-            dir,
-            "chess",
-            &[("materials", materials), ("metric", metric)],
-        );
+        let options = [("materials", materials), ("metric", metric)];
+        generate_written(dir, "chess", &options, game_order);
     }
 }
 
