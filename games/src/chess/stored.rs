@@ -73,8 +73,8 @@ impl Stored {
     /// none for a tier with pawns. For each side to move: first the leader,
     /// each piece alone of its kind tried ahead of the others in the
     /// ending's order; then, slowest first, the kind that follows, each left
-    /// tried next with the rest in the ending's order. Some twenty orders a
-    /// side of five pieces, of the 120 there are.
+    /// tried next with the rest in the ending's order: 14 orders a side of
+    /// five pieces each alone of its kind, of the 120 there are.
     pub fn weighed(
         game: &Endgame,
         tier: u32,
