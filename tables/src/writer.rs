@@ -461,16 +461,12 @@ where
     if orders.len() == 1 {
         return Ok(orders.remove(0));
     }
-    let mut best: Option<(usize, Digits)> = None;
+    let mut best: Option<(u64, Digits)> = None;
     for digits in orders {
         let places = Places::new(header.index_size, header.lanes, &digits);
         let blocks = Blocks::new(places, code, slack, dictionary, shape);
-        let count = blocks.count();
-        let sample = sampled_blocks(count, SAMPLE_BLOCKS).into_par_iter();
-        let bytes: usize = compress_blocks(path, &blocks, sample, level)?
-            .iter()
-            .map(|(block, _)| block.len())
-            .sum();
+        let sample = sampled_blocks(blocks.count(), SAMPLE_BLOCKS);
+        let bytes = compressed_bytes(path, &blocks, sample, level)?;
         if best.as_ref().is_none_or(|(least, _)| bytes < *least) {
             best = Some((bytes, digits));
         }
@@ -488,16 +484,35 @@ where
     B: Fn(u64, u16) -> bool + Sync,
 {
     let count = blocks.count();
-    let sample = match count <= SAMPLE_BLOCKS {
-        true => (0..count).collect(),
-        false => sampled_blocks(count, SAMPLE_BLOCKS),
-    };
+    let sample = weighed_blocks(count, SAMPLE_BLOCKS);
     let taken = (sample.len() as u64).max(1);
-    let bytes: u64 = compress_blocks(path, blocks, sample.into_par_iter(), level)?
-        .iter()
-        .map(|(block, _)| block.len() as u64)
-        .sum();
-    Ok(bytes * count / taken)
+    Ok(compressed_bytes(path, blocks, sample, level)? * count / taken)
+}
+
+/// The blocks a weighing of a table of `count` blocks compresses: every one
+/// where they are at most `most`, else about `most` of them spread over the
+/// table ([`sampled_blocks`]).
+fn weighed_blocks(count: u64, most: u64) -> Vec<u64> {
+    match count <= most {
+        true => (0..count).collect(),
+        false => sampled_blocks(count, most),
+    }
+}
+
+/// The compressed bytes of blocks `which` of `blocks`.
+fn compressed_bytes<C, L, B>(
+    path: &Path,
+    blocks: &Blocks<'_, C, L, B>,
+    which: Vec<u64>,
+    level: i32,
+) -> Result<u64, TableError>
+where
+    C: Fn(u64) -> u16 + Sync,
+    L: Fn(u64) -> bool + Sync,
+    B: Fn(u64, u16) -> bool + Sync,
+{
+    let compressed = compress_blocks(path, blocks, which.into_par_iter(), level)?;
+    Ok(compressed.iter().map(|(block, _)| block.len() as u64).sum())
 }
 
 /// Weighs a game's spellings of one table ([`write_table_spelled`]) on a
@@ -562,13 +577,8 @@ where
         let shape = BlockShape::of(&header, header.empty == Empty::Filled);
         let places = Places::spelled(header.index_size, spelling);
         let blocks = Blocks::new(places, self.code, self.slack, &self.dictionary, &shape);
-        let sample = match blocks.count() {
-            0 => Vec::new(),
-            count if count <= most => (0..count).collect(),
-            count => sampled_blocks(count, most),
-        };
-        let compressed = compress_blocks(self.path, &blocks, sample.into_par_iter(), self.level)?;
-        Ok(compressed.iter().map(|(block, _)| block.len() as u64).sum())
+        let sample = weighed_blocks(blocks.count(), most);
+        compressed_bytes(self.path, &blocks, sample, self.level)
     }
 }
 

@@ -228,33 +228,11 @@ impl FileIndex {
     /// where the place is empty (see [`FileIndex::board_at`]).
     #[inline]
     pub fn squares_at(&self, place: u64) -> Option<[u8; MOST]> {
-        if place >= self.size() {
-            return None;
-        }
-        let mut rest = place;
-        let mut digits = [0u64; MOST];
-        let groups = self.groups.len();
-        for (digit, &radix) in digits[..groups].iter_mut().zip(&self.radices).rev() {
-            *digit = rest % radix;
-            rest /= radix;
-        }
-        let mut squares = [0u8; MOST];
-        squares[0] = TRIANGLE[digits[0] as usize];
-        let mut taken = 1u64 << squares[0];
-        for (g, &digit) in digits[..groups].iter().enumerate().skip(1) {
-            let (start, count) = (self.starts[g], self.groups[g].1);
-            let group = &mut squares[start..start + count];
-            unrank(digit, group);
-            for &square in group.iter() {
-                if taken & 1 << square != 0 {
-                    return None;
-                }
-                taken |= 1 << square;
-            }
-        }
-        // A leader on the long diagonal stays in the triangle under the
-        // reflection in it: the lesser of the two places holds the position.
-        (!DIAGONAL.contains(&squares[0]) || self.least(&squares, place)).then_some(squares)
+        let mut squares = None;
+        self.walk(place, place.saturating_add(1), |held| {
+            squares = held.copied()
+        });
+        squares
     }
 
     /// The squares of `board`'s pieces, group after group in this index's
@@ -384,16 +362,26 @@ mod tests {
         check_every_place(&index("kNNN"), false);
     }
 
+    /// A walk from any place goes on as the walk from the first does, and
+    /// each place it holds leads back to itself from its squares.
     #[test]
-    fn a_walk_gives_what_each_place_gives() {
+    fn a_walk_from_anywhere_gives_each_place_its_own_squares() {
         for pieces in ["KRk", "kKR", "RNN", "KNNk"] {
             let file = index(pieces);
             let size = file.size();
-            for start in [0, 1, 63, 641, size / 3, size - 1] {
-                let mut walked = Vec::new();
-                file.walk(start, size, |squares| walked.push(squares.copied()));
-                let each: Vec<_> = (start..size).map(|p| file.squares_at(p)).collect();
-                assert_eq!(walked, each, "{pieces} from {start}");
+            let mut whole = Vec::new();
+            file.walk(0, size, |squares| whole.push(squares.copied()));
+            assert_eq!(whole.len() as u64, size);
+            for (place, squares) in whole.iter().enumerate() {
+                if let Some(squares) = squares {
+                    assert_eq!(file.index_of_squares(squares), place as u64, "{pieces}");
+                }
+            }
+            for start in [1, 63, 641, size / 3, size - 1] {
+                let mut part = Vec::new();
+                file.walk(start, size, |squares| part.push(squares.copied()));
+                assert_eq!(part, whole[start as usize..], "{pieces} from {start}");
+                assert_eq!(file.squares_at(start), whole[start as usize]);
             }
         }
     }

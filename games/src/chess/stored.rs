@@ -51,7 +51,7 @@ impl Stored {
                 .map(Piece::from_fen_char)
                 .collect::<Option<Vec<Piece>>>()
                 .ok_or_else(|| format!("'{letters}' is not a list of pieces"))?;
-            if sorted(pieces.clone()) != sorted(pieces_of(game, tier)) {
+            if sorted(&pieces) != sorted(&pieces_of(game, tier)) {
                 return Err(format!(
                     "'{letters}' are not the pieces of {}",
                     game.tier_name(tier)
@@ -258,7 +258,7 @@ fn pieces_of(game: &Endgame, tier: u32) -> Vec<Piece> {
 }
 
 /// Pieces as a multiset: their colours and roles, sorted.
-fn sorted(pieces: Vec<Piece>) -> Vec<(u8, u8)> {
+fn sorted(pieces: &[Piece]) -> Vec<(u8, u8)> {
     let mut keys: Vec<(u8, u8)> = (pieces.iter())
         .map(|p| (p.color as u8, p.role as u8))
         .collect();
