@@ -21,7 +21,7 @@
 //! never be lost; a move to a win in `n` there only makes a loss at least `n + 1`.
 
 use crate::progress::Progress;
-use crate::states::{Distance, Outcome, SHORT, Start, States};
+use crate::states::{Distance, Outcome, SHORT, Slot, Start, States};
 use games::capability::Retract;
 use games::{Game, Value};
 use rayon::prelude::*;
@@ -34,7 +34,7 @@ use tables::Codes;
 pub(crate) trait Parents: Sync {
     /// Calls `visit` with every slot that moves into `slot`, once per move (so a
     /// slot reached by two moves comes twice).
-    fn each(&self, slot: u32, visit: impl FnMut(u32));
+    fn each(&self, slot: Slot, visit: impl FnMut(Slot));
 
     /// Whether [`Parents::children`] finds a slot's moves, so that a ply may
     /// look forward from the undecided slots instead of back from the decided.
@@ -48,9 +48,9 @@ pub(crate) trait Parents: Sync {
     /// `false`. Only called where [`Parents::pulls`].
     fn children(
         &self,
-        _slots: Range<u32>,
-        _wanted: impl FnMut(u32) -> bool,
-        _visit: impl FnMut(u32, u32) -> bool,
+        _slots: Range<Slot>,
+        _wanted: impl FnMut(Slot) -> bool,
+        _visit: impl FnMut(Slot, Slot) -> bool,
     ) {
         unreachable!("a solver that cannot pull is never asked to")
     }
@@ -200,14 +200,14 @@ impl ReverseGraph {
         (graph, scans)
     }
 
-    fn predecessors(&self, slot: u32) -> &[u32] {
+    fn predecessors(&self, slot: Slot) -> &[u32] {
         &self.predecessors[self.starts[slot as usize]..self.starts[slot as usize + 1]]
     }
 }
 
 impl Parents for ReverseGraph {
-    fn each(&self, slot: u32, visit: impl FnMut(u32)) {
-        self.predecessors(slot).iter().copied().for_each(visit);
+    fn each(&self, slot: Slot, mut visit: impl FnMut(Slot)) {
+        (self.predecessors(slot).iter()).for_each(|&parent| visit(Slot::from(parent)));
     }
 }
 
@@ -219,28 +219,19 @@ struct ByUnmoves<'a, G: Game> {
 }
 
 impl<G: Game> Parents for ByUnmoves<'_, G> {
-    fn each(&self, slot: u32, mut visit: impl FnMut(u32)) {
+    fn each(&self, slot: Slot, mut visit: impl FnMut(Slot)) {
         let position = self
             .game
-            .position_at(self.tier, u64::from(slot))
+            .position_at(self.tier, slot)
             .expect("a decided slot holds a position");
         self.retract
-            .predecessors(self.tier, &position, &mut |parent| visit(parent as u32));
+            .predecessors(self.tier, &position, &mut |parent| visit(parent));
     }
 }
 
-/// The most slots a tier may have: slots are listed in 32 bits while it is solved.
-pub(crate) const MAX_TIER_SLOTS: u64 = u32::MAX as u64;
-
-fn check_size<G: Game>(game: &G, tier: u32) -> usize {
-    let size = game.index_size(tier);
-    assert!(
-        size <= MAX_TIER_SLOTS,
-        "{} tier {tier}: too large for 32-bit slots",
-        game.id()
-    );
-    size as usize
-}
+/// The most slots a tier solved with a reverse graph may have: the graph
+/// lists them in 32 bits.
+const MAX_GRAPH_SLOTS: u64 = u32::MAX as u64;
 
 /// Solves one tier of a win/loss/draw game whose moves stay inside the tier;
 /// returns the value code of every slot.
@@ -258,7 +249,11 @@ pub fn solve_retrograde_tier<G: Game>(
     solved: Solved<G::Position>,
     progress: &Progress,
 ) -> Codes {
-    check_size(game, tier);
+    assert!(
+        game.index_size(tier) <= MAX_GRAPH_SLOTS,
+        "{} tier {tier}: too large for a reverse graph's 32-bit slots",
+        game.id()
+    );
     let (graph, scans) = ReverseGraph::build(game, tier, solved);
     let counts = Counts::from_scans(scans.len(), &PerSlot(|slot| scans[slot]), progress);
     drop(scans);
@@ -274,7 +269,7 @@ pub fn solve_retracting_tier<G: Game>(
     solved: Solved<G::Position>,
     progress: &Progress,
 ) -> Codes {
-    let size = check_size(game, tier);
+    let size = usize::try_from(game.index_size(tier)).expect("a tier held in memory");
     let counts = Counts::from_scans(
         size,
         &PerSlot(|slot| scan_slot(game, tier, slot as u64, solved, |_| {})),
@@ -297,24 +292,14 @@ pub(crate) fn solve_by_scans<G: Game>(
     parents: &impl Parents,
     progress: &Progress,
 ) -> Codes {
-    let counts = scanned(game, size, scan, progress);
+    let counts = scanned(size, scan, progress);
     solve_scanned(game, counts, parents, progress)
 }
 
 /// The first half of [`solve_by_scans`]: what the scans of a tier's `size`
 /// slots leave for the plies. A solver that holds something for its scans
 /// alone lets go of it before [`solve_scanned`].
-pub(crate) fn scanned<G: Game>(
-    game: &G,
-    size: usize,
-    scan: &impl Scans,
-    progress: &Progress,
-) -> Counts {
-    assert!(
-        size as u64 <= MAX_TIER_SLOTS,
-        "{}: too large for 32-bit slots",
-        game.id()
-    );
+pub(crate) fn scanned(size: usize, scan: &impl Scans, progress: &Progress) -> Counts {
     Counts::from_scans(size, scan, progress)
 }
 
@@ -336,7 +321,7 @@ pub(crate) fn solve_scanned<G: Game>(
 /// not made a nearer one.
 struct Piece {
     /// The piece's first slot.
-    start: u32,
+    start: Slot,
     /// `what << 12 | offset in the piece`, by ply, each ply's in order: two
     /// bytes a slot due (a slot is due once at most), since most slots of a
     /// six-piece ending are due for something, a capture at least.
@@ -350,7 +335,7 @@ struct Piece {
 impl Piece {
     /// The piece from `start` whose slots are due as `due` says: `(ply, what,
     /// offset)` each, in any order.
-    fn new(start: u32, mut due: Vec<(u16, u16, u16)>) -> Piece {
+    fn new(start: Slot, mut due: Vec<(u16, u16, u16)>) -> Piece {
         due.sort_unstable();
         let mut plies: Vec<(u16, u16)> = Vec::new();
         for (end, &(ply, _, _)) in due.iter().enumerate() {
@@ -368,9 +353,9 @@ impl Piece {
     }
 
     /// The piece's slots in a tier of `size` slots: the last piece may end
-    /// past the last slot (and past 32 bits) as pieces are laid out.
-    fn slots(&self, size: usize) -> Range<u32> {
-        self.start..self.start.saturating_add(PIECE as u32).min(size as u32)
+    /// past the last slot as pieces are laid out.
+    fn slots(&self, size: usize) -> Range<Slot> {
+        self.start..(self.start + PIECE as Slot).min(size as Slot)
     }
 
     /// How many slots are due to be visited at each ply that has any.
@@ -383,7 +368,7 @@ impl Piece {
     }
 
     /// The slots due at `ply`, with what each is due for; taken once.
-    fn take(&mut self, ply: u16) -> impl Iterator<Item = (u32, u16)> + '_ {
+    fn take(&mut self, ply: u16) -> impl Iterator<Item = (Slot, u16)> + '_ {
         let run = match self.plies.get(self.taken) {
             Some(&(at, end)) if at == ply => {
                 let begin = match self.taken {
@@ -397,7 +382,7 @@ impl Piece {
         };
         let start = self.start;
         run.iter()
-            .map(move |&due| (start + u32::from(due & (PIECE as u16 - 1)), due >> 12))
+            .map(move |&due| (start + Slot::from(due & (PIECE as u16 - 1)), due >> 12))
     }
 }
 
@@ -530,7 +515,7 @@ impl Choice {
 /// slot), and how many of its slots they leave undecided.
 struct PieceScanned {
     piece: Piece,
-    many: Vec<(u32, u32)>,
+    many: Vec<(Slot, u32)>,
     awaiting: usize,
 }
 
@@ -584,10 +569,10 @@ impl Counts {
                     }
                     awaiting += usize::from(matches!(begin, Start::Awaiting(_)));
                     if let Some(n) = crate::states::set(state, begin) {
-                        many.push(((start + i) as u32, n));
+                        many.push(((start + i) as Slot, n));
                     }
                 });
-                let piece = Piece::new(start as u32, due);
+                let piece = Piece::new(start as Slot, due);
                 for (ply, n) in piece.visits() {
                     visits[usize::from(ply)].fetch_add(n, Ordering::Relaxed);
                 }
@@ -601,7 +586,7 @@ impl Counts {
             .collect();
         progress.finish();
         let awaiting = found.iter().map(|found| found.awaiting).sum();
-        let (pieces, many): (Vec<Piece>, Vec<Vec<(u32, u32)>>) = found
+        let (pieces, many): (Vec<Piece>, Vec<Vec<(Slot, u32)>>) = found
             .into_iter()
             .map(|found| (found.piece, found.many))
             .unzip();
@@ -631,7 +616,7 @@ const VISITS: usize = 1 << 10;
 /// The slots a ply visits: those the ply before decided, listed, or, where
 /// they were too many to list, found by their states.
 enum Frontier {
-    List(Vec<u32>),
+    List(Vec<Slot>),
     /// Every slot whose state is a win or a loss at the ply's distance (a
     /// distance a state holds: at most [`SHORT`]).
     ByState,
@@ -643,14 +628,14 @@ impl Frontier {
     }
 }
 
-/// The most slots a ply's decisions are listed for the next ply, a thirty-second
-/// of the tier: four bytes a slot listed, so at most an eighth of a byte a
-/// slot (KQRvKR's first ply under DTZ decides 31 million of its 242 million
-/// slots, 125 MB listed; KRRvKRR's, some 1.6 billion). Past that the next ply
-/// finds its slots by a pass over the states, which costs less than visiting
-/// them.
+/// The most slots a ply's decisions are listed for the next ply, a
+/// sixty-fourth of the tier: eight bytes a slot listed, so at most an eighth
+/// of a byte a slot (KQRvKR's first ply under DTZ decides 31 million of its
+/// 242 million slots, 250 MB were they listed; KRRvKRR's, some 1.6 billion).
+/// Past that the next ply finds its slots by a pass over the states, which
+/// costs less than visiting them.
 fn listed_at_most(size: usize) -> usize {
-    size / 32
+    size / 64
 }
 
 /// How a thread lists the slots a ply decides: into its own list, counted
@@ -667,7 +652,7 @@ const COUNTED: usize = 1 << 12;
 
 impl Listing<'_> {
     #[inline]
-    fn push(&self, slot: u32, decided: &mut Vec<u32>) {
+    fn push(&self, slot: Slot, decided: &mut Vec<Slot>) {
         if self.dropped.load(Ordering::Relaxed) {
             return;
         }
@@ -686,9 +671,9 @@ impl Listing<'_> {
 /// state holds.
 #[derive(Default)]
 struct Found {
-    decided: Vec<u32>,
+    decided: Vec<Slot>,
     count: usize,
-    visited: Vec<u32>,
+    visited: Vec<Slot>,
 }
 
 /// The plies of retrograde analysis from the state of every slot, given where to
@@ -725,7 +710,7 @@ fn solve_plies<G: Game>(
     let (mut decided_last, mut undecided) = (0, awaiting);
     let mut choice = Choice::new(pull, &states, &pieces, parents);
     // The slots decided at each distance a state does not hold.
-    let mut long: Vec<(u16, Vec<u32>)> = Vec::new();
+    let mut long: Vec<(u16, Vec<Slot>)> = Vec::new();
     let mut ply: u16 = 0;
     while ply <= last || !frontier.is_empty() {
         assert!(ply < MAX_PLIES, "{}: {ply} plies is too long", game.id());
@@ -741,7 +726,7 @@ fn solve_plies<G: Game>(
                 false => usize::MAX,
             },
         };
-        let decide = |won: bool, slot: u32, found: &mut Found| {
+        let decide = |won: bool, slot: Slot, found: &mut Found| {
             let now = match won {
                 true => states.win(slot, next),
                 false => states.count_down(slot, next),
@@ -751,7 +736,7 @@ fn solve_plies<G: Game>(
                 listing.push(slot, &mut found.decided);
             }
         };
-        let visit = |slot: u32, found: &mut Found| match states.outcome(slot) {
+        let visit = |slot: Slot, found: &mut Found| match states.outcome(slot) {
             Some(Outcome::Loss) => parents.each(slot, |parent| decide(true, parent, found)),
             Some(Outcome::Win) => parents.each(slot, |parent| decide(false, parent, found)),
             None => unreachable!("a slot visited at its distance is a win or a loss"),
@@ -763,7 +748,7 @@ fn solve_plies<G: Game>(
         // a distance a state holds exactly.
         let pulls = ply < SHORT && parents.pulls() && choice.pulls(frontier_len, undecided);
         let began = std::time::Instant::now();
-        let look = |slot: u32, child: u32, found: &mut Found| match states.at(child, now) {
+        let look = |slot: Slot, child: Slot, found: &mut Found| match states.at(child, now) {
             Some(Outcome::Loss) => {
                 decide(true, slot, found);
                 false
@@ -897,5 +882,127 @@ mod tests {
             }
         };
         agree_below_krvkn(&listing(usize::MAX), &listing(0));
+    }
+}
+
+/// A tier whose positions lie past the first 2^32 slots: slots are 64 bits
+/// while solved.
+#[cfg(test)]
+mod far_slots {
+    use super::*;
+    use games::{Child, GameError, ValueKind};
+
+    /// Take one or two from a pile of up to [`PILES`] (a pile of none is
+    /// lost), plus a position whose one move leads back to itself (a draw),
+    /// each stored `first` slots up the tier: pile `k` at `first + k`.
+    struct Far {
+        first: u64,
+    }
+
+    const PILES: u64 = 40;
+    const LOOP: u64 = PILES + 1;
+
+    impl Game for Far {
+        type Position = u64;
+        type Move = u64;
+
+        fn id(&self) -> &'static str {
+            "far"
+        }
+
+        fn value_kind(&self) -> ValueKind {
+            ValueKind::WinLossDraw
+        }
+
+        fn index_size(&self, _tier: u32) -> u64 {
+            self.first + LOOP + 1
+        }
+
+        fn index(&self, position: &u64) -> u64 {
+            self.first + position
+        }
+
+        fn position_at(&self, _tier: u32, index: u64) -> Option<u64> {
+            index.checked_sub(self.first)
+        }
+
+        fn start(&self) -> u64 {
+            PILES
+        }
+
+        fn moves(&self, position: &u64) -> Vec<u64> {
+            match *position {
+                LOOP => vec![LOOP],
+                pile => (1..=2).filter_map(|take| pile.checked_sub(take)).collect(),
+            }
+        }
+
+        fn play(&self, _position: &u64, to: &u64) -> Child<u64> {
+            Child::passing(*to)
+        }
+
+        fn end_value(&self, position: &u64) -> Option<Value> {
+            (*position == 0).then_some(Value::Loss(0))
+        }
+
+        fn parse_position(&self, text: &str) -> Result<u64, GameError> {
+            text.parse()
+                .map_err(|_| GameError::position(text, "a pile".to_string()))
+        }
+
+        fn write_position(&self, position: &u64) -> String {
+            position.to_string()
+        }
+
+        fn write_move(&self, _position: &u64, to: &u64) -> String {
+            to.to_string()
+        }
+    }
+
+    impl Retract<Far> for Far {
+        fn predecessors(&self, _tier: u32, position: &u64, visit: &mut dyn FnMut(u64)) {
+            match *position {
+                LOOP => visit(self.index(&LOOP)),
+                pile => (1..=2)
+                    .map(|put| pile + put)
+                    .filter(|&from| from <= PILES)
+                    .for_each(|from| visit(self.index(&from))),
+            }
+        }
+    }
+
+    /// Solves the tier `first` slots up and checks every position against
+    /// the formula: a pile of `3m` is lost in `2m` plies, one of `3m + 1` or
+    /// `3m + 2` won in `2m + 1`.
+    fn solve_from(first: u64) {
+        let game = Far { first };
+        let codes = solve_retracting_tier(&game, &game, 0, &|_| Value::Draw, &Progress::hidden());
+        for pile in 0..=LOOP {
+            let value = Value::from_code(ValueKind::WinLossDraw, codes.get(first + pile));
+            let m = (pile / 3) as u16;
+            let expected = match pile {
+                LOOP => Value::Draw,
+                _ if pile % 3 == 0 => Value::Loss(2 * m),
+                _ => Value::Win(2 * m + 1),
+            };
+            assert_eq!(
+                value,
+                Some(expected),
+                "pile {pile} at slot {}",
+                first + pile
+            );
+        }
+    }
+
+    #[test]
+    fn a_tier_near_its_first_slot_solves_by_the_formula() {
+        solve_from(0);
+    }
+
+    /// Holds some 4.4 GB (a byte a slot, then the codes) for some 12 seconds.
+    #[test]
+    fn a_tier_across_the_32_bit_boundary_solves_by_the_formula() {
+        // Piles 0 to 15 below 2^32, the rest and the loop above.
+        solve_from((1 << 32) - 16);
     }
 }

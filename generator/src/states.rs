@@ -29,6 +29,10 @@ const COUNTING: u8 = LONG_LOSS;
 const MANY: u8 = u8::MAX;
 const MAX_SMALL: u32 = (MANY - 1 - COUNTING) as u32;
 
+/// A slot of the tier being solved: 64 bits, for six-piece tiers of more
+/// than 2^32 slots (KRNvKNN's 7.6 billion).
+pub(crate) type Slot = u64;
+
 /// Slots a chunk holds: 64 MiB, above the largest allocation glibc serves from
 /// its heaps (32 MiB), so that a chunk is its own mapping, given back when freed.
 const CHUNK_BITS: u32 = 26;
@@ -107,7 +111,7 @@ impl Chunk {
 pub(crate) struct States {
     chunks: Vec<Chunk>,
     /// The slots awaiting more moves than a byte counts, by slot, with their counts.
-    many: Vec<(u32, AtomicU32)>,
+    many: Vec<(Slot, AtomicU32)>,
 }
 
 impl States {
@@ -119,7 +123,7 @@ impl States {
     }
 
     /// The states of filled chunks, with the counts kept apart.
-    pub(crate) fn new(chunks: Vec<Chunk>, mut many: Vec<(u32, u32)>) -> States {
+    pub(crate) fn new(chunks: Vec<Chunk>, mut many: Vec<(Slot, u32)>) -> States {
         many.sort_unstable();
         let many = many
             .into_iter()
@@ -129,7 +133,7 @@ impl States {
     }
 
     #[inline]
-    fn state(&self, slot: u32) -> &AtomicU8 {
+    fn state(&self, slot: Slot) -> &AtomicU8 {
         let slot = slot as usize;
         &self.chunks[slot >> CHUNK_BITS].0[slot & (CHUNK - 1)]
     }
@@ -137,7 +141,7 @@ impl States {
     /// Whether a decided slot is a win or a loss (none for a draw, an empty
     /// or an undecided slot).
     #[inline]
-    pub(crate) fn outcome(&self, slot: u32) -> Option<Outcome> {
+    pub(crate) fn outcome(&self, slot: Slot) -> Option<Outcome> {
         match self.state(slot).load(Ordering::Relaxed) {
             LONG_WIN => Some(Outcome::Win),
             LONG_LOSS => Some(Outcome::Loss),
@@ -154,14 +158,14 @@ impl States {
 
     /// Whether a slot is still undecided: some of its moves are awaited.
     #[inline]
-    pub(crate) fn undecided(&self, slot: u32) -> bool {
+    pub(crate) fn undecided(&self, slot: Slot) -> bool {
         self.state(slot).load(Ordering::Relaxed) > COUNTING
     }
 
     /// Whether a slot is a win or a loss at `at`'s distance (at most
     /// [`SHORT`], which a state holds), if it is either.
     #[inline]
-    pub(crate) fn at(&self, slot: u32, at: Distance) -> Option<Outcome> {
+    pub(crate) fn at(&self, slot: Slot, at: Distance) -> Option<Outcome> {
         match self.state(slot).load(Ordering::Relaxed) {
             byte if byte == at.won => Some(Outcome::Win),
             byte if byte == at.lost => Some(Outcome::Loss),
@@ -172,21 +176,21 @@ impl States {
     /// Calls `visit` with every slot of `slots` (within one chunk; past the
     /// last slot, none) decided at `at`'s distance, in order: a distance of at
     /// most [`SHORT`], which a state holds.
-    pub(crate) fn each_at(&self, slots: Range<u32>, at: Distance, mut visit: impl FnMut(u32)) {
+    pub(crate) fn each_at(&self, slots: Range<Slot>, at: Distance, mut visit: impl FnMut(Slot)) {
         let chunk = &self.chunks[slots.start as usize >> CHUNK_BITS].0;
         let first = slots.start as usize & (CHUNK - 1);
-        let last = (first + slots.len()).min(chunk.len());
+        let last = (first + (slots.end - slots.start) as usize).min(chunk.len());
         for (i, state) in chunk[first..last].iter().enumerate() {
             let byte = state.load(Ordering::Relaxed);
             if byte == at.won || byte == at.lost {
-                visit(slots.start + i as u32);
+                visit(slots.start + i as Slot);
             }
         }
     }
 
     /// Makes an undecided slot a win at `at`'s distance; whether it was undecided.
     #[inline]
-    pub(crate) fn win(&self, slot: u32, at: Distance) -> bool {
+    pub(crate) fn win(&self, slot: Slot, at: Distance) -> bool {
         let state = self.state(slot);
         let mut now = state.load(Ordering::Relaxed);
         while now > COUNTING {
@@ -201,7 +205,7 @@ impl States {
     /// Takes one awaited move from an undecided slot: a win for the opponent.
     /// After the last, the slot is a loss at `at`'s distance; whether it is so now.
     #[inline]
-    pub(crate) fn count_down(&self, slot: u32, at: Distance) -> bool {
+    pub(crate) fn count_down(&self, slot: Slot, at: Distance) -> bool {
         let state = self.state(slot);
         let lost = at.lost;
         let mut now = state.load(Ordering::Relaxed);
@@ -221,7 +225,7 @@ impl States {
 
     /// [`States::count_down`] of a slot whose count is kept apart.
     #[cold]
-    fn count_down_many(&self, slot: u32, lost: u8) -> bool {
+    fn count_down_many(&self, slot: Slot, lost: u8) -> bool {
         let at = self
             .many
             .binary_search_by_key(&slot, |&(s, _)| s)
@@ -238,7 +242,7 @@ impl States {
     /// Every slot's value code, an undecided slot a draw; `long` lists the
     /// slots decided at each distance above [`SHORT`]. Each chunk of states
     /// is freed once read.
-    pub(crate) fn into_codes(self, long: Vec<(u16, Vec<u32>)>) -> Codes {
+    pub(crate) fn into_codes(self, long: Vec<(u16, Vec<Slot>)>) -> Codes {
         // Zeroed memory comes from the system untouched: the codes' pages are
         // made as each chunk is read, while the chunks read are given back.
         let mut bytes = vec![0u8; self.len()];
@@ -264,7 +268,7 @@ impl States {
                     true => win,
                     false => loss,
                 };
-                set.push((u64::from(slot), code));
+                set.push((slot, code));
             }
         }
         Codes::from_bytes(bytes, set)
@@ -290,8 +294,8 @@ mod tests {
             Start::Awaiting(MAX_SMALL + 5),
             Start::Awaiting(1),
         ];
-        let many: Vec<(u32, u32)> = (0..8)
-            .filter_map(|slot| Some((slot as u32, set(&mut chunk.slots()[slot], starts[slot])?)))
+        let many: Vec<(Slot, u32)> = (0..8)
+            .filter_map(|slot| Some((slot as Slot, set(&mut chunk.slots()[slot], starts[slot])?)))
             .collect();
         assert_eq!(many, [(6, MAX_SMALL + 5)]);
         let states = States::new(vec![chunk], many);

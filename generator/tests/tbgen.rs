@@ -238,9 +238,10 @@ fn absurd_options_are_refused_at_once_naming_the_limit() {
             &["chess", "KRRvKRR", "--memory", "8"],
             "chess-dtz-KRRvKRR.tb (3755372544 slots) needs about 8.6 GB of memory",
         ),
+        // Four different pieces: past 2^32 slots, and past the machine.
         (
-            &["chess", "KRBvKRN"],
-            "more than the solver counts in a tier",
+            &["chess", "KRBvKRN", "--memory", "24"],
+            "chess-KRNvKRB.tb (15502147584 slots) needs about 32.0 GB of memory",
         ),
         (
             &["chess", "KQvK", "--memory=-5"],

@@ -13,6 +13,7 @@ use crate::order::{Solved, Store};
 use crate::output::{Summary, WriteOptions};
 use crate::progress::Progress;
 use crate::retrograde::{Outside, Parents, Scan, Scans, scanned, solve_scanned};
+use crate::states::Slot;
 use crate::tier_codes::{Solution, TierCodes};
 use games::chess::{
     Color, Endgame, FIFTY_MOVES, Layout, MAX_PIECES, Metric, Role, Settled, Square, Walk, attacks,
@@ -559,8 +560,8 @@ impl<S: Solved> Scans for Tier<'_, S> {
 }
 
 impl<S: Solved> Parents for Tier<'_, S> {
-    fn each(&self, slot: u32, mut visit: impl FnMut(u32)) {
-        self.predecessors(u64::from(slot), |parent| visit(parent as u32));
+    fn each(&self, slot: Slot, visit: impl FnMut(Slot)) {
+        self.predecessors(slot, visit);
     }
 
     fn pulls(&self) -> bool {
@@ -569,19 +570,19 @@ impl<S: Solved> Parents for Tier<'_, S> {
 
     fn children(
         &self,
-        slots: Range<u32>,
-        mut wanted: impl FnMut(u32) -> bool,
-        mut visit: impl FnMut(u32, u32) -> bool,
+        slots: Range<Slot>,
+        mut wanted: impl FnMut(Slot) -> bool,
+        mut visit: impl FnMut(Slot, Slot) -> bool,
     ) {
         // The walk is begun again past a long run of slots not wanted (late
         // plies pull few slots), and stepped over a short one.
-        let mut walk: Option<(u32, Walk)> = None;
+        let mut walk: Option<(Slot, Walk)> = None;
         let mut sight = PairShare::new();
         for slot in slots.filter(|&slot| wanted(slot)) {
             let (at, steps) = match &mut walk {
                 Some((at, steps)) if slot - *at < WALK_GAP => (at, steps),
                 _ => {
-                    let steps = self.game.walk(self.tier, u64::from(slot));
+                    let steps = self.game.walk(self.tier, slot);
                     let (at, steps) = walk.insert((slot, steps));
                     (at, steps)
                 }
@@ -590,14 +591,14 @@ impl<S: Solved> Parents for Tier<'_, S> {
                 return;
             };
             *at = slot + 1;
-            let seen = sight.of(u64::from(slot), || Sight::of(&layout));
-            self.quiet_children(&layout, seen, |child| visit(slot, child as u32));
+            let seen = sight.of(slot, || Sight::of(&layout));
+            self.quiet_children(&layout, seen, |child| visit(slot, child));
         }
     }
 }
 
 /// Slots a pull steps its walk over rather than begin it again.
-const WALK_GAP: u32 = 64;
+const WALK_GAP: Slot = 64;
 
 /// The 50-move limit a capture or pawn move restarts, where the tables count DTZ.
 fn reset(game: &Endgame) -> Option<u16> {
@@ -792,7 +793,7 @@ pub fn solve_tier_packing(
             let size = game.index_size(tier) as usize;
             let outcomes = dtm.and_then(|dtm| dtm.outcomes(0..size as u64));
             let told = outcomes.as_ref().map(Told::Dtm);
-            let counts = scanned(game, size, &Tier::new(game, tier, &*solved, told), progress);
+            let counts = scanned(size, &Tier::new(game, tier, &*solved, told), progress);
             // What DTM settled is for the scans alone (KQRvKR's: 60 MB).
             drop(outcomes);
             let parents = Tier::new(game, tier, &*solved, None);
@@ -910,22 +911,14 @@ pub fn generate_tables(
 }
 
 /// Whether the tables of `options` can be made here, said before any run
-/// starts: each tier within the solver's 32-bit slots, and the memory the
-/// largest one needs (given, then checked against what the run can count on).
+/// starts: the memory the largest one needs (given, then checked against what
+/// the run can count on).
 pub fn check_before(
     options: &Options,
     write: &WriteOptions,
     progress: &Progress,
 ) -> anyhow::Result<()> {
     let endgame = games::chess::SPEC.game(options)?;
-    let too_large = |&tier: &u32| endgame.index_size(tier) > crate::retrograde::MAX_TIER_SLOTS;
-    if let Some(tier) = endgame.tiers().into_iter().find(too_large) {
-        anyhow::bail!(
-            "{}: {} slots, more than the solver counts in a tier (2^32): not made yet",
-            endgame.tier_name(tier),
-            endgame.index_size(tier)
-        );
-    }
     let Some(need) = memory_needed(&endgame, &write.dir, write.keep) else {
         return Ok(());
     };
@@ -1064,7 +1057,7 @@ mod tests {
             let generic = solve_retracting_tier(game, game, tier, &earlier, progress);
             let dedicated = |pull| {
                 let this = Tier::new(game, tier, &solved, None);
-                let mut counts = scanned(game, game.index_size(tier) as usize, &this, progress);
+                let mut counts = scanned(game.index_size(tier) as usize, &this, progress);
                 counts.pull = pull;
                 solve_scanned(game, counts, &this, progress)
             };

@@ -14,6 +14,7 @@ use super::{
 use crate::order::Solved;
 use crate::progress::Progress;
 use crate::retrograde::{Parents, Scan, Scans, solve_by_scans};
+use crate::states::Slot;
 use crate::tier_codes::{Packed, Solution, TierCodes};
 use games::chess::piece::is_pawn;
 use games::chess::{
@@ -368,10 +369,10 @@ impl<S: Solved> Scans for Slice<'_, S> {
 }
 
 impl<S: Solved> Parents for Slice<'_, S> {
-    fn each(&self, slot: u32, mut visit: impl FnMut(u32)) {
-        self.predecessors(self.start + u64::from(slot), |parent| {
+    fn each(&self, slot: Slot, mut visit: impl FnMut(Slot)) {
+        self.predecessors(self.start + slot, |parent| {
             debug_assert!((self.start..self.end).contains(&parent));
-            visit((parent - self.start) as u32)
+            visit(parent - self.start)
         });
     }
 }
