@@ -260,6 +260,8 @@ impl States {
                     }
                 });
         }
+        // The codes a byte holds are written at once; only the longer ones
+        // (past 126 plies) are handed over apart, 16 bytes each.
         let mut set = Vec::new();
         for (n, slots) in long {
             let (win, loss) = (Value::Win(n).code(), Value::Loss(n).code());
@@ -268,7 +270,10 @@ impl States {
                     true => win,
                     false => loss,
                 };
-                set.push((slot, code));
+                match Codes::byte_holds(code) {
+                    true => bytes[slot as usize] = code as u8,
+                    false => set.push((slot, code)),
+                }
             }
         }
         Codes::from_bytes(bytes, set)

@@ -68,6 +68,12 @@ impl Codes {
         }
     }
 
+    /// Whether a slot's byte holds `code` itself (a code below 255), so that
+    /// [`Codes::from_bytes`] need not be told it.
+    pub fn byte_holds(code: u16) -> bool {
+        code < u16::from(APART)
+    }
+
     /// The codes of `bytes`, a byte a slot that holds its code, but for the
     /// slots `set` lists (in any order, each once) with their codes, of any
     /// size: the solver's bytes, and the long distances it kept apart.
