@@ -81,7 +81,7 @@ impl Codes {
         let mut apart = Vec::new();
         for (slot, code) in set {
             bytes[slot as usize] = byte_of(code);
-            if code >= 255 {
+            if !Codes::byte_holds(code) {
                 apart.push((slot, code));
             }
         }
@@ -133,7 +133,7 @@ impl Codes {
                 codes
                     .iter()
                     .enumerate()
-                    .filter(|&(_, &c)| c >= 255)
+                    .filter(|&(_, &c)| !Codes::byte_holds(c))
                     .map(|(s, &c)| (s as u64, c)),
             ),
         }
@@ -149,13 +149,13 @@ impl Default for Codes {
 
 impl From<Vec<u16>> for Codes {
     fn from(codes: Vec<u16>) -> Codes {
-        let apart = codes.par_iter().filter(|&&c| c >= 255).count() as u64;
+        let apart = codes.par_iter().filter(|&&c| !Codes::byte_holds(c)).count() as u64;
         if apart > codes.len() as u64 / APART_SHARE {
             return Codes(Repr::Wide(codes));
         }
         let bytes = codes.par_iter().map(|&code| byte_of(code)).collect();
         let apart = (codes.par_iter().enumerate())
-            .filter(|&(_, &code)| code >= 255)
+            .filter(|&(_, &code)| !Codes::byte_holds(code))
             .map(|(slot, &code)| (slot as u64, code))
             .collect();
         Codes(Repr::Bytes { bytes, apart })
@@ -179,7 +179,7 @@ impl CodesBuilder {
         match &mut self.0.0 {
             Repr::Bytes { bytes, apart } => {
                 bytes[slot as usize] = byte_of(code);
-                if code >= 255 {
+                if !Codes::byte_holds(code) {
                     apart.push((slot, code));
                     if apart.len() as u64 > bytes.len() as u64 / APART_SHARE {
                         self.widen();
