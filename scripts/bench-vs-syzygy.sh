@@ -23,7 +23,10 @@
 #
 # DTM_ALONE=0 skips the run of tbgen's DTM tables alone (for 6-piece chains,
 # where it would add most of an hour); KEEP=1 keeps the temporary folder, with
-# both generators' tables, and names it at the end.
+# both generators' tables, and names it at the end. OURS=DIR compares the
+# tables tbgen made before in DIR (DTM and DTZ, one ending named) instead of
+# making them: only Syzygy's chain is timed, for six-piece endings whose two
+# generators do not fit in memory side by side.
 #
 # THREADS (default 2) is the thread count of both. SYZYGY_SRC names the source
 # archive (default ../shared/anchors/syzygy-tb-src.tar.gz beside this repository);
@@ -34,6 +37,7 @@ cd "$(dirname "$0")/.."
 THREADS=${THREADS:-2}
 DTM_ALONE=${DTM_ALONE:-1}
 KEEP=${KEEP:-0}
+OURS=${OURS:-}
 SAMPLES=${SAMPLES:-2000}
 SRC=${SYZYGY_SRC:-../shared/anchors/syzygy-tb-src.tar.gz}
 ENDINGS=("$@")
@@ -203,18 +207,19 @@ CHECKS=()
 printf '%-8s %-10s %8s %10s %7s %10s %7s %7s %7s\n' ending chain "DTM s" "DTM+DTZ s" MB \
     "Syzygy s" MB "DTM/S" "both/S"
 for ending in "${ENDINGS[@]}"; do
-    mkdir -p "$WORK/ours-$ending" "$WORK/dtm-$ending" "$WORK/syzygy-$ending"
+    ours_dir=${OURS:-$WORK/ours-$ending}
+    mkdir -p "$ours_dir" "$WORK/dtm-$ending" "$WORK/syzygy-$ending"
     # DTM alone (`--metric dtm`), then DTM and DTZ in one run, as `tbgen chess
     # ENDING` makes them (the DTZ solve reads DTM's draws before either table
     # leaves its exits): the tables compared and counted are the second run's.
-    dtm=0 dtm_mb=0
-    [ "$DTM_ALONE" = 1 ] && read -r dtm dtm_mb < <(measure "$TBGEN" chess "$ending" \
-        --metric dtm --threads "$THREADS" --dir "$WORK/dtm-$ending")
-    read -r both both_mb < <(measure "$TBGEN" chess "$ending" --threads "$THREADS" \
-        --dir "$WORK/ours-$ending")
+    dtm=0 dtm_mb=0 both=0 both_mb=0
+    [ "$DTM_ALONE" = 1 ] && [ -z "$OURS" ] && read -r dtm dtm_mb < <(measure "$TBGEN" chess \
+        "$ending" --metric dtm --threads "$THREADS" --dir "$WORK/dtm-$ending")
+    [ -z "$OURS" ] && read -r both both_mb < <(measure "$TBGEN" chess "$ending" \
+        --threads "$THREADS" --dir "$ours_dir")
     rm -rf "$WORK/dtm-$ending"
-    mapfile -t tables < <(chain "$WORK/ours-$ending")
-    serve "$WORK/ours-$ending"
+    mapfile -t tables < <(chain "$ours_dir")
+    serve "$ours_dir"
     syzygy=0
     syzygy_mb=0
     for pair in "${tables[@]}"; do
@@ -235,11 +240,11 @@ for ending in "${ENDINGS[@]}"; do
     # Every table of the chain against Syzygy's, with the bytes of each.
     for pair in "${tables[@]}"; do
         table=${pair% *} ours=${pair#* }
-        said=$(check "$table" "$WORK/ours-$ending" "$WORK/ours-$ending" "$WORK/syzygy-$ending") \
+        said=$(check "$table" "$ours_dir" "$ours_dir" "$WORK/syzygy-$ending") \
             || { echo "$table against Syzygy: $said" >&2; exit 1; }
         CHECKS+=("$(printf '%-8s %12d %12d %12d %12d  %s' "$table" \
-            "$(bytes "$WORK/ours-$ending/chess-$ours.tb")" \
-            "$(bytes "$WORK/ours-$ending/chess-dtz-$ours.tb")" \
+            "$(bytes "$ours_dir/chess-$ours.tb")" \
+            "$(bytes "$ours_dir/chess-dtz-$ours.tb")" \
             "$(bytes "$WORK/syzygy-$ending/$table.rtbw")" \
             "$(bytes "$WORK/syzygy-$ending/$table.rtbz")" "$said")")
     done
