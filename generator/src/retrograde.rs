@@ -54,6 +54,22 @@ pub(crate) trait Parents: Sync {
     ) {
         unreachable!("a solver that cannot pull is never asked to")
     }
+
+    /// Whether the solver is told, before the plies, whether each slot left
+    /// undecided is a win or a loss ([`Parents::told`]): a DTZ solve is, by
+    /// the DTM table made before it (the 50-move rule changes distances, not
+    /// who wins).
+    fn tells(&self) -> bool {
+        false
+    }
+
+    /// Where [`Parents::tells`], the outcome a slot the scans left undecided
+    /// will have: a pull then looks only at the slots the ply's frontier can
+    /// decide (a win only through a move to a loss, a loss only through its
+    /// moves to wins).
+    fn told(&self, _slot: Slot) -> Option<Outcome> {
+        None
+    }
 }
 
 /// Where a solver finds the scan of each slot, a run of slots at a time (a
@@ -358,12 +374,17 @@ impl Piece {
         self.start..(self.start + PIECE as Slot).min(size as Slot)
     }
 
-    /// How many slots are due to be visited at each ply that has any.
-    fn visits(&self) -> impl Iterator<Item = (u16, usize)> + '_ {
+    /// How many wins and losses are due to be visited at each ply that has any.
+    fn visits(&self) -> impl Iterator<Item = (u16, Split)> + '_ {
         let begins = std::iter::once(0).chain(self.plies.iter().map(|&(_, end)| end));
         self.plies.iter().zip(begins).map(|(&(ply, end), begin)| {
             let run = &self.due[usize::from(begin)..usize::from(end)];
-            (ply, run.iter().filter(|&&due| due >> 12 == VISIT).count())
+            let count = |what| run.iter().filter(|&&due| due >> 12 == what).count();
+            let split = Split {
+                won: count(VISIT),
+                lost: count(VISIT_LOSS),
+            };
+            (ply, split)
         })
     }
 
@@ -386,10 +407,30 @@ impl Piece {
     }
 }
 
-/// What a piece's slot is due for at a ply.
+/// What a piece's slot is due for at a ply: a visit (of a win, or of a
+/// loss), a count down, or a win.
 const VISIT: u16 = 0;
 const COUNT_DOWN: u16 = 1;
 const WIN: u16 = 2;
+const VISIT_LOSS: u16 = 3;
+
+/// Slots counted apart by outcome: wins and losses.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Split {
+    won: usize,
+    lost: usize,
+}
+
+impl Split {
+    fn total(self) -> usize {
+        self.won + self.lost
+    }
+
+    fn add(&mut self, other: Split) {
+        self.won += other.won;
+        self.lost += other.lost;
+    }
+}
 
 /// Slots per parallel piece of a scan; a chunk of states holds whole pieces.
 const PIECE: usize = 1 << 12;
@@ -405,8 +446,9 @@ pub(crate) struct Counts {
     listed_at_most: usize,
     /// How many slots the scans left undecided.
     awaiting: usize,
-    /// How many slots the scans decided at each distance (visited at that ply).
-    visits: Vec<usize>,
+    /// How many wins and losses the scans decided at each distance (visited
+    /// at that ply).
+    visits: Vec<Split>,
     /// When a ply looks forward from the undecided slots.
     pub(crate) pull: Pull,
 }
@@ -488,7 +530,10 @@ impl Choice {
         match self.pull {
             Pull::WhenCheaper => match (self.push, self.pulled) {
                 (Some(push), Some(pulled)) => undecided * pulled < frontier * push,
-                // No ply has pushed many slots yet: pushes are cheap so far.
+                // No ply has pushed many slots yet: a push is taken to cost
+                // half a pull (KRBvKR's DTZ: 0.31 µs a slot pushed, 0.73 µs
+                // a slot pulled).
+                (None, Some(_)) => 2.0 * undecided < frontier,
                 _ => false,
             },
             #[cfg(test)]
@@ -498,16 +543,64 @@ impl Choice {
         }
     }
 
-    /// Learns from a ply that pulled (or pushed) over `slots` slots in `seconds`.
-    fn measured(&mut self, pulled: bool, slots: usize, seconds: f64) {
-        if slots < MEASURED_FROM {
-            return;
+    /// Learns from a ply that pulled `pulled` slots and pushed `pushed` in
+    /// `seconds`, where it went mostly one way.
+    fn measured(&mut self, pulled: usize, pushed: usize, seconds: f64) {
+        let cost = |slots: usize| (slots >= MEASURED_FROM).then(|| seconds / slots as f64);
+        if pushed <= pulled / 8 {
+            self.pulled = cost(pulled).or(self.pulled);
+        } else if pulled <= pushed / 8 {
+            self.push = cost(pushed).or(self.push);
         }
-        let cost = Some(seconds / slots as f64);
-        match pulled {
-            true => self.pulled = cost,
-            false => self.push = cost,
+    }
+}
+
+/// Which of a ply's two kinds of work look forward from the undecided slots
+/// instead of back from its frontier: the frontier's wins count down the
+/// slots that will be losses (`after_wins`), its losses make wins of the
+/// slots that will be (`after_losses`). A solver told who wins each slot
+/// ([`Parents::tells`]) chooses each apart, pulling only the slots it can
+/// decide; one not told does both one way.
+#[derive(Debug, Clone, Copy)]
+struct Way {
+    after_wins: bool,
+    after_losses: bool,
+}
+
+impl Way {
+    fn untold(pull: bool) -> Way {
+        Way {
+            after_wins: pull,
+            after_losses: pull,
         }
+    }
+
+    /// Each way as `choice` finds cheaper, for a frontier of `frontier` wins
+    /// and losses and `told` slots undecided that will be wins and losses.
+    fn told(choice: &Choice, frontier: Split, told: Split) -> Way {
+        Way {
+            after_wins: frontier.won > 0 && choice.pulls(frontier.won, told.lost),
+            after_losses: frontier.lost > 0 && choice.pulls(frontier.lost, told.won),
+        }
+    }
+
+    fn pulls(self) -> bool {
+        self.after_wins || self.after_losses
+    }
+
+    fn pushes(self) -> bool {
+        !(self.after_wins && self.after_losses)
+    }
+
+    /// How many of the `told` slots a pull looks at.
+    fn pulled(self, told: Split) -> usize {
+        usize::from(self.after_wins) * told.lost + usize::from(self.after_losses) * told.won
+    }
+
+    /// How many of the `frontier`'s slots are pushed.
+    fn pushed(self, frontier: Split) -> usize {
+        usize::from(!self.after_wins) * frontier.won
+            + usize::from(!self.after_losses) * frontier.lost
     }
 }
 
@@ -523,7 +616,7 @@ impl Counts {
     fn from_scans(size: usize, scans: &impl Scans, progress: &Progress) -> Counts {
         let mut chunks = States::chunks(size);
         progress.start("scans", size.div_ceil(PIECE) as u64);
-        let visits: Vec<AtomicUsize> = (0..=MAX_PLIES).map(|_| AtomicUsize::new(0)).collect();
+        let visits: Vec<[AtomicUsize; 2]> = (0..=MAX_PLIES).map(|_| Default::default()).collect();
         let found: Vec<PieceScanned> = chunks
             .par_iter_mut()
             .enumerate()
@@ -564,7 +657,11 @@ impl Counts {
                     if let Start::Decided(value) = begin {
                         if let Some(n) = value.distance() {
                             assert!(n < MAX_PLIES, "slot {}: {n} plies is too long", start + i);
-                            due.push(at(n, VISIT));
+                            let what = match value {
+                                Value::Loss(_) => VISIT_LOSS,
+                                _ => VISIT,
+                            };
+                            due.push(at(n, what));
                         }
                     }
                     awaiting += usize::from(matches!(begin, Start::Awaiting(_)));
@@ -573,8 +670,10 @@ impl Counts {
                     }
                 });
                 let piece = Piece::new(start as Slot, due);
-                for (ply, n) in piece.visits() {
-                    visits[usize::from(ply)].fetch_add(n, Ordering::Relaxed);
+                for (ply, split) in piece.visits() {
+                    let [won, lost] = &visits[usize::from(ply)];
+                    won.fetch_add(split.won, Ordering::Relaxed);
+                    lost.fetch_add(split.lost, Ordering::Relaxed);
                 }
                 progress.advance(1);
                 PieceScanned {
@@ -601,7 +700,12 @@ impl Counts {
             last,
             listed_at_most: listed_at_most(size),
             awaiting,
-            visits: visits.into_iter().map(AtomicUsize::into_inner).collect(),
+            visits: (visits.into_iter())
+                .map(|[won, lost]| Split {
+                    won: won.into_inner(),
+                    lost: lost.into_inner(),
+                })
+                .collect(),
             pull: Pull::WhenCheaper,
         }
     }
@@ -626,6 +730,27 @@ impl Frontier {
     fn is_empty(&self) -> bool {
         matches!(self, Frontier::List(slots) if slots.is_empty())
     }
+}
+
+/// How many of the slots the scans left undecided `parents` is told will be
+/// wins and losses ([`Parents::told`]).
+fn told_split(states: &States, pieces: &[Piece], parents: &impl Parents) -> Split {
+    let size = states.len();
+    let of_piece = |piece: &Piece| {
+        let mut split = Split::default();
+        for slot in piece.slots(size).filter(|&slot| states.undecided(slot)) {
+            match parents.told(slot) {
+                Some(Outcome::Loss) => split.lost += 1,
+                _ => split.won += 1,
+            }
+        }
+        split
+    };
+    let add = |mut a: Split, b: Split| {
+        a.add(b);
+        a
+    };
+    pieces.par_iter().map(of_piece).reduce(Split::default, add)
 }
 
 /// The most slots a ply's decisions are listed for the next ply, a
@@ -667,12 +792,12 @@ impl Listing<'_> {
 }
 
 /// What a thread of a ply finds: the slots it decided (listed while the
-/// ply's lists are kept), how many, and the slots it visited past what a
-/// state holds.
+/// ply's lists are kept), how many wins and losses, and the slots it visited
+/// past what a state holds.
 #[derive(Default)]
 struct Found {
     decided: Vec<Slot>,
-    count: usize,
+    count: Split,
     visited: Vec<Slot>,
 }
 
@@ -706,8 +831,13 @@ fn solve_plies<G: Game>(
     progress.start(&format!("{} plies", game.id()), 0);
     // The slots at this ply's distance, as the last ply left them.
     let mut frontier = Frontier::List(Vec::new());
-    // How many slots the last ply decided, and how many are left undecided.
-    let (mut decided_last, mut undecided) = (0, awaiting);
+    // How many wins and losses the last ply decided, how many slots are left
+    // undecided, and, where the solver is told, how many of them will be
+    // wins and losses.
+    let (mut decided_last, mut undecided) = (Split::default(), awaiting);
+    let mut told = parents
+        .tells()
+        .then(|| told_split(&states, &pieces, parents));
     let mut choice = Choice::new(pull, &states, &pieces, parents);
     // The slots decided at each distance a state does not hold.
     let mut long: Vec<(u16, Vec<Slot>)> = Vec::new();
@@ -732,32 +862,62 @@ fn solve_plies<G: Game>(
                 false => states.count_down(slot, next),
             };
             if now {
-                found.count += 1;
+                match won {
+                    true => found.count.won += 1,
+                    false => found.count.lost += 1,
+                }
                 listing.push(slot, &mut found.decided);
             }
         };
-        let visit = |slot: Slot, found: &mut Found| match states.outcome(slot) {
-            Some(Outcome::Loss) => parents.each(slot, |parent| decide(true, parent, found)),
-            Some(Outcome::Win) => parents.each(slot, |parent| decide(false, parent, found)),
-            None => unreachable!("a slot visited at its distance is a win or a loss"),
-        };
         let keep = ply > SHORT;
         let now = Distance::of(ply);
-        let frontier_len = decided_last + visits.get(usize::from(ply)).copied().unwrap_or(0);
+        let mut at_distance = decided_last;
+        at_distance.add(visits.get(usize::from(ply)).copied().unwrap_or_default());
+        let frontier_len = at_distance.total();
         // A pull reads the distance of each move's slot from its state: only
         // a distance a state holds exactly.
-        let pulls = ply < SHORT && parents.pulls() && choice.pulls(frontier_len, undecided);
+        let may_pull = ply < SHORT && parents.pulls();
+        let way = match told {
+            Some(told) if may_pull => Way::told(&choice, at_distance, told),
+            _ => Way::untold(may_pull && choice.pulls(frontier_len, undecided)),
+        };
+        // A slot visited is pushed: a loss makes its parents wins, a win
+        // counts them down; unless the ply pulls for it.
+        let visit = |slot: Slot, found: &mut Found| match states.outcome(slot) {
+            Some(Outcome::Loss) if !way.after_losses => {
+                parents.each(slot, |parent| decide(true, parent, found))
+            }
+            Some(Outcome::Win) if !way.after_wins => {
+                parents.each(slot, |parent| decide(false, parent, found))
+            }
+            Some(_) => {}
+            None => unreachable!("a slot visited at its distance is a win or a loss"),
+        };
         let began = std::time::Instant::now();
-        let look = |slot: Slot, child: Slot, found: &mut Found| match states.at(child, now) {
-            Some(Outcome::Loss) => {
-                decide(true, slot, found);
-                false
+        // A slot told a win is decided by a move to a loss, never counted
+        // down (a push may count it down in the same ply); one told a loss
+        // has no move to a loss.
+        let look = |slot: Slot, child: Slot, found: &mut Found| {
+            let told = parents.told(slot);
+            match states.at(child, now) {
+                Some(Outcome::Loss) => {
+                    decide(true, slot, found);
+                    false
+                }
+                Some(Outcome::Win) if told != Some(Outcome::Win) => {
+                    decide(false, slot, found);
+                    true
+                }
+                _ => true,
             }
-            Some(Outcome::Win) => {
-                decide(false, slot, found);
-                true
-            }
-            None => true,
+        };
+        let wanted = |slot| {
+            states.undecided(slot)
+                && match parents.told(slot) {
+                    Some(Outcome::Win) => way.after_losses,
+                    Some(Outcome::Loss) => way.after_wins,
+                    None => true,
+                }
         };
         // The frontier found by the states holds the slots due to be visited.
         let by_state = matches!(frontier, Frontier::ByState);
@@ -765,32 +925,34 @@ fn solve_plies<G: Game>(
             .par_iter_mut()
             .fold(Found::default, |mut found, piece| {
                 let slots = piece.slots(size);
-                if pulls {
-                    let undecided = |slot| states.undecided(slot);
-                    parents.children(slots, undecided, |slot, child| {
+                if way.pulls() {
+                    parents.children(slots.clone(), wanted, |slot, child| {
                         look(slot, child, &mut found)
                     });
-                } else if by_state {
+                }
+                if by_state && way.pushes() {
                     states.each_at(slots, now, |slot| visit(slot, &mut found));
                 }
                 for (slot, what) in piece.take(ply) {
                     match what {
-                        VISIT if by_state || pulls => {}
-                        VISIT => {
+                        VISIT | VISIT_LOSS if by_state => {}
+                        VISIT | VISIT_LOSS => {
                             visit(slot, &mut found);
                             if keep {
                                 found.visited.push(slot);
                             }
                         }
                         COUNT_DOWN => decide(false, slot, &mut found),
-                        _ => decide(true, slot, &mut found),
+                        WIN => decide(true, slot, &mut found),
+                        _ => unreachable!("a slot is due for one of four things"),
                     }
                 }
                 found
             });
-        // A ply that pulls visits no frontier: it has looked at every slot.
+        // A ply that pulls for both has looked at every slot: it visits no
+        // frontier.
         let mut at_ply = match std::mem::replace(&mut frontier, Frontier::ByState) {
-            Frontier::List(slots) if !pulls => slots,
+            Frontier::List(slots) if way.pushes() => slots,
             _ => Vec::new(),
         };
         // In order: neighbouring slots have parents near each other.
@@ -801,10 +963,24 @@ fn solve_plies<G: Game>(
             found
         });
         let mut found: Vec<Found> = from_pieces.chain(from_frontier).collect();
-        let worked = if pulls { undecided } else { frontier_len };
-        choice.measured(pulls, worked, began.elapsed().as_secs_f64());
-        decided_last = found.iter().map(|found| found.count).sum();
-        undecided -= decided_last;
+        let pulled = match told {
+            Some(told) => way.pulled(told),
+            None if way.pulls() => undecided,
+            None => 0,
+        };
+        choice.measured(
+            pulled,
+            way.pushed(at_distance),
+            began.elapsed().as_secs_f64(),
+        );
+        decided_last = Split::default();
+        found.iter().for_each(|found| decided_last.add(found.count));
+        undecided -= decided_last.total();
+        if let Some(told) = &mut told {
+            // Told right, every win decided was told a win, every loss a loss.
+            told.won = told.won.saturating_sub(decided_last.won);
+            told.lost = told.lost.saturating_sub(decided_last.lost);
+        }
         if !dropped.into_inner() {
             let decided = found
                 .iter_mut()

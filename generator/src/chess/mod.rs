@@ -13,14 +13,14 @@ use crate::order::{Solved, Store};
 use crate::output::{Summary, WriteOptions};
 use crate::progress::Progress;
 use crate::retrograde::{Outside, Parents, Scan, Scans, scanned, solve_scanned};
-use crate::states::Slot;
+use crate::states::{Outcome, Slot};
 use crate::tier_codes::{Solution, TierCodes};
 use games::chess::{
     Color, Endgame, FIFTY_MOVES, Layout, MAX_PIECES, Metric, Role, Settled, Square, Walk, attacks,
 };
 use games::spec::Options;
 use games::value::NO_POSITION;
-use games::{Game, Value};
+use games::{Game, Value, ValueKind};
 use std::ops::Range;
 use std::path::Path;
 use std::sync::OnceLock;
@@ -568,6 +568,18 @@ impl<S: Solved> Parents for Tier<'_, S> {
         true
     }
 
+    fn tells(&self) -> bool {
+        matches!(self.outcomes, Some(Told::Dtm(_)))
+    }
+
+    #[inline]
+    fn told(&self, slot: Slot) -> Option<Outcome> {
+        match self.outcomes {
+            Some(Told::Dtm(outcomes)) => outcomes.outcome(slot),
+            _ => None,
+        }
+    }
+
     fn children(
         &self,
         slots: Range<Slot>,
@@ -673,8 +685,9 @@ impl Dtm<'_> {
 }
 
 /// What a tier's codes under DTM settle of each slot of a range (no position,
-/// or a draw), two bits a slot: what a DTZ solve keeps of them while it
-/// solves those slots.
+/// a draw, a win or a loss), two bits a slot: what a DTZ solve keeps of them
+/// while it solves those slots. The 50-move rule changes how far a win is,
+/// never who wins: DTZ's wins are DTM's, and so are its losses and draws.
 #[derive(Debug)]
 pub struct DtmOutcomes {
     start: u64,
@@ -694,14 +707,26 @@ impl DtmOutcomes {
     /// Takes `slot`'s code under DTM (a slot set again takes the new code).
     #[inline]
     fn set(&mut self, slot: u64, code: u16) {
-        let outcome = match code {
-            NO_POSITION => 1,
-            code if code == Value::Draw.code() => 2,
+        let outcome = match Value::from_code(ValueKind::WinLossDraw, code) {
+            None => 1,
+            Some(Value::Draw) => 2,
+            Some(Value::Loss(_)) => 3,
             _ => 0,
         };
         let at = slot - self.start;
         let (word, shift) = (at as usize / 32, 2 * (at % 32));
         self.words[word] = self.words[word] & !(3 << shift) | outcome << shift;
+    }
+
+    /// Whether `slot` is a win or a loss under DTM, if it is either.
+    #[inline]
+    fn outcome(&self, slot: u64) -> Option<Outcome> {
+        let at = slot - self.start;
+        match self.words[at as usize / 32] >> (2 * (at % 32)) & 3 {
+            0 => Some(Outcome::Win),
+            3 => Some(Outcome::Loss),
+            _ => None,
+        }
     }
 
     #[inline]
@@ -794,9 +819,8 @@ pub fn solve_tier_packing(
             let outcomes = dtm.and_then(|dtm| dtm.outcomes(0..size as u64));
             let told = outcomes.as_ref().map(Told::Dtm);
             let counts = scanned(size, &Tier::new(game, tier, &*solved, told), progress);
-            // What DTM settled is for the scans alone (KQRvKR's: 60 MB).
-            drop(outcomes);
-            let parents = Tier::new(game, tier, &*solved, None);
+            // The plies are told who wins each slot left undecided.
+            let parents = Tier::new(game, tier, &*solved, told);
             Solution::Held(solve_scanned(game, counts, &parents, progress))
         }
     };
@@ -1114,6 +1138,41 @@ mod tests {
                 dtm_codes.push(codes);
                 plain.push(without);
                 knowing.push(with);
+            }
+        }
+    }
+
+    /// Plies told who wins each undecided slot (by the DTM codes) pull only
+    /// the slots a ply's frontier can decide: the same codes as plies not
+    /// told, whether every ply pulls or none does. (A win pulled where only
+    /// wins are at the ply's distance, or a loss where only losses are,
+    /// could never be decided there; one left out where it could is decided
+    /// later or never: the codes differ.)
+    #[test]
+    fn dtz_plies_told_the_outcomes_decide_the_same() {
+        use crate::retrograde::Pull;
+        let progress = Progress::hidden();
+        for ending in ["KRvKN", "KQvKR"] {
+            let game = Endgame::new(&Material::parse(ending).unwrap());
+            let dtz = game.clone().with_metric(Metric::Dtz);
+            let (mut dtm_codes, mut dtz_codes) = (Vec::new(), Vec::new());
+            for tier in game.tiers() {
+                let dtm = solve_tier(&game, tier, &mut dtm_codes, &progress);
+                let expected = solve_tier(&dtz, tier, &mut dtz_codes, &progress);
+                let size = dtz.index_size(tier) as usize;
+                let outcomes = Dtm::Codes(&dtm).outcomes(0..size as u64).unwrap();
+                let told = Some(Told::Dtm(&outcomes));
+                for pull in [Pull::Always, Pull::Never] {
+                    let scans = Tier::new(&dtz, tier, &dtz_codes, told);
+                    let mut counts = scanned(size, &scans, &progress);
+                    counts.pull = pull;
+                    let parents = Tier::new(&dtz, tier, &dtz_codes, told);
+                    assert!(parents.tells());
+                    let codes = solve_scanned(&dtz, counts, &parents, &progress);
+                    assert!(codes == expected, "{} {pull:?}", game.tier_name(tier));
+                }
+                dtm_codes.push(dtm);
+                dtz_codes.push(expected);
             }
         }
     }
