@@ -1,0 +1,79 @@
+//! What valuing every move of a position would cost if a chess table stored
+//! one side to move only, as Syzygy's DTZ files do: each move's position is
+//! then of the side not stored, valued by a search of its own moves, so the
+//! probe looks up every position two plies down instead of one.
+//!
+//! ```sh
+//! cargo run --release -p query --example one_side_probe -- DIR FEN [dtm|dtz]
+//! ```
+//!
+//! DIR holds the tables of the FEN's ending (`tbgen chess ENDING`). Prints,
+//! warm (each measured over 2,000 rounds after one that opens the tables), the
+//! probe as it is (every move valued), the lookups of the moves' positions,
+//! and those of the positions two plies down, with the time of making the
+//! moves taken apart.
+
+use games::Game;
+use games::chess::{Board, Endgame, Material, Metric};
+use query::Tablebase;
+use std::hint::black_box;
+use std::time::Instant;
+
+const ROUNDS: u32 = 2_000;
+
+/// Microseconds a round of `work` takes, warm.
+fn time(mut work: impl FnMut() -> u64) -> f64 {
+    black_box(work());
+    let began = Instant::now();
+    for _ in 0..ROUNDS {
+        black_box(work());
+    }
+    began.elapsed().as_secs_f64() * 1e6 / f64::from(ROUNDS)
+}
+
+/// Every position one ply down from `board`.
+fn children(game: &Endgame, board: &Board) -> Vec<Board> {
+    let moves = game.moves(board);
+    moves
+        .iter()
+        .map(|mv| game.play(board, mv).position)
+        .collect()
+}
+
+fn main() -> anyhow::Result<()> {
+    let args: Vec<String> = std::env::args().collect();
+    let (Some(dir), Some(fen)) = (args.get(1), args.get(2)) else {
+        anyhow::bail!("usage: one_side_probe DIR FEN [dtm|dtz]");
+    };
+    let metric = Metric::parse(args.get(3).map_or("dtz", String::as_str))?;
+    let game = Endgame::of_all(&Material::all_up_to(5)).with_metric(metric);
+    let tb = Tablebase::new(&game, dir);
+    let root = game.parse_position(fen)?;
+    let value = |board: &Board| -> u64 { tb.value(board).map_or(0, |v| u64::from(v.code())) };
+    let grandchildren: usize = (children(&game, &root).iter())
+        .map(|child| children(&game, child).len())
+        .sum();
+    let probe = time(|| query::probe(&tb, &root).map_or(0, |p| p.moves.len() as u64));
+    let one_ply = time(|| children(&game, &root).iter().map(value).sum());
+    let moves_two = time(|| {
+        let kids = children(&game, &root);
+        kids.iter().map(|c| children(&game, c).len() as u64).sum()
+    });
+    let two_ply = time(|| {
+        let kids = children(&game, &root);
+        kids.iter()
+            .flat_map(|c| children(&game, c))
+            .map(|g| value(&g))
+            .sum()
+    });
+    let lookups = two_ply - moves_two;
+    println!("{fen} under {metric:?}, tables open:");
+    println!("  the probe as it is (every move valued): {probe:.1} µs");
+    println!("  the moves' positions looked up: {one_ply:.1} µs");
+    println!(
+        "  the {grandchildren} positions two plies down: {two_ply:.1} µs \
+         ({moves_two:.1} making the moves, {lookups:.1} looking up, {:.0} ns a lookup)",
+        lookups * 1e3 / grandchildren as f64
+    );
+    Ok(())
+}
