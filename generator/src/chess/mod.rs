@@ -718,11 +718,17 @@ impl DtmOutcomes {
         self.words[word] = self.words[word] & !(3 << shift) | outcome << shift;
     }
 
+    /// `slot`'s two bits, as [`DtmOutcomes::set`] made them.
+    #[inline]
+    fn bits(&self, slot: u64) -> u64 {
+        let at = slot - self.start;
+        self.words[at as usize / 32] >> (2 * (at % 32)) & 3
+    }
+
     /// Whether `slot` is a win or a loss under DTM, if it is either.
     #[inline]
     fn outcome(&self, slot: u64) -> Option<Outcome> {
-        let at = slot - self.start;
-        match self.words[at as usize / 32] >> (2 * (at % 32)) & 3 {
+        match self.bits(slot) {
             0 => Some(Outcome::Win),
             3 => Some(Outcome::Loss),
             _ => None,
@@ -731,8 +737,7 @@ impl DtmOutcomes {
 
     #[inline]
     fn get(&self, slot: u64) -> Option<Known> {
-        let at = slot - self.start;
-        match self.words[at as usize / 32] >> (2 * (at % 32)) & 3 {
+        match self.bits(slot) {
             1 => Some(Known::Empty),
             2 => Some(Known::Draw),
             _ => None,
@@ -1144,10 +1149,9 @@ mod tests {
 
     /// Plies told who wins each undecided slot (by the DTM codes) pull only
     /// the slots a ply's frontier can decide: the same codes as plies not
-    /// told, whether every ply pulls or none does. (A win pulled where only
-    /// wins are at the ply's distance, or a loss where only losses are,
-    /// could never be decided there; one left out where it could is decided
-    /// later or never: the codes differ.)
+    /// told, whether every ply pulls or none does. (A pull that left out a
+    /// slot its ply could decide would decide it later or never, and one
+    /// that counted a slot down twice too early: the codes would differ.)
     #[test]
     fn dtz_plies_told_the_outcomes_decide_the_same() {
         use crate::retrograde::Pull;
