@@ -49,10 +49,18 @@ fn main() -> anyhow::Result<()> {
     let game = Endgame::of_all(&Material::all_up_to(5)).with_metric(metric);
     let tb = Tablebase::new(&game, dir);
     let root = game.parse_position(fen)?;
+    // Every position timed is one the tables value: a lookup that failed
+    // would be timed as its error's path.
+    query::probe(&tb, &root)?;
+    let mut grandchildren = 0;
+    for child in children(&game, &root) {
+        tb.value(&child)?;
+        for grandchild in children(&game, &child) {
+            tb.value(&grandchild)?;
+            grandchildren += 1;
+        }
+    }
     let value = |board: &Board| -> u64 { tb.value(board).map_or(0, |v| u64::from(v.code())) };
-    let grandchildren: usize = (children(&game, &root).iter())
-        .map(|child| children(&game, child).len())
-        .sum();
     let probe = time(|| query::probe(&tb, &root).map_or(0, |p| p.moves.len() as u64));
     let one_ply = time(|| children(&game, &root).iter().map(value).sum());
     let moves_two = time(|| {
