@@ -10,6 +10,7 @@ use super::material::{Counts, MAX_PIECES, Material, count_at};
 use super::pawns::Placements;
 use super::piece::{Color, Role};
 use super::stored::Stored;
+use super::tier_keys::{TierKeys, packed, packed_of};
 use crate::capability::{DistanceUnits, Drawing, MoveAliases, Side, TableNotes};
 use crate::game::{Child, Game, GameError};
 use crate::spec::{Options, Purpose};
@@ -27,9 +28,8 @@ pub struct Endgame {
     /// colours swapped.
     pub(super) keys: Vec<(Counts, Counts)>,
     /// The tier of each piece count (see [`packed`]) and whether its colours
-    /// are swapped, sorted by count: a probe asks it for every move, and
-    /// `verify` for every move of every position, over hundreds of tiers.
-    by_counts: Vec<(u64, (u32, bool))>,
+    /// are swapped.
+    by_counts: TierKeys,
     /// For each tier, its pawns' placements (None without pawns) and the
     /// layout of its other pieces, kinds set (see [`Endgame::template`]).
     pub(super) shapes: Vec<(Option<&'static Placements>, Layout)>,
@@ -67,15 +67,6 @@ impl Metric {
 
 /// The plies the 50-move rule allows between captures and pawn moves.
 pub const FIFTY_MOVES: u16 = 100;
-
-/// Piece counts as one number, four bits a count: what the tier lookup
-/// searches, with no hashing. None where a count does not fit (a board of more
-/// pieces than any table has).
-fn packed(counts: &Counts) -> Option<u64> {
-    counts.iter().try_fold(0u64, |key, &count| {
-        (count < 16).then_some(key << 4 | u64::from(count))
-    })
-}
 
 impl Endgame {
     /// The endings the options name (every ending when answering queries).
@@ -152,12 +143,11 @@ impl Endgame {
                 }
             }
         }
-        by_counts.sort_unstable_by_key(|&(key, _)| key);
         let mut endgame = Endgame {
             metric: Metric::Dtm,
             tiers,
             keys,
-            by_counts,
+            by_counts: TierKeys::new(&by_counts),
             shapes: Vec::new(),
             settled: Vec::new(),
         };
@@ -182,26 +172,15 @@ impl Endgame {
         &self.tiers
     }
 
-    /// How many pieces of each colour and role (kings included) a board has.
-    fn counts(board: &Board) -> Counts {
-        let mut counts: Counts = [0; 12];
-        for (_, p) in board.pieces() {
-            counts[count_at(p.color, p.role)] += 1;
-        }
-        counts
-    }
-
     /// The tier of a board's material, and whether its colours must be swapped to
     /// read it (Black stronger).
     pub(super) fn find_tier(&self, board: &Board) -> Option<(u32, bool)> {
-        self.tier_of_counts(Self::counts(board))
+        self.by_counts.get(packed_of(board)?)
     }
 
     /// The tier with these piece counts, and whether its colours are swapped.
     pub(super) fn tier_of_counts(&self, counts: Counts) -> Option<(u32, bool)> {
-        let key = packed(&counts)?;
-        let found = self.by_counts.binary_search_by_key(&key, |&(k, _)| k);
-        found.ok().map(|i| self.by_counts[i].1)
+        self.by_counts.get(packed(&counts)?)
     }
 }
 

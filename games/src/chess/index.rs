@@ -362,7 +362,7 @@ impl Layout {
         image
     }
 
-    /// The pieces' colours and roles as counts, as [`Endgame::counts`] has them.
+    /// The pieces' colours and roles as counts (kings included), as [`Counts`] has them.
     pub(super) fn counts(&self) -> Counts {
         let mut counts: Counts = [0; 12];
         counts[count_at(Color::White, Role::King)] = 1;
@@ -598,6 +598,18 @@ mod tests {
         many[4] = 2;
         many[1] = 2;
         assert_eq!(game.tier_of_counts(many), None, "KQQPPvK: six pieces");
+        // Kings and 16 white knights: counted four bits a count, the
+        // knights would carry into the bishops' count, KBvK's key.
+        let mut crowded = Board::empty(Color::White);
+        let piece = |color, role| Some(Piece { color, role });
+        crowded.set(Square::new(0), piece(Color::White, Role::King));
+        crowded.set(Square::new(63), piece(Color::Black, Role::King));
+        for at in 16..32 {
+            crowded.set(Square::new(at), piece(Color::White, Role::Knight));
+        }
+        assert_eq!(game.find_tier(&crowded), None);
+        crowded.set(Square::new(16), None);
+        assert_eq!(game.find_tier(&crowded), None, "15 knights");
     }
 
     /// Every `step`th slot of `name` that holds a position indexes back to itself,

@@ -40,6 +40,7 @@ pub mod piece;
 pub mod slots;
 pub mod square;
 pub mod stored;
+mod tier_keys;
 pub mod unmoves;
 
 pub use attacks::{KING_STEPS, KNIGHT_STEPS, attacks};
