@@ -7,6 +7,7 @@ pub mod chess;
 #[cfg(feature = "mpi")]
 pub mod cluster;
 pub mod dots;
+mod due;
 mod exits;
 pub mod layered;
 mod memory;

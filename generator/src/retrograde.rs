@@ -20,6 +20,7 @@
 //! `n + 1` that waits for its ply; a move to a draw there means the position can
 //! never be lost; a move to a win in `n` there only makes a loss at least `n + 1`.
 
+use crate::due::{COUNT_DOWN, PIECE, Piece, VISIT, VISIT_LOSS, WIN};
 use crate::progress::Progress;
 use crate::states::{Distance, Outcome, SHORT, Slot, Start, States};
 use games::capability::Retract;
@@ -329,91 +330,6 @@ pub(crate) fn solve_scanned<G: Game>(
     solve_plies(game, counts, parents, progress)
 }
 
-/// What a piece of slots leaves for the plies, by ply: the slots decided before
-/// them (the game over, or a loss through moves out of the tier alone), visited
-/// at their distance; the floors, counted down then as if a move in the tier had
-/// turned out a win for the opponent (a loss of the slot is at least that long);
-/// and the wins through a move out of the tier, made then where the plies have
-/// not made a nearer one.
-struct Piece {
-    /// The piece's first slot.
-    start: Slot,
-    /// `what << 12 | offset in the piece`, by ply, each ply's in order: two
-    /// bytes a slot due (a slot is due once at most), since most slots of a
-    /// six-piece ending are due for something, a capture at least.
-    due: Box<[u16]>,
-    /// The plies with slots due, in order, each with the end of its run in `due`.
-    plies: Box<[(u16, u16)]>,
-    /// How many of `plies` the plies have taken.
-    taken: usize,
-}
-
-impl Piece {
-    /// The piece from `start` whose slots are due as `due` says: `(ply, what,
-    /// offset)` each, in any order.
-    fn new(start: Slot, mut due: Vec<(u16, u16, u16)>) -> Piece {
-        due.sort_unstable();
-        let mut plies: Vec<(u16, u16)> = Vec::new();
-        for (end, &(ply, _, _)) in due.iter().enumerate() {
-            match plies.last_mut() {
-                Some(run) if run.0 == ply => run.1 = end as u16 + 1,
-                _ => plies.push((ply, end as u16 + 1)),
-            }
-        }
-        Piece {
-            start,
-            due: due.iter().map(|&(_, what, i)| what << 12 | i).collect(),
-            plies: plies.into_boxed_slice(),
-            taken: 0,
-        }
-    }
-
-    /// The piece's slots in a tier of `size` slots: the last piece may end
-    /// past the last slot as pieces are laid out.
-    fn slots(&self, size: usize) -> Range<Slot> {
-        self.start..(self.start + PIECE as Slot).min(size as Slot)
-    }
-
-    /// How many wins and losses are due to be visited at each ply that has any.
-    fn visits(&self) -> impl Iterator<Item = (u16, Split)> + '_ {
-        let begins = std::iter::once(0).chain(self.plies.iter().map(|&(_, end)| end));
-        self.plies.iter().zip(begins).map(|(&(ply, end), begin)| {
-            let run = &self.due[usize::from(begin)..usize::from(end)];
-            let count = |what| run.iter().filter(|&&due| due >> 12 == what).count();
-            let split = Split {
-                won: count(VISIT),
-                lost: count(VISIT_LOSS),
-            };
-            (ply, split)
-        })
-    }
-
-    /// The slots due at `ply`, with what each is due for; taken once.
-    fn take(&mut self, ply: u16) -> impl Iterator<Item = (Slot, u16)> + '_ {
-        let run = match self.plies.get(self.taken) {
-            Some(&(at, end)) if at == ply => {
-                let begin = match self.taken {
-                    0 => 0,
-                    n => self.plies[n - 1].1,
-                };
-                self.taken += 1;
-                &self.due[usize::from(begin)..usize::from(end)]
-            }
-            _ => &[],
-        };
-        let start = self.start;
-        run.iter()
-            .map(move |&due| (start + Slot::from(due & (PIECE as u16 - 1)), due >> 12))
-    }
-}
-
-/// What a piece's slot is due for at a ply: a visit (of a win, or of a
-/// loss), a count down, or a win.
-const VISIT: u16 = 0;
-const COUNT_DOWN: u16 = 1;
-const WIN: u16 = 2;
-const VISIT_LOSS: u16 = 3;
-
 /// Slots counted apart by outcome: wins and losses.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 struct Split {
@@ -432,8 +348,7 @@ impl Split {
     }
 }
 
-/// Slots per parallel piece of a scan; a chunk of states holds whole pieces.
-const PIECE: usize = 1 << 12;
+// A chunk of states holds whole pieces.
 const _: () = assert!(crate::states::CHUNK % PIECE == 0);
 
 /// Every slot's state before the first ply, and what the plies need besides.
@@ -670,10 +585,13 @@ impl Counts {
                     }
                 });
                 let piece = Piece::new(start as Slot, due);
-                for (ply, split) in piece.visits() {
+                for (ply, what, count) in piece.runs() {
                     let [won, lost] = &visits[usize::from(ply)];
-                    won.fetch_add(split.won, Ordering::Relaxed);
-                    lost.fetch_add(split.lost, Ordering::Relaxed);
+                    match what {
+                        VISIT => won.fetch_add(count, Ordering::Relaxed),
+                        VISIT_LOSS => lost.fetch_add(count, Ordering::Relaxed),
+                        _ => 0,
+                    };
                 }
                 progress.advance(1);
                 PieceScanned {
@@ -689,11 +607,7 @@ impl Counts {
             .into_iter()
             .map(|found| (found.piece, found.many))
             .unzip();
-        let last = pieces
-            .iter()
-            .filter_map(|piece| Some(piece.plies.last()?.0))
-            .max()
-            .unwrap_or(0);
+        let last = pieces.iter().filter_map(Piece::last_ply).max().unwrap_or(0);
         Counts {
             states: States::new(chunks, many.into_iter().flatten().collect()),
             pieces,
@@ -1068,15 +982,20 @@ mod far_slots {
     use super::*;
     use games::{Child, GameError, ValueKind};
 
-    /// Take one or two from a pile of up to [`PILES`] (a pile of none is
-    /// lost), plus a position whose one move leads back to itself (a draw),
-    /// each stored `first` slots up the tier: pile `k` at `first + k`.
+    /// Take one or two from a pile of up to `piles` (a pile of none is
+    /// lost), plus a position whose one move leads back to itself (a draw,
+    /// numbered `piles + 1`), each stored `first` slots up the tier: pile `k`
+    /// at `first + k`.
     struct Far {
         first: u64,
+        piles: u64,
     }
 
-    const PILES: u64 = 40;
-    const LOOP: u64 = PILES + 1;
+    impl Far {
+        fn is_loop(&self, position: u64) -> bool {
+            position == self.piles + 1
+        }
+    }
 
     impl Game for Far {
         type Position = u64;
@@ -1091,7 +1010,7 @@ mod far_slots {
         }
 
         fn index_size(&self, _tier: u32) -> u64 {
-            self.first + LOOP + 1
+            self.first + self.piles + 2
         }
 
         fn index(&self, position: &u64) -> u64 {
@@ -1103,12 +1022,12 @@ mod far_slots {
         }
 
         fn start(&self) -> u64 {
-            PILES
+            self.piles
         }
 
         fn moves(&self, position: &u64) -> Vec<u64> {
             match *position {
-                LOOP => vec![LOOP],
+                pile if self.is_loop(pile) => vec![pile],
                 pile => (1..=2).filter_map(|take| pile.checked_sub(take)).collect(),
             }
         }
@@ -1138,10 +1057,10 @@ mod far_slots {
     impl Retract<Far> for Far {
         fn predecessors(&self, _tier: u32, position: &u64, visit: &mut dyn FnMut(u64)) {
             match *position {
-                LOOP => visit(self.index(&LOOP)),
+                pile if self.is_loop(pile) => visit(self.index(&pile)),
                 pile => (1..=2)
                     .map(|put| pile + put)
-                    .filter(|&from| from <= PILES)
+                    .filter(|&from| from <= self.piles)
                     .for_each(|from| visit(self.index(&from))),
             }
         }
@@ -1150,14 +1069,14 @@ mod far_slots {
     /// Solves the tier `first` slots up and checks every position against
     /// the formula: a pile of `3m` is lost in `2m` plies, one of `3m + 1` or
     /// `3m + 2` won in `2m + 1`.
-    fn solve_from(first: u64) {
-        let game = Far { first };
+    fn solve_from(first: u64, piles: u64) {
+        let game = Far { first, piles };
         let codes = solve_retracting_tier(&game, &game, 0, &|_| Value::Draw, &Progress::hidden());
-        for pile in 0..=LOOP {
+        for pile in 0..=piles + 1 {
             let value = Value::from_code(ValueKind::WinLossDraw, codes.get(first + pile));
             let m = (pile / 3) as u16;
             let expected = match pile {
-                LOOP => Value::Draw,
+                _ if game.is_loop(pile) => Value::Draw,
                 _ if pile % 3 == 0 => Value::Loss(2 * m),
                 _ => Value::Win(2 * m + 1),
             };
@@ -1172,13 +1091,22 @@ mod far_slots {
 
     #[test]
     fn a_tier_near_its_first_slot_solves_by_the_formula() {
-        solve_from(0);
+        solve_from(0, 40);
+    }
+
+    /// Distances past what a state's byte holds (76 plies) and past what a
+    /// code's byte holds (126), to 399 plies: the long lists, and the codes
+    /// kept apart.
+    #[test]
+    fn long_distances_solve_by_the_formula() {
+        solve_from(0, 600);
+        solve_from(1000, 600);
     }
 
     /// Holds some 4.4 GB (a byte a slot, then the codes) for some 12 seconds.
     #[test]
     fn a_tier_across_the_32_bit_boundary_solves_by_the_formula() {
         // Piles 0 to 15 below 2^32, the rest and the loop above.
-        solve_from((1 << 32) - 16);
+        solve_from((1 << 32) - 16, 40);
     }
 }
