@@ -10,6 +10,7 @@ pub mod dots;
 mod due;
 mod exits;
 pub mod layered;
+mod long;
 mod memory;
 pub mod order;
 pub mod output;

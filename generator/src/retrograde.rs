@@ -21,6 +21,7 @@
 //! never be lost; a move to a win in `n` there only makes a loss at least `n + 1`.
 
 use crate::due::{COUNT_DOWN, PIECE, Piece, VISIT, VISIT_LOSS, WIN};
+use crate::long::Long;
 use crate::progress::Progress;
 use crate::states::{Distance, Outcome, SHORT, Slot, Start, States};
 use games::capability::Retract;
@@ -754,7 +755,7 @@ fn solve_plies<G: Game>(
         .then(|| told_split(&states, &pieces, parents));
     let mut choice = Choice::new(pull, &states, &pieces, parents);
     // The slots decided at each distance a state does not hold.
-    let mut long: Vec<(u16, Vec<Slot>)> = Vec::new();
+    let mut long = Long::default();
     let mut ply: u16 = 0;
     while ply <= last || !frontier.is_empty() {
         assert!(ply < MAX_PLIES, "{}: {ply} plies is too long", game.id());
@@ -903,7 +904,7 @@ fn solve_plies<G: Game>(
         }
         if keep {
             let visited = found.into_iter().flat_map(|found| found.visited);
-            long.push((ply, at_ply.into_iter().chain(visited).collect()));
+            long.push(ply, at_ply.into_iter().chain(visited).collect());
         }
         ply += 1;
         progress.advance(1);

@@ -4,13 +4,15 @@
 //! A byte holds a value's own code (see [`Value::code`]) up to [`SHORT`]
 //! plies; a win or loss longer than that is marked as such, and the solver
 //! keeps the slots it decided at each longer distance in lists of their own
-//! (few: 41,372 of KRBvKR's 242 million slots under DTM, none of KQRvKR's), which
-//! [`States::into_codes`] reads back. A count of awaited moves above what a
+//! ([`crate::long::Long`]; few in five-piece tiers: 41,372 of KRBvKR's 242
+//! million slots under DTM, none of KQRvKR's), which [`States::into_codes`]
+//! reads back. A count of awaited moves above what a
 //! byte holds (more than 97: none in a chess ending of five pieces) is kept
 //! apart, by slot. The states are held in chunks, each its own
 //! mapping, so that turning them into codes frees each chunk as it goes and
 //! never holds the states and the codes whole side by side.
 
+use crate::long::Long;
 use games::Value;
 use rayon::prelude::*;
 use std::ops::Range;
@@ -242,7 +244,7 @@ impl States {
     /// Every slot's value code, an undecided slot a draw; `long` lists the
     /// slots decided at each distance above [`SHORT`]. Each chunk of states
     /// is freed once read.
-    pub(crate) fn into_codes(self, long: Vec<(u16, Vec<Slot>)>) -> Codes {
+    pub(crate) fn into_codes(self, long: Long) -> Codes {
         // Zeroed memory comes from the system untouched: the codes' pages are
         // made as each chunk is read, while the chunks read are given back.
         let mut bytes = vec![0u8; self.len()];
@@ -263,19 +265,16 @@ impl States {
         // The codes a byte holds are written at once; only the longer ones
         // (past 126 plies) are handed over apart, 16 bytes each.
         let mut set = Vec::new();
-        for (n, slots) in long {
-            let (win, loss) = (Value::Win(n).code(), Value::Loss(n).code());
-            for slot in slots {
-                let code = match bytes[slot as usize] == Value::Win(0).code() as u8 {
-                    true => win,
-                    false => loss,
-                };
-                match Codes::byte_holds(code) {
-                    true => bytes[slot as usize] = code as u8,
-                    false => set.push((slot, code)),
-                }
+        long.drain(|n, slot| {
+            let code = match bytes[slot as usize] == Value::Win(0).code() as u8 {
+                true => Value::Win(n).code(),
+                false => Value::Loss(n).code(),
+            };
+            match Codes::byte_holds(code) {
+                true => bytes[slot as usize] = code as u8,
+                false => set.push((slot, code)),
             }
-        }
+        });
         Codes::from_bytes(bytes, set)
     }
 }
@@ -328,7 +327,10 @@ mod tests {
         }
         assert!(states.count_down(6, at(300)));
         assert!(states.win(7, at(80)) && !states.count_down(7, at(3)));
-        let long = vec![(SHORT + 1, vec![3]), (80, vec![7]), (300, vec![6])];
+        let mut long = Long::default();
+        long.push(SHORT + 1, vec![3]);
+        long.push(80, vec![7]);
+        long.push(300, vec![6]);
         let codes = states.into_codes(long).to_vec();
         let values: Vec<_> = codes
             .iter()
