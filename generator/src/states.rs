@@ -17,7 +17,7 @@ use games::Value;
 use rayon::prelude::*;
 use std::ops::Range;
 use std::sync::atomic::{AtomicU8, AtomicU32, Ordering};
-use tables::Codes;
+use tables::{Codes, CodesBuilder};
 
 /// The longest distance in plies a byte holds as its value's code.
 pub(crate) const SHORT: u16 = 76;
@@ -262,20 +262,18 @@ impl States {
                     }
                 });
         }
-        // The codes a byte holds are written at once; only the longer ones
-        // (past 126 plies) are handed over apart, 16 bytes each.
-        let mut set = Vec::new();
+        // The codes a byte holds are written in place; the longer ones (past
+        // 126 plies) are kept apart, 8 bytes each.
+        let mut codes = CodesBuilder::from_bytes(bytes);
+        let win = Value::Win(0).code();
         long.drain(|n, slot| {
-            let code = match bytes[slot as usize] == Value::Win(0).code() as u8 {
+            let code = match codes.get(slot) == win {
                 true => Value::Win(n).code(),
                 false => Value::Loss(n).code(),
             };
-            match Codes::byte_holds(code) {
-                true => bytes[slot as usize] = code as u8,
-                false => set.push((slot, code)),
-            }
+            codes.set(slot, code);
         });
-        Codes::from_bytes(bytes, set)
+        codes.build()
     }
 }
 

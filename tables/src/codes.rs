@@ -8,8 +8,8 @@ use rayon::prelude::*;
 const APART: u8 = u8::MAX;
 
 /// The most slots in one a table's codes may keep apart before two bytes a
-/// slot cost less than a byte a slot and the few kept apart (16 bytes each).
-const APART_SHARE: u64 = 16;
+/// slot cost less than a byte a slot and the few kept apart (8 bytes each).
+const APART_SHARE: u64 = 8;
 
 /// The value codes of every slot of a table, in slot order. A code below 255
 /// takes a byte (a win or a loss in up to 126 plies: every slot of most chess
@@ -22,7 +22,8 @@ pub struct Codes(Repr);
 enum Repr {
     Bytes {
         bytes: Vec<u8>,
-        apart: Vec<(u64, u16)>,
+        /// The codes kept apart, each [`packed`] with its slot, in slot order.
+        apart: Vec<u64>,
     },
     Wide(Vec<u16>),
 }
@@ -63,35 +64,15 @@ impl Codes {
     /// The bytes the codes hold in memory.
     pub fn bytes(&self) -> usize {
         match &self.0 {
-            Repr::Bytes { bytes, apart } => bytes.len() + apart.len() * 16,
+            Repr::Bytes { bytes, apart } => bytes.len() + apart.len() * 8,
             Repr::Wide(codes) => codes.len() * 2,
         }
     }
 
     /// Whether a slot's byte holds `code` itself (a code below 255), so that
-    /// [`Codes::from_bytes`] need not be told it.
+    /// a [`CodesBuilder::from_bytes`] need not be told it.
     pub fn byte_holds(code: u16) -> bool {
         code < u16::from(APART)
-    }
-
-    /// The codes of `bytes`, a byte a slot that holds its code, but for the
-    /// slots `set` lists (in any order, each once) with their codes, of any
-    /// size: the solver's bytes, and the long distances it kept apart.
-    pub fn from_bytes(mut bytes: Vec<u8>, set: Vec<(u64, u16)>) -> Codes {
-        let mut apart = Vec::new();
-        for (slot, code) in set {
-            bytes[slot as usize] = byte_of(code);
-            if !Codes::byte_holds(code) {
-                apart.push((slot, code));
-            }
-        }
-        apart.par_sort_unstable();
-        let many = apart.len() as u64 > bytes.len() as u64 / APART_SHARE;
-        let codes = Codes(Repr::Bytes { bytes, apart });
-        match many {
-            true => Codes(Repr::Wide(codes.to_vec())),
-            false => codes,
-        }
     }
 
     /// Every code, two bytes a slot.
@@ -113,14 +94,14 @@ impl Codes {
                 .for_each(|(i, code)| *code = part.get(i as u64)),
             Repr::Bytes { bytes, apart } => {
                 assert!(
-                    apart.last().is_none_or(|&(slot, _)| slot < start),
+                    apart.last().is_none_or(|&kept| unpacked(kept).0 < start),
                     "parts kept apart come in slot order"
                 );
                 bytes[range]
                     .par_iter_mut()
                     .enumerate()
                     .for_each(|(i, byte)| *byte = byte_of(part.get(i as u64)));
-                apart.extend(part.apart().map(|(slot, code)| (start + slot, code)));
+                apart.extend(part.apart().map(|(slot, code)| packed(start + slot, code)));
             }
         }
     }
@@ -128,7 +109,7 @@ impl Codes {
     /// The slots whose codes are 255 or more, with their codes, in slot order.
     fn apart(&self) -> Box<dyn Iterator<Item = (u64, u16)> + '_> {
         match &self.0 {
-            Repr::Bytes { apart, .. } => Box::new(apart.iter().copied()),
+            Repr::Bytes { apart, .. } => Box::new(apart.iter().map(|&kept| unpacked(kept))),
             Repr::Wide(codes) => Box::new(
                 codes
                     .iter()
@@ -156,7 +137,7 @@ impl From<Vec<u16>> for Codes {
         let bytes = codes.par_iter().map(|&code| byte_of(code)).collect();
         let apart = (codes.par_iter().enumerate())
             .filter(|&(_, &code)| !Codes::byte_holds(code))
-            .map(|(slot, &code)| (slot as u64, code))
+            .map(|(slot, &code)| packed(slot as u64, code))
             .collect();
         Codes(Repr::Bytes { bytes, apart })
     }
@@ -173,6 +154,22 @@ impl CodesBuilder {
         CodesBuilder(Codes::new(size))
     }
 
+    /// The codes of `bytes`, a byte a slot that holds its code, before the
+    /// slots it does not hold are set: the solver's bytes, then the long
+    /// distances it kept apart.
+    pub fn from_bytes(bytes: Vec<u8>) -> CodesBuilder {
+        CodesBuilder(Codes(Repr::Bytes {
+            bytes,
+            apart: Vec::new(),
+        }))
+    }
+
+    /// The code of `slot` as set so far.
+    #[inline]
+    pub fn get(&self, slot: u64) -> u16 {
+        self.0.get(slot)
+    }
+
     /// Sets the code of `slot`, set at most once.
     #[inline]
     pub fn set(&mut self, slot: u64, code: u16) {
@@ -180,7 +177,7 @@ impl CodesBuilder {
             Repr::Bytes { bytes, apart } => {
                 bytes[slot as usize] = byte_of(code);
                 if !Codes::byte_holds(code) {
-                    apart.push((slot, code));
+                    apart.push(packed(slot, code));
                     if apart.len() as u64 > bytes.len() as u64 / APART_SHARE {
                         self.widen();
                     }
@@ -214,12 +211,27 @@ fn byte_of(code: u16) -> u8 {
     u8::try_from(code).unwrap_or(APART)
 }
 
+/// A slot and its code kept apart as one number, the slot above the code:
+/// such numbers sort by slot. Slots stay below 2^48 (a six-piece chess tier
+/// has 2^34).
+fn packed(slot: u64, code: u16) -> u64 {
+    assert!(
+        slot < 1 << 48,
+        "slot {slot} is past what a code kept apart holds"
+    );
+    slot << 16 | u64::from(code)
+}
+
+fn unpacked(kept: u64) -> (u64, u16) {
+    (kept >> 16, kept as u16)
+}
+
 #[cold]
-fn apart_code(apart: &[(u64, u16)], slot: u64) -> u16 {
+fn apart_code(apart: &[u64], slot: u64) -> u16 {
     let at = apart
-        .binary_search_by_key(&slot, |&(s, _)| s)
+        .binary_search_by_key(&slot, |&kept| unpacked(kept).0)
         .expect("a slot marked apart has its code apart");
-    apart[at].1
+    unpacked(apart[at]).1
 }
 
 #[cfg(test)]
@@ -237,7 +249,7 @@ mod tests {
             .collect();
         let codes = Codes::from(mostly_short.clone());
         assert!(!wide(&codes));
-        assert_eq!(codes.bytes(), 1000 + 10 * 16);
+        assert_eq!(codes.bytes(), 1000 + 10 * 8);
         assert_eq!(codes.to_vec(), mostly_short);
         // The same from bytes with the long codes (and one short one) set
         // apart, out of order, their bytes anything.
@@ -245,9 +257,11 @@ mod tests {
             .iter()
             .map(|&c| u8::try_from(c).unwrap_or(9))
             .collect();
-        let set = (0..1000u64).rev().filter(|s| s % 100 == 7 || *s == 5);
-        let set = set.map(|s| (s, mostly_short[s as usize])).collect();
-        assert_eq!(Codes::from_bytes(bytes, set), codes);
+        let mut builder = CodesBuilder::from_bytes(bytes);
+        for s in (0..1000u64).rev().filter(|s| s % 100 == 7 || *s == 5) {
+            builder.set(s, mostly_short[s as usize]);
+        }
+        assert_eq!(builder.build(), codes);
         let scores: Vec<u16> = (0..1000).map(|s| 0x8000 + s).collect();
         let codes = Codes::from(scores.clone());
         assert!(wide(&codes));
