@@ -94,19 +94,17 @@ impl Piece {
     /// Each run: its ply, what its slots are due for, and how many they are.
     pub(crate) fn runs(&self) -> impl Iterator<Item = (u16, u16, usize)> + '_ {
         (0..self.runs.len()).map(|n| {
-            let (ply, what) = (self.runs[n].0, self.runs[n].1 >> 14);
-            (ply, what, Offsets::new(self.run_bytes(n)).count())
+            let (ply, what, offsets) = self.run(n);
+            (ply, what, offsets.count())
         })
     }
 
-    /// The bytes of run `n` in `gaps`.
-    fn run_bytes(&self, n: usize) -> &[u8] {
+    /// Run `n`: its ply, what its slots are due for, and their offsets.
+    fn run(&self, n: usize) -> (u16, u16, Offsets<'_>) {
         let end = |n: usize| usize::from(self.runs[n].1 & ((1 << 14) - 1));
-        let begin = match n {
-            0 => 0,
-            n => end(n - 1),
-        };
-        &self.gaps[begin..end(n)]
+        let begin = n.checked_sub(1).map_or(0, end);
+        let (ply, what_end) = self.runs[n];
+        (ply, what_end >> 14, Offsets::new(&self.gaps[begin..end(n)]))
     }
 
     /// The slots due at `ply`, with what each is due for; taken once.
@@ -117,8 +115,8 @@ impl Piece {
         }
         let piece = &*self;
         (first..piece.taken).flat_map(move |n| {
-            let what = piece.runs[n].1 >> 14;
-            Offsets::new(piece.run_bytes(n)).map(move |at| (piece.start + Slot::from(at), what))
+            let (_, what, offsets) = piece.run(n);
+            offsets.map(move |at| (piece.start + Slot::from(at), what))
         })
     }
 }
