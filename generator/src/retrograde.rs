@@ -56,22 +56,6 @@ pub(crate) trait Parents: Sync {
     ) {
         unreachable!("a solver that cannot pull is never asked to")
     }
-
-    /// Whether the solver is told, before the plies, whether each slot left
-    /// undecided is a win or a loss ([`Parents::told`]): a DTZ solve is, by
-    /// the DTM table made before it (the 50-move rule changes distances, not
-    /// who wins).
-    fn tells(&self) -> bool {
-        false
-    }
-
-    /// Where [`Parents::tells`], the outcome a slot the scans left undecided
-    /// will have: a pull then looks only at the slots the ply's frontier can
-    /// decide (a win only through a move to a loss, a loss only through its
-    /// moves to wins).
-    fn told(&self, _slot: Slot) -> Option<Outcome> {
-        None
-    }
 }
 
 /// Where a solver finds the scan of each slot, a run of slots at a time (a
@@ -79,6 +63,24 @@ pub(crate) trait Parents: Sync {
 pub(crate) trait Scans: Sync {
     /// Calls `visit` with the scan of every slot of `slots`, in order.
     fn run(&self, slots: Range<usize>, visit: impl FnMut(Scan));
+
+    /// Whether the scans are told whether each slot they leave undecided
+    /// will be a win or a loss ([`Scans::told`]): a DTZ solve is, by the DTM
+    /// table made before it (the 50-move rule changes distances, not who
+    /// wins).
+    fn tells(&self) -> bool {
+        false
+    }
+
+    /// Where [`Scans::tells`], the outcome `slot` will have if its scan
+    /// leaves it undecided. Its state keeps it through the plies (no count
+    /// for a win to be), and a pull looks only at the slots its ply's
+    /// frontier can decide (a win only through a move to a loss, a loss only
+    /// through its moves to wins); what told it may be let go after the
+    /// scans.
+    fn told(&self, _slot: Slot) -> Option<Outcome> {
+        None
+    }
 }
 
 /// Scans made slot by slot.
@@ -369,6 +371,14 @@ pub(crate) struct Counts {
     pub(crate) pull: Pull,
 }
 
+impl Counts {
+    /// Whether the scans were told who wins each slot they left undecided.
+    #[cfg(test)]
+    pub(crate) fn told(&self) -> bool {
+        self.states.told()
+    }
+}
+
 /// When a ply looks forward from the undecided slots ("pulls") instead of
 /// back from the slots the ply before decided ("pushes"), where the solver
 /// can: a ply that pushes un-moves every slot of its frontier, so its cost
@@ -531,6 +541,7 @@ struct PieceScanned {
 impl Counts {
     fn from_scans(size: usize, scans: &impl Scans, progress: &Progress) -> Counts {
         let mut chunks = States::chunks(size);
+        let told = scans.tells();
         progress.start("scans", size.div_ceil(PIECE) as u64);
         let visits: Vec<[AtomicUsize; 2]> = (0..=MAX_PLIES).map(|_| Default::default()).collect();
         let found: Vec<PieceScanned> = chunks
@@ -551,6 +562,12 @@ impl Counts {
                     let at = |ply: u16, what: u16| (ply, what, i as u16);
                     let Outside { win, loss_at_least } = scan.outside;
                     let floor = loss_at_least > 0;
+                    // A slot that will be a win counts none of its moves.
+                    let will_win = told && scans.told((start + i) as Slot) == Some(Outcome::Win);
+                    let undecided = |moves| match will_win {
+                        true => Start::ToWin,
+                        false => Start::Awaiting(moves),
+                    };
                     let begin = match (scan.end, win) {
                         (Some(end), _) => Start::Decided(end),
                         _ if !scan.legal => Start::Empty,
@@ -558,16 +575,16 @@ impl Counts {
                         // The move out is among those awaited: never a loss.
                         (None, Some(n)) => {
                             due.push(at(n - 1, WIN));
-                            Start::Awaiting(scan.out_degree)
+                            undecided(scan.out_degree)
                         }
                         (None, None) if scan.out_degree == 0 && floor => {
                             Start::Decided(Value::Loss(loss_at_least))
                         }
                         (None, None) => {
-                            if floor {
+                            if floor && !will_win {
                                 due.push(at(loss_at_least - 1, COUNT_DOWN));
                             }
-                            Start::Awaiting(scan.out_degree + u32::from(floor))
+                            undecided(scan.out_degree + u32::from(floor))
                         }
                     };
                     if let Start::Decided(value) = begin {
@@ -580,7 +597,7 @@ impl Counts {
                             due.push(at(n, what));
                         }
                     }
-                    awaiting += usize::from(matches!(begin, Start::Awaiting(_)));
+                    awaiting += usize::from(matches!(begin, Start::Awaiting(_) | Start::ToWin));
                     if let Some(n) = crate::states::set(state, begin) {
                         many.push(((start + i) as Slot, n));
                     }
@@ -610,7 +627,7 @@ impl Counts {
             .unzip();
         let last = pieces.iter().filter_map(Piece::last_ply).max().unwrap_or(0);
         Counts {
-            states: States::new(chunks, many.into_iter().flatten().collect()),
+            states: States::new(chunks, many.into_iter().flatten().collect(), told),
             pieces,
             last,
             listed_at_most: listed_at_most(size),
@@ -647,16 +664,17 @@ impl Frontier {
     }
 }
 
-/// How many of the slots the scans left undecided `parents` is told will be
-/// wins and losses ([`Parents::told`]).
-fn told_split(states: &States, pieces: &[Piece], parents: &impl Parents) -> Split {
+/// How many of the slots the scans left undecided will be wins and losses,
+/// as they were told ([`Scans::told`]).
+fn told_split(states: &States, pieces: &[Piece]) -> Split {
     let size = states.len();
     let of_piece = |piece: &Piece| {
         let mut split = Split::default();
-        for slot in piece.slots(size).filter(|&slot| states.undecided(slot)) {
-            match parents.told(slot) {
+        for slot in piece.slots(size) {
+            match states.will(slot) {
                 Some(Outcome::Loss) => split.lost += 1,
-                _ => split.won += 1,
+                Some(Outcome::Win) => split.won += 1,
+                None => {}
             }
         }
         split
@@ -750,9 +768,7 @@ fn solve_plies<G: Game>(
     // undecided, and, where the solver is told, how many of them will be
     // wins and losses.
     let (mut decided_last, mut undecided) = (Split::default(), awaiting);
-    let mut told = parents
-        .tells()
-        .then(|| told_split(&states, &pieces, parents));
+    let mut told = states.told().then(|| told_split(&states, &pieces));
     let mut choice = Choice::new(pull, &states, &pieces, parents);
     // The slots decided at each distance a state does not hold.
     let mut long = Long::default();
@@ -813,7 +829,7 @@ fn solve_plies<G: Game>(
         // down (a push may count it down in the same ply); one told a loss
         // has no move to a loss.
         let look = |slot: Slot, child: Slot, found: &mut Found| {
-            let told = parents.told(slot);
+            let told = states.will(slot);
             match states.at(child, now) {
                 Some(Outcome::Loss) => {
                     decide(true, slot, found);
@@ -828,7 +844,7 @@ fn solve_plies<G: Game>(
         };
         let wanted = |slot| {
             states.undecided(slot)
-                && match parents.told(slot) {
+                && match states.will(slot) {
                     Some(Outcome::Win) => way.after_losses,
                     Some(Outcome::Loss) => way.after_wins,
                     None => true,

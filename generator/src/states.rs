@@ -8,7 +8,11 @@
 //! million slots under DTM, none of KQRvKR's), which [`States::into_codes`]
 //! reads back. A count of awaited moves above what a
 //! byte holds (more than 97: none in a chess ending of five pieces) is kept
-//! apart, by slot. The states are held in chunks, each its own
+//! apart, by slot. A solve told who wins each slot it leaves undecided (DTZ,
+//! by DTM: see [`crate::retrograde::Scans::told`]) keeps no count for a
+//! slot that will be a win: one move to a loss decides it, and no count of
+//! its moves to wins ever does. Its state says only that, so the solve
+//! needs nothing else to tell its slots apart. The states are held in chunks, each its own
 //! mapping, so that turning them into codes frees each chunk as it goes and
 //! never holds the states and the codes whole side by side.
 
@@ -27,9 +31,11 @@ const LONG_LOSS: u8 = LONG_WIN + 1;
 /// `COUNTING + n`: `n` moves, 1 to [`MAX_SMALL`], still awaited (the
 /// long loss's byte is `COUNTING + 0`, never a count).
 const COUNTING: u8 = LONG_LOSS;
+/// Undecided, told it will be a win: no count.
+const TO_WIN: u8 = u8::MAX - 1;
 /// More moves awaited than a byte counts: the count is kept apart.
 const MANY: u8 = u8::MAX;
-const MAX_SMALL: u32 = (MANY - 1 - COUNTING) as u32;
+const MAX_SMALL: u32 = (TO_WIN - 1 - COUNTING) as u32;
 
 /// A slot of the tier being solved: 64 bits, for six-piece tiers of more
 /// than 2^32 slots (KRNvKNN's 7.6 billion).
@@ -55,6 +61,9 @@ pub(crate) enum Start {
     Decided(Value),
     /// Undecided, with this many moves awaited (at least one).
     Awaiting(u32),
+    /// Undecided, and told it will be a win: decided by its first move found
+    /// to lead to a loss.
+    ToWin,
 }
 
 /// The byte of a decided value.
@@ -75,6 +84,7 @@ pub(crate) fn set(state: &mut AtomicU8, start: Start) -> Option<u32> {
         Start::Decided(value) => (byte_of(value), None),
         Start::Awaiting(n) if n <= MAX_SMALL => (COUNTING + n as u8, None),
         Start::Awaiting(n) => (MANY, Some(n)),
+        Start::ToWin => (TO_WIN, None),
     };
     *state.get_mut() = byte;
     many
@@ -114,6 +124,9 @@ pub(crate) struct States {
     chunks: Vec<Chunk>,
     /// The slots awaiting more moves than a byte counts, by slot, with their counts.
     many: Vec<(Slot, AtomicU32)>,
+    /// Whether the scans were told who wins each slot they left undecided:
+    /// then a slot counting its moves will be a loss.
+    told: bool,
 }
 
 impl States {
@@ -124,14 +137,31 @@ impl States {
             .collect()
     }
 
-    /// The states of filled chunks, with the counts kept apart.
-    pub(crate) fn new(chunks: Vec<Chunk>, mut many: Vec<(Slot, u32)>) -> States {
+    /// The states of filled chunks, with the counts kept apart; `told`
+    /// where the scans were told who wins each undecided slot.
+    pub(crate) fn new(chunks: Vec<Chunk>, mut many: Vec<(Slot, u32)>, told: bool) -> States {
         many.sort_unstable();
         let many = many
             .into_iter()
             .map(|(slot, n)| (slot, AtomicU32::new(n)))
             .collect();
-        States { chunks, many }
+        States { chunks, many, told }
+    }
+
+    /// Whether the scans were told who wins each slot they left undecided.
+    pub(crate) fn told(&self) -> bool {
+        self.told
+    }
+
+    /// Where the scans were told, the outcome an undecided slot will have
+    /// (none for a decided slot, and where they were not told).
+    #[inline]
+    pub(crate) fn will(&self, slot: Slot) -> Option<Outcome> {
+        match self.state(slot).load(Ordering::Relaxed) {
+            TO_WIN => Some(Outcome::Win),
+            byte if byte > COUNTING && self.told => Some(Outcome::Loss),
+            _ => None,
+        }
     }
 
     #[inline]
@@ -214,6 +244,8 @@ impl States {
         loop {
             let next = match now {
                 MANY => return self.count_down_many(slot, lost),
+                // A slot that will be a win is never lost by its moves to wins.
+                TO_WIN => return false,
                 now if now <= COUNTING => return false,
                 now if now == COUNTING + 1 => lost,
                 now => now - 1,
@@ -284,7 +316,7 @@ mod tests {
     #[test]
     fn a_byte_holds_every_state_apart() {
         assert_eq!(byte_of(Value::Loss(SHORT)), LONG_WIN - 1);
-        assert!(COUNTING + MAX_SMALL as u8 + 1 == MANY && MAX_SMALL >= 90);
+        assert!(COUNTING + MAX_SMALL as u8 + 1 == TO_WIN && TO_WIN + 1 == MANY && MAX_SMALL >= 90);
         let mut chunk = Chunk::new(8);
         let starts = [
             Start::Empty,
@@ -300,7 +332,8 @@ mod tests {
             .filter_map(|slot| Some((slot as Slot, set(&mut chunk.slots()[slot], starts[slot])?)))
             .collect();
         assert_eq!(many, [(6, MAX_SMALL + 5)]);
-        let states = States::new(vec![chunk], many);
+        let states = States::new(vec![chunk], many, false);
+        assert!((0..8).all(|slot| states.will(slot).is_none()));
         let outcomes: Vec<_> = (0..8).map(|slot| states.outcome(slot)).collect();
         use Outcome::{Loss, Win};
         assert_eq!(
@@ -346,6 +379,45 @@ mod tests {
                 // Past what a code's byte holds: kept apart.
                 Some(Value::Loss(300)),
                 Some(Value::Win(80)),
+            ]
+        );
+    }
+
+    /// Told who wins, a slot that will be a win keeps no count: its moves to
+    /// wins never decide it, a move to a loss does; one that will be a loss
+    /// counts its moves down as ever.
+    #[test]
+    fn a_slot_told_it_will_win_waits_for_a_move_to_a_loss() {
+        let mut chunk = Chunk::new(4);
+        let starts = [
+            Start::ToWin,
+            Start::Awaiting(1),
+            Start::Decided(Value::Win(3)),
+            Start::ToWin,
+        ];
+        for (state, start) in chunk.slots().iter_mut().zip(starts) {
+            assert_eq!(set(state, start), None);
+        }
+        let states = States::new(vec![chunk], Vec::new(), true);
+        use Outcome::{Loss, Win};
+        let will: Vec<_> = (0..4).map(|slot| states.will(slot)).collect();
+        assert_eq!(will, [Some(Win), Some(Loss), None, Some(Win)]);
+        assert!((0..4).all(|slot| (slot == 2) != states.undecided(slot)));
+        let at = Distance::of;
+        for _ in 0..300 {
+            assert!(!states.count_down(0, at(5)));
+        }
+        assert!(states.undecided(0) && states.at(0, at(5)).is_none());
+        assert!(states.win(0, at(6)) && states.at(0, at(6)) == Some(Win));
+        assert!(states.count_down(1, at(6)) && states.at(1, at(6)) == Some(Loss));
+        assert_eq!(states.will(0), None);
+        let codes = states.into_codes(Long::default()).to_vec();
+        assert_eq!(
+            codes[..3],
+            [
+                Value::Win(6).code(),
+                Value::Loss(6).code(),
+                Value::Win(3).code()
             ]
         );
     }

@@ -557,6 +557,15 @@ impl<S: Solved> Scans for Tier<'_, S> {
             });
         }
     }
+
+    fn tells(&self) -> bool {
+        Told::tells(self.outcomes)
+    }
+
+    #[inline]
+    fn told(&self, slot: Slot) -> Option<Outcome> {
+        Told::will(self.outcomes, slot)
+    }
 }
 
 impl<S: Solved> Parents for Tier<'_, S> {
@@ -566,18 +575,6 @@ impl<S: Solved> Parents for Tier<'_, S> {
 
     fn pulls(&self) -> bool {
         true
-    }
-
-    fn tells(&self) -> bool {
-        matches!(self.outcomes, Some(Told::Dtm(_)))
-    }
-
-    #[inline]
-    fn told(&self, slot: Slot) -> Option<Outcome> {
-        match self.outcomes {
-            Some(Told::Dtm(outcomes)) => outcomes.outcome(slot),
-            _ => None,
-        }
     }
 
     fn children(
@@ -757,6 +754,21 @@ enum Told<'a> {
 }
 
 impl<'a> Told<'a> {
+    /// Whether `told` says who wins each slot a scan leaves undecided
+    /// ([`crate::retrograde::Scans::tells`]).
+    fn tells(told: Option<Told>) -> bool {
+        matches!(told, Some(Told::Dtm(_)))
+    }
+
+    /// The outcome `told` says `slot` has, a win or a loss.
+    #[inline]
+    fn will(told: Option<Told>, slot: u64) -> Option<Outcome> {
+        match told {
+            Some(Told::Dtm(outcomes)) => outcomes.outcome(slot),
+            _ => None,
+        }
+    }
+
     /// The tier's own codes under `game`'s metric.
     fn own(game: &Endgame, codes: &'a dyn TierCodes) -> Self {
         // Under DTZ a capture or promotion restarts the count: the mover wins
@@ -824,8 +836,10 @@ pub fn solve_tier_packing(
             let outcomes = dtm.and_then(|dtm| dtm.outcomes(0..size as u64));
             let told = outcomes.as_ref().map(Told::Dtm);
             let counts = scanned(size, &Tier::new(game, tier, &*solved, told), progress);
-            // The plies are told who wins each slot left undecided.
-            let parents = Tier::new(game, tier, &*solved, told);
+            // The states keep who wins each slot left undecided: the plies
+            // need no more of DTM's outcomes (two bits a slot).
+            drop(outcomes);
+            let parents = Tier::new(game, tier, &*solved, None);
             Solution::Held(solve_scanned(game, counts, &parents, progress))
         }
     };
@@ -1170,8 +1184,8 @@ mod tests {
                     let scans = Tier::new(&dtz, tier, &dtz_codes, told);
                     let mut counts = scanned(size, &scans, &progress);
                     counts.pull = pull;
-                    let parents = Tier::new(&dtz, tier, &dtz_codes, told);
-                    assert!(parents.tells());
+                    assert!(scans.tells() && counts.told());
+                    let parents = Tier::new(&dtz, tier, &dtz_codes, None);
                     let codes = solve_scanned(&dtz, counts, &parents, &progress);
                     assert!(codes == expected, "{} {pull:?}", game.tier_name(tier));
                 }

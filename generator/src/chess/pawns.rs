@@ -14,7 +14,7 @@ use super::{
 use crate::order::Solved;
 use crate::progress::Progress;
 use crate::retrograde::{Parents, Scan, Scans, solve_by_scans};
-use crate::states::Slot;
+use crate::states::{Outcome, Slot};
 use crate::tier_codes::{Packed, Solution, TierCodes};
 use games::chess::piece::is_pawn;
 use games::chess::{
@@ -365,6 +365,15 @@ impl<S: Solved> Scans for Slice<'_, S> {
                 None => Scan::default(),
             });
         }
+    }
+
+    fn tells(&self) -> bool {
+        Told::tells(self.outcomes)
+    }
+
+    #[inline]
+    fn told(&self, slot: Slot) -> Option<Outcome> {
+        Told::will(self.outcomes, self.start + slot)
     }
 }
 
