@@ -686,15 +686,24 @@ fn told_split(states: &States, pieces: &[Piece]) -> Split {
     pieces.par_iter().map(of_piece).reduce(Split::default, add)
 }
 
-/// The most slots a ply's decisions are listed for the next ply, a
-/// sixty-fourth of the tier: eight bytes a slot listed, so at most an eighth
+/// The most slots a ply's decisions are listed for the next ply: a
+/// sixty-fourth of the tier, eight bytes a slot listed, so at most an eighth
 /// of a byte a slot (KQRvKR's first ply under DTZ decides 31 million of its
-/// 242 million slots, 250 MB were they listed; KRRvKRR's, some 1.6 billion).
-/// Past that the next ply finds its slots by a pass over the states, which
-/// costs less than visiting them.
+/// 242 million slots, 250 MB were they listed; KRRvKRR's, some 1.6 billion),
+/// and no more than [`LISTED_BYTES`]. Past that the next ply finds its slots
+/// by a pass over the states, which costs less than visiting them.
 fn listed_at_most(size: usize) -> usize {
-    size / 64
+    (size / 64).min(LISTED_BYTES / std::mem::size_of::<Slot>())
 }
+
+/// The most bytes a ply's list of the slots it decided takes (a ply reads
+/// one list while it makes the next): 256 MiB, which five-piece tiers and
+/// KRRvKRR's never reach, where a sixty-fourth of a six-piece tier of four
+/// different pieces (15.5 billion slots) would take 1.9 GB. A ply past it
+/// decides more than 33 million slots; the pass over the states that finds
+/// them (a few seconds for 15 GB of states) is a small part of visiting
+/// them.
+const LISTED_BYTES: usize = 256 << 20;
 
 /// How a thread lists the slots a ply decides: into its own list, counted
 /// into `listed` every [`COUNTED`] slots, until the ply's lists pass `most`
