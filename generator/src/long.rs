@@ -41,16 +41,28 @@ impl Long {
     /// each distance's slots rising; each distance's bytes let go once read.
     pub(crate) fn drain(self, mut visit: impl FnMut(u16, Slot)) {
         for (ply, bytes) in self.plies {
-            let (mut next, mut gap, mut shift) = (0, 0, 0);
-            for byte in bytes {
-                gap |= Slot::from(byte & 0x7f) << shift;
-                shift += 7;
-                if byte < 0x80 {
-                    let slot = next + gap;
-                    visit(ply, slot);
-                    (next, gap, shift) = (slot + 1, 0, 0);
-                }
-            }
+            each_slot(&bytes, |slot| visit(ply, slot));
+        }
+    }
+
+    /// Calls `visit` as [`Long::drain`] does, keeping every slot.
+    pub(crate) fn each(&self, mut visit: impl FnMut(u16, Slot)) {
+        for (ply, bytes) in &self.plies {
+            each_slot(bytes, |slot| visit(*ply, slot));
+        }
+    }
+}
+
+/// Calls `visit` with each slot of one distance's gaps, rising.
+fn each_slot(bytes: &[u8], mut visit: impl FnMut(Slot)) {
+    let (mut next, mut gap, mut shift) = (0, 0, 0);
+    for &byte in bytes {
+        gap |= Slot::from(byte & 0x7f) << shift;
+        shift += 7;
+        if byte < 0x80 {
+            let slot = next + gap;
+            visit(slot);
+            (next, gap, shift) = (slot + 1, 0, 0);
         }
     }
 }
@@ -68,8 +80,11 @@ mod tests {
         long.push(77, far.iter().rev().copied().collect());
         long.push(78, Vec::new());
         long.push(300, vec![5, 5, 4]);
+        let mut kept = Vec::new();
+        long.each(|ply, slot| kept.push((ply, slot)));
         let mut given = Vec::new();
         long.drain(|ply, slot| given.push((ply, slot)));
+        assert_eq!(kept, given);
         let mut expected: Vec<(u16, Slot)> = far.iter().map(|&s| (77, s)).collect();
         expected.extend([(300, 4), (300, 5)]);
         assert_eq!(given, expected);

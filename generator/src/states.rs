@@ -21,7 +21,7 @@ use games::Value;
 use rayon::prelude::*;
 use std::ops::Range;
 use std::sync::atomic::{AtomicU8, AtomicU32, Ordering};
-use tables::{Codes, CodesBuilder};
+use tables::{Codes, CodesBuilder, Room};
 
 /// The longest distance in plies a byte holds as its value's code.
 pub(crate) const SHORT: u16 = 76;
@@ -295,16 +295,20 @@ impl States {
                 });
         }
         // The codes a byte holds are written in place; the longer ones (past
-        // 126 plies) are kept apart, 8 bytes each.
-        let mut codes = CodesBuilder::from_bytes(bytes);
-        let win = Value::Win(0).code();
-        long.drain(|n, slot| {
-            let code = match codes.get(slot) == win {
-                true => Value::Win(n).code(),
-                false => Value::Loss(n).code(),
-            };
-            codes.set(slot, code);
+        // 126 plies) are kept apart, four bytes each, in room counted first.
+        let win = Value::Win(0).code() as u8;
+        let code = |byte: u8, n: u16| match byte == win {
+            true => Value::Win(n).code(),
+            false => Value::Loss(n).code(),
+        };
+        let mut room = Room::new(bytes.len() as u64);
+        long.each(|n, slot| {
+            if !Codes::byte_holds(code(bytes[slot as usize], n)) {
+                room.add(slot);
+            }
         });
+        let mut codes = CodesBuilder::from_bytes_with(bytes, room);
+        long.drain(|n, slot| codes.set(slot, code(codes.get(slot) as u8, n)));
         codes.build()
     }
 }

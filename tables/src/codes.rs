@@ -8,7 +8,8 @@ use rayon::prelude::*;
 const APART: u8 = u8::MAX;
 
 /// The most slots in one a table's codes may keep apart before two bytes a
-/// slot cost less than a byte a slot and the few kept apart (8 bytes each).
+/// slot cost less than a byte a slot and the few kept apart (8 bytes each
+/// while they are set in any order).
 const APART_SHARE: u64 = 8;
 
 /// The value codes of every slot of a table, in slot order. A code below 255
@@ -20,21 +21,119 @@ pub struct Codes(Repr);
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Repr {
-    Bytes {
-        bytes: Vec<u8>,
-        /// The codes kept apart, each [`packed`] with its slot, in slot order.
-        apart: Vec<u64>,
-    },
+    Bytes { bytes: Vec<u8>, apart: Apart },
     Wide(Vec<u16>),
+}
+
+/// Slots of one block of the codes kept apart, as bits: an entry holds its
+/// slot's place in its block.
+const BLOCK_BITS: u32 = 16;
+
+/// The codes kept apart, block by block of 2^16 slots, in slot order: each
+/// entry four bytes, its slot's place in the block above its code (KRNvKNN's
+/// 350 million codes past 126 plies: 1.4 GB, where eight bytes each, the
+/// slot whole, took 2.8).
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Apart {
+    /// The first entry of each block, and one past the last block's.
+    firsts: Vec<u32>,
+    entries: Vec<u32>,
+}
+
+impl Apart {
+    /// None kept apart of `size` slots.
+    fn none(size: u64) -> Apart {
+        Apart {
+            firsts: vec![0; blocks(size) + 1],
+            entries: Vec::new(),
+        }
+    }
+
+    /// The codes kept apart of `size` slots, given in slot order.
+    fn of_sorted(size: u64, kept: impl Iterator<Item = (u64, u16)>) -> Apart {
+        let mut firsts = Vec::with_capacity(blocks(size) + 1);
+        let mut entries = Vec::new();
+        for (slot, code) in kept {
+            let block = (slot >> BLOCK_BITS) as usize;
+            assert!(
+                block < blocks(size),
+                "slot {slot} is past the codes' {size}"
+            );
+            while firsts.len() <= block {
+                firsts.push(counted(entries.len()));
+            }
+            entries.push(entry(slot, code));
+        }
+        firsts.resize(blocks(size) + 1, counted(entries.len()));
+        Apart { firsts, entries }
+    }
+
+    fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// The entries of `slot`'s block.
+    #[inline]
+    fn block(&self, slot: u64) -> &[u32] {
+        let block = (slot >> BLOCK_BITS) as usize;
+        &self.entries[self.firsts[block] as usize..self.firsts[block + 1] as usize]
+    }
+
+    #[cold]
+    fn code(&self, slot: u64) -> u16 {
+        let block = self.block(slot);
+        let at = block
+            .binary_search_by_key(&place(slot), |&e| e >> 16)
+            .expect("a slot marked apart has its code apart");
+        block[at] as u16
+    }
+
+    /// Every slot kept apart with its code, in slot order.
+    fn iter(&self) -> impl Iterator<Item = (u64, u16)> + '_ {
+        self.firsts
+            .windows(2)
+            .enumerate()
+            .flat_map(move |(block, ends)| {
+                let first = (block as u64) << BLOCK_BITS;
+                let entries = &self.entries[ends[0] as usize..ends[1] as usize];
+                entries
+                    .iter()
+                    .map(move |&e| (first + u64::from(e >> 16), e as u16))
+            })
+    }
+}
+
+/// How many blocks of the codes kept apart `size` slots span.
+fn blocks(size: u64) -> usize {
+    size.div_ceil(1 << BLOCK_BITS) as usize
+}
+
+/// A count of entries as a block's first.
+fn counted(entries: usize) -> u32 {
+    u32::try_from(entries).expect("fewer than 2^32 codes kept apart")
+}
+
+/// `slot`'s place in its block.
+#[inline]
+fn place(slot: u64) -> u32 {
+    (slot & ((1 << BLOCK_BITS) - 1)) as u32
+}
+
+/// The entry of `slot` kept apart with `code`.
+fn entry(slot: u64, code: u16) -> u32 {
+    place(slot) << 16 | u32::from(code)
 }
 
 impl Codes {
     /// `size` slots, each code 0.
     pub fn new(size: u64) -> Codes {
-        Codes(Repr::Bytes {
-            bytes: vec![0; size as usize],
-            apart: Vec::new(),
-        })
+        Codes::of_bytes(vec![0; size as usize])
+    }
+
+    /// The codes of `bytes`, none kept apart.
+    fn of_bytes(bytes: Vec<u8>) -> Codes {
+        let apart = Apart::none(bytes.len() as u64);
+        Codes(Repr::Bytes { bytes, apart })
     }
 
     /// The code of `slot`.
@@ -42,7 +141,7 @@ impl Codes {
     pub fn get(&self, slot: u64) -> u16 {
         match &self.0 {
             Repr::Bytes { bytes, apart } => match bytes[slot as usize] {
-                APART => apart_code(apart, slot),
+                APART => apart.code(slot),
                 byte => u16::from(byte),
             },
             Repr::Wide(codes) => codes[slot as usize],
@@ -64,7 +163,7 @@ impl Codes {
     /// The bytes the codes hold in memory.
     pub fn bytes(&self) -> usize {
         match &self.0 {
-            Repr::Bytes { bytes, apart } => bytes.len() + apart.len() * 8,
+            Repr::Bytes { bytes, apart } => bytes.len() + 4 * (apart.len() + apart.firsts.len()),
             Repr::Wide(codes) => codes.len() * 2,
         }
     }
@@ -93,15 +192,22 @@ impl Codes {
                 .enumerate()
                 .for_each(|(i, code)| *code = part.get(i as u64)),
             Repr::Bytes { bytes, apart } => {
-                assert!(
-                    apart.last().is_none_or(|&kept| unpacked(kept).0 < start),
-                    "parts kept apart come in slot order"
-                );
                 bytes[range]
                     .par_iter_mut()
                     .enumerate()
                     .for_each(|(i, byte)| *byte = byte_of(part.get(i as u64)));
-                apart.extend(part.apart().map(|(slot, code)| packed(start + slot, code)));
+                let mut added = part
+                    .apart()
+                    .map(|(slot, code)| (start + slot, code))
+                    .peekable();
+                if added.peek().is_some() {
+                    assert!(
+                        apart.iter().last().is_none_or(|(kept, _)| kept < start),
+                        "parts kept apart come in slot order"
+                    );
+                    let size = bytes.len() as u64;
+                    *apart = Apart::of_sorted(size, apart.iter().chain(added));
+                }
             }
         }
     }
@@ -109,7 +215,7 @@ impl Codes {
     /// The slots whose codes are 255 or more, with their codes, in slot order.
     fn apart(&self) -> Box<dyn Iterator<Item = (u64, u16)> + '_> {
         match &self.0 {
-            Repr::Bytes { apart, .. } => Box::new(apart.iter().map(|&kept| unpacked(kept))),
+            Repr::Bytes { apart, .. } => Box::new(apart.iter()),
             Repr::Wide(codes) => Box::new(
                 codes
                     .iter()
@@ -135,10 +241,10 @@ impl From<Vec<u16>> for Codes {
             return Codes(Repr::Wide(codes));
         }
         let bytes = codes.par_iter().map(|&code| byte_of(code)).collect();
-        let apart = (codes.par_iter().enumerate())
+        let kept = (codes.iter().enumerate())
             .filter(|&(_, &code)| !Codes::byte_holds(code))
-            .map(|(slot, &code)| packed(slot as u64, code))
-            .collect();
+            .map(|(slot, &code)| (slot as u64, code));
+        let apart = Apart::of_sorted(codes.len() as u64, kept);
         Codes(Repr::Bytes { bytes, apart })
     }
 }
@@ -146,40 +252,118 @@ impl From<Vec<u16>> for Codes {
 /// Codes set slot by slot in any order: a byte a slot, turned into two where
 /// too many are kept apart.
 #[derive(Debug)]
-pub struct CodesBuilder(Codes);
+pub struct CodesBuilder {
+    codes: Codes,
+    kept: Kept,
+}
+
+/// How many codes a [`CodesBuilder`] will keep apart in each block of its
+/// slots, counted before they are set.
+#[derive(Debug)]
+pub struct Room(Vec<u32>);
+
+impl Room {
+    /// No room yet among `size` slots.
+    pub fn new(size: u64) -> Room {
+        // Each block's count one place on, to be summed into its first.
+        Room(vec![0; blocks(size) + 1])
+    }
+
+    /// Room for the code of `slot`, to be set once.
+    pub fn add(&mut self, slot: u64) {
+        self.0[(slot >> BLOCK_BITS) as usize + 1] += 1;
+    }
+}
+
+/// The codes a builder keeps apart as they are set.
+#[derive(Debug)]
+enum Kept {
+    /// Each slot above its code, 8 bytes, in the order set.
+    Listed(Vec<u64>),
+    /// Into room made for them in their blocks ([`Room`]), the next free
+    /// entry of each block.
+    Placed(Vec<u32>),
+}
 
 impl CodesBuilder {
     /// `size` slots, every code 0.
     pub fn new(size: u64) -> CodesBuilder {
-        CodesBuilder(Codes::new(size))
+        CodesBuilder::from_bytes(vec![0; size as usize])
     }
 
     /// The codes of `bytes`, a byte a slot that holds its code, before the
     /// slots it does not hold are set: the solver's bytes, then the long
     /// distances it kept apart.
     pub fn from_bytes(bytes: Vec<u8>) -> CodesBuilder {
-        CodesBuilder(Codes(Repr::Bytes {
-            bytes,
-            apart: Vec::new(),
-        }))
+        CodesBuilder {
+            codes: Codes::of_bytes(bytes),
+            kept: Kept::Listed(Vec::new()),
+        }
     }
 
-    /// The code of `slot` as set so far.
+    /// The codes of `bytes`, as [`CodesBuilder::from_bytes`], with room made
+    /// for the codes it will keep apart: each is then set once, four bytes,
+    /// with no list of them made first. Where they are too many, every code
+    /// takes two bytes from the start.
+    pub fn from_bytes_with(bytes: Vec<u8>, room: Room) -> CodesBuilder {
+        let Room(mut firsts) = room;
+        assert_eq!(
+            firsts.len(),
+            blocks(bytes.len() as u64) + 1,
+            "room for these slots"
+        );
+        let mut first = 0u64;
+        for count in &mut firsts {
+            first += u64::from(*count);
+            *count = counted(first as usize);
+        }
+        if first > bytes.len() as u64 / APART_SHARE {
+            let mut builder = CodesBuilder::from_bytes(bytes);
+            builder.widen();
+            return builder;
+        }
+        let next = firsts[..firsts.len() - 1].to_vec();
+        let apart = Apart {
+            entries: vec![0; first as usize],
+            firsts,
+        };
+        CodesBuilder {
+            codes: Codes(Repr::Bytes { bytes, apart }),
+            kept: Kept::Placed(next),
+        }
+    }
+
+    /// The code of `slot` as set so far, where it is not kept apart.
     #[inline]
     pub fn get(&self, slot: u64) -> u16 {
-        self.0.get(slot)
+        self.codes.get(slot)
     }
 
     /// Sets the code of `slot`, set at most once.
     #[inline]
     pub fn set(&mut self, slot: u64, code: u16) {
-        match &mut self.0.0 {
+        match &mut self.codes.0 {
             Repr::Bytes { bytes, apart } => {
                 bytes[slot as usize] = byte_of(code);
-                if !Codes::byte_holds(code) {
-                    apart.push(packed(slot, code));
-                    if apart.len() as u64 > bytes.len() as u64 / APART_SHARE {
-                        self.widen();
+                if Codes::byte_holds(code) {
+                    return;
+                }
+                match &mut self.kept {
+                    Kept::Placed(next) => {
+                        let block = (slot >> BLOCK_BITS) as usize;
+                        let at = next[block];
+                        assert!(
+                            at < apart.firsts[block + 1],
+                            "slot {slot} was not expected apart"
+                        );
+                        apart.entries[at as usize] = entry(slot, code);
+                        next[block] += 1;
+                    }
+                    Kept::Listed(listed) => {
+                        listed.push(packed(slot, code));
+                        if listed.len() as u64 > bytes.len() as u64 / APART_SHARE {
+                            self.widen();
+                        }
                     }
                 }
             }
@@ -189,20 +373,48 @@ impl CodesBuilder {
 
     #[cold]
     fn widen(&mut self) {
-        self.0 = Codes(Repr::Wide(self.finish().to_vec()));
-    }
-
-    fn finish(&mut self) -> Codes {
-        let mut codes = std::mem::take(&mut self.0);
-        if let Repr::Bytes { apart, .. } = &mut codes.0 {
-            apart.par_sort_unstable();
-        }
-        codes
+        let codes = std::mem::take(self).build();
+        self.codes = Codes(Repr::Wide(codes.to_vec()));
     }
 
     /// The codes set.
-    pub fn build(mut self) -> Codes {
-        self.finish()
+    pub fn build(self) -> Codes {
+        let CodesBuilder { mut codes, kept } = self;
+        if let Repr::Bytes { bytes, apart } = &mut codes.0 {
+            match kept {
+                Kept::Listed(mut listed) => {
+                    listed.par_sort_unstable();
+                    *apart = Apart::of_sorted(bytes.len() as u64, listed.into_iter().map(unpacked));
+                }
+                Kept::Placed(next) => {
+                    assert!(
+                        next == apart.firsts[1..],
+                        "every slot expected apart is set"
+                    );
+                    let mut blocks = Vec::with_capacity(next.len());
+                    let mut rest = &mut apart.entries[..];
+                    for ends in apart.firsts.windows(2) {
+                        let (block, after) = rest.split_at_mut((ends[1] - ends[0]) as usize);
+                        blocks.push(block);
+                        rest = after;
+                    }
+                    blocks
+                        .par_iter_mut()
+                        .for_each(|block| block.sort_unstable());
+                }
+            }
+        }
+        codes
+    }
+}
+
+/// No slots.
+impl Default for CodesBuilder {
+    fn default() -> CodesBuilder {
+        CodesBuilder {
+            codes: Codes::default(),
+            kept: Kept::Listed(Vec::new()),
+        }
     }
 }
 
@@ -226,14 +438,6 @@ fn unpacked(kept: u64) -> (u64, u16) {
     (kept >> 16, kept as u16)
 }
 
-#[cold]
-fn apart_code(apart: &[u64], slot: u64) -> u16 {
-    let at = apart
-        .binary_search_by_key(&slot, |&kept| unpacked(kept).0)
-        .expect("a slot marked apart has its code apart");
-    unpacked(apart[at]).1
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -249,7 +453,7 @@ mod tests {
             .collect();
         let codes = Codes::from(mostly_short.clone());
         assert!(!wide(&codes));
-        assert_eq!(codes.bytes(), 1000 + 10 * 8);
+        assert_eq!(codes.bytes(), 1000 + 10 * 4 + 4 * 2);
         assert_eq!(codes.to_vec(), mostly_short);
         // The same from bytes with the long codes (and one short one) set
         // apart, out of order, their bytes anything.
@@ -301,5 +505,71 @@ mod tests {
         }
         assert_eq!(codes.to_vec(), whole);
         assert_eq!(codes, Codes::from(whole));
+    }
+
+    /// Codes kept apart across many blocks of slots, past what an entry's
+    /// place holds: made whole, set in any order into room counted first or
+    /// listed, and written in parts, the same codes.
+    #[test]
+    fn codes_apart_in_many_blocks_read_back_however_made() {
+        let size = 300_000u64;
+        let long = |s: u64| s % 977 == 5 || s == 65_535 || s == 65_536 || s == size - 1;
+        let whole: Vec<u16> = (0..size)
+            .map(|s| {
+                if long(s) {
+                    255 + (s % 700) as u16
+                } else {
+                    (s % 250) as u16
+                }
+            })
+            .collect();
+        let codes = Codes::from(whole.clone());
+        assert!(!wide(&codes));
+        assert_eq!(codes.to_vec(), whole);
+        let bytes = || {
+            whole
+                .iter()
+                .map(|&c| u8::try_from(c).unwrap_or(0))
+                .collect::<Vec<u8>>()
+        };
+        let mut room = Room::new(size);
+        (0..size).filter(|&s| long(s)).for_each(|s| room.add(s));
+        let mut placed = CodesBuilder::from_bytes_with(bytes(), room);
+        let mut listed = CodesBuilder::from_bytes(bytes());
+        for s in (0..size).rev().filter(|&s| long(s)) {
+            placed.set(s, whole[s as usize]);
+            listed.set(s, whole[s as usize]);
+        }
+        assert_eq!(placed.build(), codes);
+        assert_eq!(listed.build(), codes);
+        let mut parts = Codes::new(size);
+        for start in (0..size).step_by(70_000) {
+            let end = (start + 70_000).min(size);
+            parts.write_at(
+                start,
+                &Codes::from(whole[start as usize..end as usize].to_vec()),
+            );
+        }
+        assert_eq!(parts, codes);
+        // Room for more than an eighth of the slots: two bytes each from the start.
+        let mut room = Room::new(16);
+        (0..3).for_each(|s| room.add(s));
+        let mut builder = CodesBuilder::from_bytes_with(vec![1; 16], room);
+        (0..3).for_each(|s| builder.set(s, 900 + s as u16));
+        let codes = builder.build();
+        assert!(wide(&codes));
+        assert_eq!(codes.get(2), 902);
+        assert_eq!(codes.get(3), 1);
+    }
+
+    #[test]
+    #[should_panic(expected = "every slot expected apart is set")]
+    fn room_left_unset_is_a_mistake() {
+        let mut room = Room::new(100);
+        room.add(7);
+        room.add(8);
+        let mut builder = CodesBuilder::from_bytes_with(vec![1; 100], room);
+        builder.set(8, 300);
+        builder.build();
     }
 }

@@ -12,7 +12,7 @@ mod reader;
 mod writer;
 
 pub use cache::{Block, BlockCache, DEFAULT_BUDGET_BYTES};
-pub use codes::{Codes, CodesBuilder};
+pub use codes::{Codes, CodesBuilder, Room};
 pub use error::TableError;
 pub use format::{
     DEFAULT_BLOCK_ENTRIES, Empty, Exits, FORMAT_VERSION, Header, ScoreCounts, Shared, Stats,
