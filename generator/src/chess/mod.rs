@@ -973,11 +973,14 @@ pub fn check_before(
     need.check(write.memory)
 }
 
-/// Bytes a slot of the tier being solved takes, its state and the lists of
-/// the slots due at each ply, with a little room: KRRvKRR's solve held 1.3
-/// bytes a slot under DTM and 1.9 under DTZ (held tables and cache included)
-/// in the plies measured.
-const SOLVE_BYTES_PER_SLOT: u64 = 2;
+/// Bytes a slot of the tier being solved takes, as a fraction: its state
+/// (a byte), and up to half a byte more for the slots due at each ply, the
+/// plies' lists, the slots decided past 76 plies and the codes kept apart
+/// past 126, or, under DTZ, the two bits a slot of DTM's outcomes its scans
+/// read. KRNvKNN (7.6 billion slots) held 1.35 bytes a slot through its DTM
+/// plies and 1.55 at its peak, read tables included, before its codes kept
+/// apart took half as much.
+const SOLVE_BYTES_PER_SLOT: (u64, u64) = (3, 2);
 
 /// The memory the largest tier `endgame` solves needs (its table not kept
 /// from `dir`): its solve's states and lists (a slice at a time past
@@ -994,11 +997,6 @@ fn memory_needed(endgame: &Endgame, dir: &Path, keep: bool) -> Option<crate::mem
         true => slots.min(crate::tier_codes::WHOLE_SLOTS),
         false => slots,
     };
-    // A DTZ solve after DTM's holds two bits a slot of what DTM settled.
-    let outcomes = match endgame.metric() {
-        Metric::Dtz => held / 4,
-        Metric::Dtm => 0,
-    };
     // The tables read are held, or cached, a byte a slot at most, within budgets.
     let read: u64 = endgame
         .tiers()
@@ -1009,7 +1007,7 @@ fn memory_needed(endgame: &Endgame, dir: &Path, keep: bool) -> Option<crate::mem
     let budgets = read.min(crate::HELD_BUDGET as u64 + tables::DEFAULT_BUDGET_BYTES);
     Some(crate::memory::Need {
         what: format!("{} ({slots} slots)", table_name(endgame, largest)),
-        bytes: held * SOLVE_BYTES_PER_SLOT + outcomes + budgets,
+        bytes: held * SOLVE_BYTES_PER_SLOT.0 / SOLVE_BYTES_PER_SLOT.1 + budgets,
     })
 }
 
