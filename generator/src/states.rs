@@ -7,7 +7,7 @@
 //! ([`crate::long::Long`]; few in five-piece tiers: 41,372 of KRBvKR's 242
 //! million slots under DTM, none of KQRvKR's), which [`States::into_codes`]
 //! reads back. A count of awaited moves above what a
-//! byte holds (more than 97: none in a chess ending of five pieces) is kept
+//! byte holds (more than 96: none in a chess ending of five pieces) is kept
 //! apart, by slot. A solve told who wins each slot it leaves undecided (DTZ,
 //! by DTM: see [`crate::retrograde::Scans::told`]) keeps no count for a
 //! slot that will be a win: one move to a loss decides it, and no count of

@@ -51,20 +51,14 @@ impl Apart {
 
     /// The codes kept apart of `size` slots, given in slot order.
     fn of_sorted(size: u64, kept: impl Iterator<Item = (u64, u16)>) -> Apart {
-        let mut firsts = Vec::with_capacity(blocks(size) + 1);
-        let mut entries = Vec::new();
-        for (slot, code) in kept {
-            let block = (slot >> BLOCK_BITS) as usize;
-            assert!(
-                block < blocks(size),
-                "slot {slot} is past the codes' {size}"
-            );
-            while firsts.len() <= block {
-                firsts.push(counted(entries.len()));
-            }
-            entries.push(entry(slot, code));
-        }
-        firsts.resize(blocks(size) + 1, counted(entries.len()));
+        let mut room = Room::new(size);
+        let entries = kept
+            .map(|(slot, code)| {
+                room.add(slot);
+                entry(slot, code)
+            })
+            .collect();
+        let (firsts, _) = room.firsts();
         Apart { firsts, entries }
     }
 
@@ -293,7 +287,12 @@ impl Room {
 
     /// Room for the code of `slot`, to be set once.
     pub fn add(&mut self, slot: u64) {
-        self.0[(slot >> BLOCK_BITS) as usize + 1] += 1;
+        let block = (slot >> BLOCK_BITS) as usize;
+        assert!(
+            block + 1 < self.0.len(),
+            "slot {slot} is past the codes' slots"
+        );
+        self.0[block + 1] += 1;
     }
 
     /// The first entry of each block, and one past the last block's, and
