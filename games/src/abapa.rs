@@ -132,26 +132,31 @@ pub struct Sowing {
 }
 
 /// Seeds on the board.
+#[inline]
 pub fn seeds(pits: &Pits) -> u32 {
     pits.iter().map(|&s| u32::from(s)).sum()
 }
 
+#[inline]
 fn side(pits: &Pits, from: usize) -> u32 {
     pits[from..from + 6].iter().map(|&s| u32::from(s)).sum()
 }
 
 /// The board seen from the other side.
+#[inline]
 pub fn flip(pits: &Pits) -> Pits {
     std::array::from_fn(|j| pits[(j + 6) % 12])
 }
 
 /// Whether sowing pit `i` reaches the opponent's side.
+#[inline]
 fn feeds(pits: &Pits, i: usize) -> bool {
     usize::from(pits[i]) + i >= 6
 }
 
 /// The pits the mover may play: non-empty ones, and only those that reach the
 /// opponent when the opponent's side is empty. Empty when the game is over.
+#[inline]
 pub fn legal_pits(pits: &Pits) -> impl Iterator<Item = usize> + '_ {
     let must_feed = side(pits, 6) == 0;
     (0..6).filter(move |&i| pits[i] > 0 && (!must_feed || feeds(pits, i)))
@@ -159,6 +164,7 @@ pub fn legal_pits(pits: &Pits) -> impl Iterator<Item = usize> + '_ {
 
 /// The mover's net result where the game is over: with no seeds, the opponent
 /// takes every seed left; unable to feed an empty opponent, the mover takes them.
+#[inline]
 pub fn end_score(pits: &Pits) -> Option<i8> {
     let n = seeds(pits) as i8;
     if side(pits, 0) == 0 {
@@ -172,6 +178,7 @@ pub fn end_score(pits: &Pits) -> Option<i8> {
 
 impl Rules {
     /// Plays pit `i` (a legal move): sows, captures, and applies the thesis end.
+    #[inline]
     pub fn sow(self, pits: &Pits, i: usize) -> Sowing {
         let mut board = *pits;
         let mut left = board[i];
@@ -208,6 +215,21 @@ impl Rules {
         }
     }
 
+    /// Whether playing pit `i` (a legal move) of a position with `n` seeds is
+    /// sure to capture nothing and leave the game going, found without sowing:
+    /// its last seed does not make 2 or 3 on the opponent's side, and the thesis
+    /// end needs fewer than 8 seeds. False says only: sow it to know.
+    #[inline]
+    pub fn surely_quiet(self, pits: &Pits, i: usize, n: u32) -> bool {
+        let sown = usize::from(pits[i]);
+        // The last seed's pit, counted from `i` over the 11 others, and the
+        // seeds it then holds: one a lap before it, and the last.
+        let reach = (sown - 1) % 11 + 1;
+        let last = (i + reach) % 12;
+        let holds = usize::from(pits[last]) + (sown - reach) / 11 + 1;
+        (last < 6 || !(2..=3).contains(&holds)) && (self == Rules::Default || n >= 8)
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Rules::Default => "default",
@@ -228,6 +250,7 @@ impl Rules {
 }
 
 /// Binomial coefficients C(a, b) for a < 64, b < 12.
+#[inline]
 fn binomials() -> &'static [[u64; 12]; 64] {
     static TABLE: OnceLock<[[u64; 12]; 64]> = OnceLock::new();
     TABLE.get_or_init(|| {
@@ -246,34 +269,55 @@ fn binomials() -> &'static [[u64; 12]; 64] {
     })
 }
 
+#[inline]
 fn binomial(a: u32, b: u32) -> u64 {
     binomials()[a as usize][b as usize]
 }
 
 /// The number of positions with `n` seeds: C(n + 11, 11).
+#[inline]
 pub fn tier_size(n: u32) -> u64 {
     binomial(n + 11, 11)
 }
 
 /// A position's rank among those with as many seeds, in lexicographic order.
+#[inline]
 pub fn rank(pits: &Pits) -> u64 {
     // Positions with the same pits before k and fewer seeds in pit k: the sum
     // over v < p_k of C(s_k - v + 10 - k, 10 - k), where s_k is the seeds in pits
     // k.. (so s_k - p_k = s_(k+1)); in closed form
-    // C(s_k + 11 - k, 11 - k) - C(s_(k+1) + 11 - k, 11 - k).
-    let c = binomials();
-    let mut after = usize::from(pits[11]);
-    let mut rank = 0;
-    for k in (0..11).rev() {
-        let from = after + usize::from(pits[k]);
-        let m = 11 - k;
-        rank += c[from + m][m] - c[after + m][m];
-        after = from;
+    // C(s_k + 11 - k, 11 - k) - C(s_(k+1) + 11 - k, 11 - k). Summed over k, the
+    // terms of each s_k (k from 1) meet as -C(s_k + 11 - k, 12 - k), and s_0 is n:
+    // the rank is C(n + 11, 11) - 1 - the sum over k from 1 to 11 of
+    // C(s_k + 11 - k, 12 - k), one lookup a pit.
+    let below = suffix_terms();
+    let mut seeds = 0;
+    let mut sum = 0;
+    for k in (1..12).rev() {
+        seeds += usize::from(pits[k]);
+        sum += below[k][seeds];
     }
-    rank
+    tier_size((seeds + usize::from(pits[0])) as u32) - 1 - sum
+}
+
+/// `[k][s]` = C(s + 11 - k, 12 - k) for k from 1 to 11 and s up to every seed:
+/// the terms of [`rank`].
+#[inline]
+fn suffix_terms() -> &'static [[u64; TOTAL_SEEDS as usize + 1]; 12] {
+    static TABLE: OnceLock<[[u64; TOTAL_SEEDS as usize + 1]; 12]> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut terms = [[0; TOTAL_SEEDS as usize + 1]; 12];
+        for (k, row) in terms.iter_mut().enumerate().skip(1) {
+            for (s, term) in row.iter_mut().enumerate() {
+                *term = binomial((s + 11 - k) as u32, (12 - k) as u32);
+            }
+        }
+        terms
+    })
 }
 
 /// The position of rank `rank` among those with `n` seeds.
+#[inline]
 pub fn unrank(n: u32, mut rank: u64) -> Pits {
     let c = binomials();
     let mut pits = [0u8; 12];
@@ -297,6 +341,7 @@ pub fn unrank(n: u32, mut rank: u64) -> Pits {
 }
 
 /// The next position with as many seeds in rank order, or false after the last.
+#[inline]
 pub fn next_position(pits: &mut Pits) -> bool {
     let Some(k) = (0..11)
         .rev()
@@ -314,6 +359,7 @@ pub fn next_position(pits: &mut Pits) -> bool {
 /// Whether the last seed, sown into pit `last` of `board` (the board right after
 /// sowing, from the mover's side), captures: 2 or 3 seeds on the opponent's side,
 /// unless the run would take every seed the opponent has (a grand slam).
+#[inline]
 fn captures(board: &Pits, last: usize) -> bool {
     let mut run = last;
     let mut taken = 0;
@@ -331,16 +377,28 @@ pub fn unmoves(rules: Rules, pits: &Pits, visit: impl FnMut(&Pits)) {
 }
 
 /// [`unmoves`] of a position known to hold `n` seeds.
+#[inline]
 pub fn unmoves_with(rules: Rules, pits: &Pits, n: u32, mut visit: impl FnMut(&Pits)) {
     let after = flip(pits); // the board right after the move, from the mover's side
     if rules == Rules::Thesis && side(&after, 0) < 4 && side(&after, 6) < 4 {
         return; // such a move ends the game: it leads to the empty board
     }
-    // Whether a sowing ending in each pit would have captured.
-    let captured: [bool; 12] = std::array::from_fn(|last| last >= 6 && captures(&after, last));
+    // Whether a sowing ending in each pit would have captured: the run of 2s
+    // and 3s ending there, short of every seed the opponent has.
+    let opponent_seeds = side(&after, 6);
+    let mut captured = [false; 12];
+    let mut run = 0;
+    for last in 6..12 {
+        run = if matches!(after[last], 2 | 3) {
+            run + u32::from(after[last])
+        } else {
+            0
+        };
+        captured[last] = run > 0 && run < opponent_seeds;
+    }
     for origin in (0..6).filter(|&i| after[i] == 0) {
         let mut parent = after;
-        let mut opponent = side(&after, 6);
+        let mut opponent = opponent_seeds;
         let mut last = origin;
         for sown in 1..=n {
             // Take back one more seed: the sowing ended one pit further.
@@ -812,7 +870,7 @@ mod tests {
         assert_eq!(tier_size(20), 84_672_315);
         let total: u64 = (0..=20).map(tier_size).sum();
         assert_eq!(total, 225_792_840);
-        for n in [0, 1, 2, 5] {
+        for n in [0, 1, 2, 5, 9] {
             let mut pits = unrank(n, 0);
             let mut count = 0;
             loop {
@@ -885,6 +943,32 @@ mod tests {
                 assert_eq!(forward, backward, "{rules:?} n = {n}");
             }
             assert!(quiet > 1_000, "{rules:?}: {quiet}");
+        }
+    }
+
+    #[test]
+    fn surely_quiet_moves_are_quiet() {
+        for rules in [Rules::Default, Rules::Thesis] {
+            let (mut sure, mut quiet) = (0, 0);
+            for n in 1..=10 {
+                let mut pits = unrank(n, 0);
+                loop {
+                    for i in legal_pits(&pits) {
+                        let s = rules.sow(&pits, i);
+                        let is_quiet = s.gain == 0 && s.shared.is_none();
+                        quiet += usize::from(is_quiet);
+                        if rules.surely_quiet(&pits, i, n) {
+                            assert!(is_quiet, "{rules:?} {pits:?} pit {i}");
+                            sure += 1;
+                        }
+                    }
+                    if !next_position(&mut pits) {
+                        break;
+                    }
+                }
+            }
+            // Most quiet moves are known without sowing.
+            assert!(sure * 10 > quiet * 8, "{rules:?}: {sure} of {quiet}");
         }
     }
 

@@ -24,7 +24,7 @@ use games::spec::Options;
 use rayon::prelude::*;
 use std::ops::Range;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicI8, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicU8, Ordering};
 use std::time::{Duration, Instant};
 
 /// Not decided yet; also "no move out of the tier" for the best such move.
@@ -32,6 +32,10 @@ const NONE: i8 = i8::MIN;
 
 /// Positions scanned per parallel chunk (consecutive ranks, walked in order).
 const CHUNK: usize = 1 << 14;
+
+/// Positions of a frontier un-moved together: their parents are all found
+/// before any state is read, so that the reads' cache misses overlap.
+const BATCH: usize = 64;
 
 /// The dedicated solver of Abapa (see [`crate::dedicated`]).
 pub fn generate_tables(
@@ -74,15 +78,50 @@ pub fn solve_abapa(
     Ok(())
 }
 
-/// Everything the sweep keeps about one position, together so that a visit to a
-/// predecessor touches one place in memory.
-struct Slot {
-    /// ±t once decided at threshold t; NONE before.
-    value: AtomicI8,
-    /// Quiet moves whose result is not yet known to be high for the opponent.
-    counter: AtomicU8,
-    /// The best result of a move out of the tier (or the end score), or NONE.
-    best: i8,
+/// What the sweep keeps of a position while its tier is solved, one byte: below
+/// [`DECIDED`], its quiet moves whose result is not yet known to be high for the
+/// opponent; from [`DECIDED`] up, the value it was decided at. A visit to a
+/// predecessor reads and changes this byte alone (a tier of 16 seeds holds 13
+/// MB of them), where it read three bytes a position; the best move out of the
+/// tier, read once a position's quiet moves are all known, is kept apart.
+type State = AtomicU8;
+
+/// The states from here up are decided.
+const DECIDED: u8 = 0x80;
+
+/// The state of a position decided at `value` (a net score of at most 48 seeds).
+#[inline]
+fn decided(value: i8) -> u8 {
+    DECIDED | (value + 64) as u8
+}
+
+/// The value a state holds: its decided value, or 0 (endless play) for a
+/// position no threshold decided.
+fn value_of(state: u8) -> i8 {
+    if state < DECIDED {
+        0
+    } else {
+        (state & !DECIDED) as i8 - 64
+    }
+}
+
+/// Decides a position at `value` unless it is decided already; whether it was.
+#[inline]
+fn decide(state: &State, value: i8) -> bool {
+    state
+        .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |s| {
+            (s < DECIDED).then_some(decided(value))
+        })
+        .is_ok()
+}
+
+/// One more quiet move of an undecided position leads to a high position:
+/// whether that was the last one awaited.
+#[inline]
+fn count_down(state: &State) -> bool {
+    state.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |s| {
+        (s < DECIDED).then(|| s - 1)
+    }) == Ok(1)
 }
 
 /// How a tier's positions are shared out among processes: which ones this
@@ -125,28 +164,31 @@ impl Share for Alone {
     }
 }
 
-/// Every position of `range` in the tier with its moves counted and valued.
-fn scan_range(rules: Rules, n: u32, range: Range<u64>, solved: &[Vec<i8>]) -> Vec<Slot> {
+/// Every position of `range` in the tier with its moves counted and valued: the
+/// states (quiet moves counted) and the best move out of the tier (or the end
+/// score), `NONE` without one.
+fn scan_range(
+    rules: Rules,
+    n: u32,
+    range: Range<u64>,
+    solved: &[Vec<i8>],
+) -> (Vec<State>, Vec<i8>) {
     let (first, size) = (range.start as usize, range.end as usize);
-    let chunks: Vec<Vec<Slot>> = (first / CHUNK..size.div_ceil(CHUNK))
-        .into_par_iter()
-        .map(|chunk| {
-            let from = first.max(chunk * CHUNK);
+    let states: Vec<State> = (first..size).map(|_| State::new(0)).collect();
+    let mut best = vec![NONE; size - first];
+    best.par_chunks_mut(CHUNK)
+        .enumerate()
+        .for_each(|(chunk, part)| {
+            let from = first + chunk * CHUNK;
             let mut pits = abapa::unrank(n, from as u64);
-            (from..size.min((chunk + 1) * CHUNK))
-                .map(|_| {
-                    let (quiet, best) = scan_position(rules, n, &pits, solved);
-                    abapa::next_position(&mut pits);
-                    Slot {
-                        value: AtomicI8::new(NONE),
-                        counter: AtomicU8::new(quiet),
-                        best,
-                    }
-                })
-                .collect()
-        })
-        .collect();
-    chunks.into_iter().flatten().collect()
+            for (offset, best) in part.iter_mut().enumerate() {
+                let (quiet, exit) = scan_position(rules, n, &pits, solved);
+                states[from - first + offset].store(quiet, Ordering::Relaxed);
+                *best = exit;
+                abapa::next_position(&mut pits);
+            }
+        });
+    (states, best)
 }
 
 /// (quiet moves, best move out of the tier or the end score) of one position.
@@ -157,6 +199,10 @@ fn scan_position(rules: Rules, n: u32, pits: &Pits, solved: &[Vec<i8>]) -> (u8, 
     let mut quiet = 0;
     let mut best = NONE;
     for pit in abapa::legal_pits(pits) {
+        if rules.surely_quiet(pits, pit, n) {
+            quiet += 1;
+            continue;
+        }
         let sowing = rules.sow(pits, pit);
         // Seeds left on the board: none after the thesis end, else all but the captured.
         let left = match sowing.shared {
@@ -219,31 +265,25 @@ pub fn solve_share(
         own.end - own.start <= 1 << 32,
         "a share of at most 2^32 positions (use more processes)"
     );
-    let slots = scan_range(rules, n, own.clone(), solved);
-    let slot = |index: u64| &slots[(index - own.start) as usize];
+    let (states, best) = scan_range(rules, n, own.clone(), solved);
+    let at = |index: u64| (index - own.start) as usize;
     let owner = |index: u64| bounds.partition_point(|&b| b <= index) - 1;
-    let decide = |slot: &Slot, value: i8| {
-        slot.value
-            .compare_exchange(NONE, value, Ordering::Relaxed, Ordering::Relaxed)
-            .is_ok()
-    };
     // For each threshold, the positions its moves out of the tier (or its end)
     // may settle there: high when the best such move is worth t, low when it is
     // worth -t and every quiet move is known to lead to a high position. Kept
     // as offsets into this process's share, which is below 2^32 positions.
     let waiting: Vec<Mutex<Vec<u32>>> = (0..=n).map(|_| Mutex::default()).collect();
-    let wait = |t: i8, index: u64| {
+    let wait = |t: i8, offset: usize| {
         waiting[t as usize]
             .lock()
             .expect("no panic while held")
-            .push((index - own.start) as u32)
+            .push(offset as u32)
     };
-    let settled_outside: Vec<(i8, u32)> = slots
-        .par_iter()
+    let settled_outside: Vec<(i8, u32)> = (states.par_iter().zip(&best))
         .enumerate()
-        .filter_map(|(i, slot)| {
-            let quiet = slot.counter.load(Ordering::Relaxed);
-            let t = match slot.best {
+        .filter_map(|(i, (state, &best))| {
+            let quiet = state.load(Ordering::Relaxed);
+            let t = match best {
                 NONE => return None,
                 best if best > 0 => best,
                 best if best < 0 && quiet == 0 => -best,
@@ -253,7 +293,7 @@ pub fn solve_share(
         })
         .collect();
     for (t, offset) in settled_outside {
-        wait(t, own.start + u64::from(offset));
+        wait(t, offset as usize);
     }
 
     let processes = share.processes();
@@ -262,20 +302,21 @@ pub fn solve_share(
         // A quiet move of the owned position `index` leads to a position just
         // decided at this threshold, low or high: whether that decides it, and how.
         let apply = |index: u64, low: bool| -> Option<bool> {
-            let slot = slot(index);
+            let state = &states[at(index)];
             if low {
                 // A move to a low position: the parent is high.
-                return decide(slot, t).then_some(false);
+                return decide(state, t).then_some(false);
             }
-            if slot.counter.fetch_sub(1, Ordering::Relaxed) != 1 {
+            if !count_down(state) {
                 return None;
             }
             // Every quiet move now leads to a high position.
-            if slot.best <= -t {
-                return decide(slot, -t).then_some(true);
+            let best = best[at(index)];
+            if best <= -t {
+                return decide(state, -t).then_some(true);
             }
-            if slot.best < 0 {
-                wait(-slot.best, index);
+            if best < 0 {
+                wait(-best, at(index));
             }
             None
         };
@@ -284,11 +325,10 @@ pub fn solve_share(
         let mut frontier: Vec<(Pits, bool)> = candidates
             .into_par_iter()
             .filter_map(|offset| {
-                let index = own.start + u64::from(offset);
-                let slot = slot(index);
-                let low = slot.best < 0;
+                let low = best[offset as usize] < 0;
                 let value = if low { -t } else { t };
-                decide(slot, value).then(|| (abapa::unrank(n, index), low))
+                let index = own.start + u64::from(offset);
+                decide(&states[offset as usize], value).then(|| (abapa::unrank(n, index), low))
             })
             .collect();
         // Rounds: every process un-moves its frontier, updates the parents it
@@ -297,31 +337,30 @@ pub fn solve_share(
         while share.any(!frontier.is_empty()) {
             let empty = || (Vec::new(), vec![Vec::new(); processes], Vec::new());
             let parts: Vec<_> = frontier
-                .par_iter()
-                .fold(
-                    empty,
-                    |(mut decided, mut outgoing, mut parents), &(pits, low)| {
-                        parents.clear();
+                .par_chunks(BATCH)
+                .fold(empty, |(mut decided, mut outgoing, mut parents), batch| {
+                    // The batch's parents first, then their states.
+                    parents.clear();
+                    for &(pits, low) in batch {
                         abapa::unmoves_with(rules, &pits, n, |parent| {
-                            parents.push((abapa::rank(parent), *parent));
-                        });
-                        // Plain reads first, so that their cache misses overlap;
-                        // decided parents need nothing more.
-                        parents.retain(|&(index, _)| {
-                            let mine = own.contains(&index);
-                            if !mine {
+                            let index = abapa::rank(parent);
+                            if own.contains(&index) {
+                                parents.push((index, *parent, low));
+                            } else {
                                 outgoing[owner(index)].push(update(index, low));
                             }
-                            mine && slot(index).value.load(Ordering::Relaxed) == NONE
                         });
-                        for &(index, parent) in &parents {
-                            if let Some(low) = apply(index, low) {
-                                decided.push((parent, low));
-                            }
+                    }
+                    for &(index, parent, low) in &parents {
+                        // A plain read spares decided parents the exchange.
+                        if states[at(index)].load(Ordering::Relaxed) < DECIDED
+                            && let Some(low) = apply(index, low)
+                        {
+                            decided.push((parent, low));
                         }
-                        (decided, outgoing, parents)
-                    },
-                )
+                    }
+                    (decided, outgoing, parents)
+                })
                 .map(|(decided, outgoing, _)| (decided, outgoing))
                 .collect();
             let (decided, outgoing): (Vec<_>, Vec<_>) = parts.into_iter().unzip();
@@ -339,12 +378,9 @@ pub fn solve_share(
         progress.advance(1);
     }
     progress.finish();
-    slots
+    states
         .into_par_iter()
-        .map(|slot| match slot.value.into_inner() {
-            NONE => 0,
-            v => v,
-        })
+        .map(|state| value_of(state.into_inner()))
         .collect()
 }
 
@@ -370,6 +406,25 @@ mod tests {
     fn value(tiers: &[Vec<i8>], text: &str) -> i8 {
         let pits = Abapa::new(Rules::Default, 48).parse_position(text).unwrap();
         tiers[abapa::seeds(&pits) as usize][abapa::rank(&pits) as usize]
+    }
+
+    #[test]
+    fn a_state_counts_down_then_holds_its_value() {
+        for value in -48..=48 {
+            assert_eq!(value_of(decided(value)), value);
+        }
+        let state = State::new(2);
+        assert!(!count_down(&state));
+        assert!(count_down(&state), "the last move awaited");
+        assert_eq!(
+            value_of(state.load(Ordering::Relaxed)),
+            0,
+            "undecided: endless"
+        );
+        assert!(decide(&state, -3));
+        assert!(!decide(&state, 5), "decided once");
+        assert!(!count_down(&state), "a decided state counts no more");
+        assert_eq!(value_of(state.into_inner()), -3);
     }
 
     #[test]
