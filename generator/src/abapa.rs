@@ -272,13 +272,6 @@ pub fn solve_share(
     // may settle there: high when the best such move is worth t, low when it is
     // worth -t and every quiet move is known to lead to a high position. Kept
     // as offsets into this process's share, which is below 2^32 positions.
-    let waiting: Vec<Mutex<Vec<u32>>> = (0..=n).map(|_| Mutex::default()).collect();
-    let wait = |t: i8, offset: usize| {
-        waiting[t as usize]
-            .lock()
-            .expect("no panic while held")
-            .push(offset as u32)
-    };
     let settled_outside: Vec<(i8, u32)> = (states.par_iter().zip(&best))
         .enumerate()
         .filter_map(|(i, (state, &best))| {
@@ -292,9 +285,17 @@ pub fn solve_share(
             Some((t, i as u32))
         })
         .collect();
+    let mut settled = vec![Vec::new(); n as usize + 1];
     for (t, offset) in settled_outside {
-        wait(t, offset as usize);
+        settled[t as usize].push(offset);
     }
+    let waiting: Vec<Mutex<Vec<u32>>> = settled.into_iter().map(Mutex::new).collect();
+    let wait = |t: i8, offset: usize| {
+        waiting[t as usize]
+            .lock()
+            .expect("no panic while held")
+            .push(offset as u32)
+    };
 
     let processes = share.processes();
     progress.start(&format!("abapa {n} seeds"), u64::from(n));
