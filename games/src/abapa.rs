@@ -383,19 +383,9 @@ pub fn unmoves_with(rules: Rules, pits: &Pits, n: u32, mut visit: impl FnMut(&Pi
     if rules == Rules::Thesis && side(&after, 0) < 4 && side(&after, 6) < 4 {
         return; // such a move ends the game: it leads to the empty board
     }
-    // Whether a sowing ending in each pit would have captured: the run of 2s
-    // and 3s ending there, short of every seed the opponent has.
+    // Whether a sowing ending in each pit would have captured.
+    let captured: [bool; 12] = std::array::from_fn(|last| last >= 6 && captures(&after, last));
     let opponent_seeds = side(&after, 6);
-    let mut captured = [false; 12];
-    let mut run = 0;
-    for last in 6..12 {
-        run = if matches!(after[last], 2 | 3) {
-            run + u32::from(after[last])
-        } else {
-            0
-        };
-        captured[last] = run > 0 && run < opponent_seeds;
-    }
     for origin in (0..6).filter(|&i| after[i] == 0) {
         let mut parent = after;
         let mut opponent = opponent_seeds;
