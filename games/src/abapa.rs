@@ -148,6 +148,12 @@ pub fn flip(pits: &Pits) -> Pits {
     std::array::from_fn(|j| pits[(j + 6) % 12])
 }
 
+/// The pit after pit `i` (below 12) in sowing order.
+#[inline]
+fn next_pit(i: usize) -> usize {
+    if i == 11 { 0 } else { i + 1 }
+}
+
 /// Whether sowing pit `i` reaches the opponent's side.
 #[inline]
 fn feeds(pits: &Pits, i: usize) -> bool {
@@ -185,7 +191,7 @@ impl Rules {
         board[i] = 0;
         let mut at = i;
         while left > 0 {
-            at = (at + 1) % 12;
+            at = next_pit(at);
             if at != i {
                 board[at] += 1;
                 left -= 1;
@@ -223,10 +229,20 @@ impl Rules {
     pub fn surely_quiet(self, pits: &Pits, i: usize, n: u32) -> bool {
         let sown = usize::from(pits[i]);
         // The last seed's pit, counted from `i` over the 11 others, and the
-        // seeds it then holds: one a lap before it, and the last.
-        let reach = (sown - 1) % 11 + 1;
-        let last = (i + reach) % 12;
-        let holds = usize::from(pits[last]) + (sown - reach) / 11 + 1;
+        // seeds it then holds: one a lap before it, and the last. Most
+        // sowings make no lap, and spare the division.
+        let (last, holds) = if sown <= 11 {
+            let last = if i + sown < 12 {
+                i + sown
+            } else {
+                i + sown - 12
+            };
+            (last, usize::from(pits[last]) + 1)
+        } else {
+            let reach = (sown - 1) % 11 + 1;
+            let last = (i + reach) % 12;
+            (last, usize::from(pits[last]) + (sown - reach) / 11 + 1)
+        };
         (last < 6 || !(2..=3).contains(&holds)) && (self == Rules::Default || n >= 8)
     }
 
@@ -392,9 +408,9 @@ pub fn unmoves_with(rules: Rules, pits: &Pits, n: u32, mut visit: impl FnMut(&Pi
         let mut last = origin;
         for sown in 1..=n {
             // Take back one more seed: the sowing ended one pit further.
-            last = (last + 1) % 12;
+            last = next_pit(last);
             if last == origin {
-                last = (last + 1) % 12;
+                last = next_pit(last);
             }
             if parent[last] == 0 {
                 break;
@@ -959,6 +975,24 @@ mod tests {
             }
             // Most quiet moves are known without sowing.
             assert!(sure * 10 > quiet * 8, "{rules:?}: {sure} of {quiet}");
+            // Sowings that go round the board once or twice: one pit of 11 to
+            // 34 seeds beside every position of 4 seeds.
+            let (mut sure, mut quiet) = (0, 0);
+            for rank in 0..tier_size(4) {
+                for (i, big) in (0..6).flat_map(|i| (11..=34).map(move |big| (i, big))) {
+                    let mut pits = unrank(4, rank);
+                    pits[i] = big;
+                    let n = seeds(&pits);
+                    let s = rules.sow(&pits, i);
+                    let is_quiet = s.gain == 0 && s.shared.is_none();
+                    quiet += usize::from(is_quiet);
+                    if rules.surely_quiet(&pits, i, n) {
+                        assert!(is_quiet, "{rules:?} {pits:?} pit {i}");
+                        sure += 1;
+                    }
+                }
+            }
+            assert!(sure * 10 > quiet * 8, "{rules:?}, laps: {sure} of {quiet}");
         }
     }
 
