@@ -105,23 +105,54 @@ fn value_of(state: u8) -> i8 {
     }
 }
 
-/// Decides a position at `value` unless it is decided already; whether it was.
-#[inline]
-fn decide(state: &State, value: i8) -> bool {
-    state
-        .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |s| {
-            (s < DECIDED).then_some(decided(value))
-        })
-        .is_ok()
+/// How the sweep changes a state: by compare-exchange where threads share the
+/// states, by a plain read and write where one thread has them to itself (an
+/// exchange holds the thread up as long as a read from memory, and one thread
+/// a rule set is how both rule sets are solved side by side).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Access {
+    Shared,
+    Alone,
 }
 
-/// One more quiet move of an undecided position leads to a high position:
-/// whether that was the last one awaited.
-#[inline]
-fn count_down(state: &State) -> bool {
-    state.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |s| {
-        (s < DECIDED).then(|| s - 1)
-    }) == Ok(1)
+impl Access {
+    /// The access the current rayon pool needs.
+    fn current() -> Access {
+        if rayon::current_num_threads() == 1 {
+            Access::Alone
+        } else {
+            Access::Shared
+        }
+    }
+
+    /// `change` applied to `state` where it gives a new value: the old value,
+    /// or `Err` with the value left as it was.
+    #[inline]
+    fn update(self, state: &State, change: impl Fn(u8) -> Option<u8>) -> Result<u8, u8> {
+        match self {
+            Access::Shared => state.fetch_update(Ordering::Relaxed, Ordering::Relaxed, change),
+            Access::Alone => {
+                let old = state.load(Ordering::Relaxed);
+                let new = change(old).ok_or(old)?;
+                state.store(new, Ordering::Relaxed);
+                Ok(old)
+            }
+        }
+    }
+
+    /// Decides a position at `value` unless it is decided already; whether it was.
+    #[inline]
+    fn decide(self, state: &State, value: i8) -> bool {
+        self.update(state, |s| (s < DECIDED).then_some(decided(value)))
+            .is_ok()
+    }
+
+    /// One more quiet move of an undecided position leads to a high position:
+    /// whether that was the last one awaited.
+    #[inline]
+    fn count_down(self, state: &State) -> bool {
+        self.update(state, |s| (s < DECIDED).then(|| s - 1)) == Ok(1)
+    }
 }
 
 /// How a tier's positions are shared out among processes: which ones this
@@ -298,6 +329,7 @@ pub fn solve_share(
     };
 
     let processes = share.processes();
+    let access = Access::current();
     progress.start(&format!("abapa {n} seeds"), u64::from(n));
     for t in (1..=n as i8).rev() {
         // A quiet move of the owned position `index` leads to a position just
@@ -306,15 +338,15 @@ pub fn solve_share(
             let state = &states[at(index)];
             if low {
                 // A move to a low position: the parent is high.
-                return decide(state, t).then_some(false);
+                return access.decide(state, t).then_some(false);
             }
-            if !count_down(state) {
+            if !access.count_down(state) {
                 return None;
             }
             // Every quiet move now leads to a high position.
             let best = best[at(index)];
             if best <= -t {
-                return decide(state, -t).then_some(true);
+                return access.decide(state, -t).then_some(true);
             }
             if best < 0 {
                 wait(-best, at(index));
@@ -329,7 +361,9 @@ pub fn solve_share(
                 let low = best[offset as usize] < 0;
                 let value = if low { -t } else { t };
                 let index = own.start + u64::from(offset);
-                decide(&states[offset as usize], value).then(|| (abapa::unrank(n, index), low))
+                access
+                    .decide(&states[offset as usize], value)
+                    .then(|| (abapa::unrank(n, index), low))
             })
             .collect();
         // Rounds: every process un-moves its frontier, updates the parents it
@@ -414,18 +448,26 @@ mod tests {
         for value in -48..=48 {
             assert_eq!(value_of(decided(value)), value);
         }
-        let state = State::new(2);
-        assert!(!count_down(&state));
-        assert!(count_down(&state), "the last move awaited");
-        assert_eq!(
-            value_of(state.load(Ordering::Relaxed)),
-            0,
-            "undecided: endless"
-        );
-        assert!(decide(&state, -3));
-        assert!(!decide(&state, 5), "decided once");
-        assert!(!count_down(&state), "a decided state counts no more");
-        assert_eq!(value_of(state.into_inner()), -3);
+        for access in [Access::Shared, Access::Alone] {
+            let state = State::new(2);
+            assert!(!access.count_down(&state), "{access:?}");
+            assert!(
+                access.count_down(&state),
+                "{access:?}: the last move awaited"
+            );
+            assert_eq!(
+                value_of(state.load(Ordering::Relaxed)),
+                0,
+                "undecided: endless"
+            );
+            assert!(access.decide(&state, -3));
+            assert!(!access.decide(&state, 5), "{access:?}: decided once");
+            assert!(
+                !access.count_down(&state),
+                "{access:?}: a decided state counts no more"
+            );
+            assert_eq!(value_of(state.into_inner()), -3);
+        }
     }
 
     #[test]
@@ -445,21 +487,34 @@ mod tests {
 mod against_value_iteration {
     use super::*;
 
-    /// Every position with up to 9 seeds, both rule sets: the sweep and value
-    /// iteration (no un-moves, no thresholds) agree.
+    /// Every position with up to 9 seeds, both rule sets: the sweep, on two
+    /// threads (states exchanged) and on one (states read and written), and
+    /// value iteration (no un-moves, no thresholds) agree.
     #[test]
     fn sweep_equals_value_iteration() {
-        for rules in [Rules::Default, Rules::Thesis] {
-            let mut sweep = Vec::new();
-            solve_abapa(&Abapa::new(rules, 9), &Progress::hidden(), |_, v, _| {
-                sweep.push(v.to_vec());
-                Ok(())
-            })
+        let one_thread = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
             .unwrap();
+        let two_threads = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
+        for rules in [Rules::Default, Rules::Thesis] {
             let iterated = abapa::value_iteration(rules, 9);
-            for (n, (a, b)) in sweep.iter().zip(&iterated).enumerate() {
-                let differ = a.iter().zip(b).filter(|(x, y)| x != y).count();
-                assert_eq!(differ, 0, "{rules:?}, {n} seeds");
+            for (threads, pool) in [(1, &one_thread), (2, &two_threads)] {
+                let mut sweep = Vec::new();
+                pool.install(|| {
+                    solve_abapa(&Abapa::new(rules, 9), &Progress::hidden(), |_, v, _| {
+                        sweep.push(v.to_vec());
+                        Ok(())
+                    })
+                })
+                .unwrap();
+                for (n, (a, b)) in sweep.iter().zip(&iterated).enumerate() {
+                    let differ = a.iter().zip(b).filter(|(x, y)| x != y).count();
+                    assert_eq!(differ, 0, "{rules:?}, {threads} threads, {n} seeds");
+                }
             }
         }
     }
