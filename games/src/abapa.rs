@@ -954,19 +954,24 @@ mod tests {
 
     #[test]
     fn surely_quiet_moves_are_quiet() {
+        // Counts a move (sure, quiet) after checking that a move said to be
+        // surely quiet is quiet when sown.
+        fn tally(rules: Rules, pits: &Pits, i: usize, counts: &mut (usize, usize)) {
+            let s = rules.sow(pits, i);
+            let is_quiet = s.gain == 0 && s.shared.is_none();
+            counts.1 += usize::from(is_quiet);
+            if rules.surely_quiet(pits, i, seeds(pits)) {
+                assert!(is_quiet, "{rules:?} {pits:?} pit {i}");
+                counts.0 += 1;
+            }
+        }
         for rules in [Rules::Default, Rules::Thesis] {
-            let (mut sure, mut quiet) = (0, 0);
+            let mut counts = (0, 0);
             for n in 1..=10 {
                 let mut pits = unrank(n, 0);
                 loop {
                     for i in legal_pits(&pits) {
-                        let s = rules.sow(&pits, i);
-                        let is_quiet = s.gain == 0 && s.shared.is_none();
-                        quiet += usize::from(is_quiet);
-                        if rules.surely_quiet(&pits, i, n) {
-                            assert!(is_quiet, "{rules:?} {pits:?} pit {i}");
-                            sure += 1;
-                        }
+                        tally(rules, &pits, i, &mut counts);
                     }
                     if !next_position(&mut pits) {
                         break;
@@ -974,24 +979,19 @@ mod tests {
                 }
             }
             // Most quiet moves are known without sowing.
+            let (sure, quiet) = counts;
             assert!(sure * 10 > quiet * 8, "{rules:?}: {sure} of {quiet}");
             // Sowings that go round the board once or twice: one pit of 11 to
             // 34 seeds beside every position of 4 seeds.
-            let (mut sure, mut quiet) = (0, 0);
+            let mut counts = (0, 0);
             for rank in 0..tier_size(4) {
                 for (i, big) in (0..6).flat_map(|i| (11..=34).map(move |big| (i, big))) {
                     let mut pits = unrank(4, rank);
                     pits[i] = big;
-                    let n = seeds(&pits);
-                    let s = rules.sow(&pits, i);
-                    let is_quiet = s.gain == 0 && s.shared.is_none();
-                    quiet += usize::from(is_quiet);
-                    if rules.surely_quiet(&pits, i, n) {
-                        assert!(is_quiet, "{rules:?} {pits:?} pit {i}");
-                        sure += 1;
-                    }
+                    tally(rules, &pits, i, &mut counts);
                 }
             }
+            let (sure, quiet) = counts;
             assert!(sure * 10 > quiet * 8, "{rules:?}, laps: {sure} of {quiet}");
         }
     }
