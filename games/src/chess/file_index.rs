@@ -194,10 +194,10 @@ impl FileIndex {
         for (g, &digit) in digits[..groups].iter().enumerate() {
             place_group(g, digit, &mut squares, &mut sets);
         }
-        for place in start..end {
+        for _ in start..end {
             let taken = sets[..groups].iter().fold(0, |all, &set| all | set);
             let apart = taken.count_ones() as usize == self.count;
-            let held = apart && (!DIAGONAL.contains(&squares[0]) || self.least(&squares, place));
+            let held = apart && (!DIAGONAL.contains(&squares[0]) || self.least(&squares, &digits));
             visit(held.then_some(&squares));
             for g in (0..groups).rev() {
                 digits[g] += 1;
@@ -213,14 +213,25 @@ impl FileIndex {
         }
     }
 
-    /// Whether `place`, whose squares (a leader on the long diagonal) are
-    /// `squares`, is the lesser of its position's two places.
-    fn least(&self, squares: &[u8; MOST], place: u64) -> bool {
-        let mut reflected = [0u8; MOST];
-        for (to, &from) in reflected.iter_mut().zip(&squares[..self.count]) {
-            *to = (from % 8) * 8 + from / 8;
+    /// Whether the place whose squares (a leader on the long diagonal) are
+    /// `squares` and whose groups' digits are `digits` is the lesser of its
+    /// position's two places: the leader stays where it is when the board
+    /// is reflected in the diagonal, so the first group whose rank the
+    /// reflection changes decides.
+    #[inline]
+    fn least(&self, squares: &[u8; MOST], digits: &[u64; MOST]) -> bool {
+        for (g, &(_, count)) in self.groups.iter().enumerate().skip(1) {
+            let mut group = [0u8; 3];
+            let start = self.starts[g];
+            for (to, &from) in group.iter_mut().zip(&squares[start..start + count]) {
+                *to = (from % 8) * 8 + from / 8;
+            }
+            let rank = set_rank(&mut group[..count]);
+            if rank != digits[g] {
+                return rank > digits[g];
+            }
         }
-        self.place_of(&reflected) >= place
+        true
     }
 
     /// The squares of the pieces at `place`, in the order of
@@ -264,17 +275,27 @@ impl FileIndex {
         for (g, &(_, count)) in self.groups.iter().enumerate().skip(1) {
             let mut group = [0u8; 3];
             group[..count].copy_from_slice(&squares[self.starts[g]..self.starts[g] + count]);
-            let group = &mut group[..count];
-            group.sort_unstable();
-            let rank: u64 = group
-                .iter()
-                .enumerate()
-                .map(|(i, &s)| choose(u64::from(s), i + 1))
-                .sum();
-            place = place * self.radices[g] + rank;
+            place = place * self.radices[g] + set_rank(&mut group[..count]);
         }
         place
     }
+}
+
+/// The rank of a set of at most three squares among the sets of its size
+/// (the combinatorial number system; a lone square ranks as itself),
+/// sorting them in place.
+#[inline]
+pub(super) fn set_rank(set: &mut [u8]) -> u64 {
+    for i in 1..set.len() {
+        let mut j = i;
+        while j > 0 && set[j - 1] > set[j] {
+            set.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+    (set.iter().enumerate())
+        .map(|(i, &square)| choose(u64::from(square), i + 1))
+        .sum()
 }
 
 /// The squares of the long diagonal in the triangle.

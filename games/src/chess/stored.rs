@@ -8,9 +8,9 @@
 //! move's with the colours swapped, and the second name is `-`.
 
 use super::attacks::attacks;
-use super::file_index::{FileIndex, MOST};
+use super::file_index::{FileIndex, MOST, set_rank};
 use super::game::Endgame;
-use super::index::Layout;
+use super::index::{Layout, canonizing, choose, king_pairs, transforms};
 use super::material::MAX_PIECES;
 use super::piece::{Color, Piece, Role};
 use super::square::Square;
@@ -197,8 +197,11 @@ impl Spelling for Stored {
                 continue;
             };
             let pieces: Vec<Piece> = index.pieces().collect();
+            let spell = Spell::new(&self.game, self.tier, &pieces);
             index.walk(from, to, |squares| {
-                slots.push(squares.and_then(|squares| self.slot_of(turn, &pieces, squares)));
+                slots.push(squares.and_then(|squares| {
+                    (spell.slot(squares, turn)).or_else(|| self.slot_of(turn, &pieces, squares))
+                }));
             });
         }
     }
@@ -237,6 +240,89 @@ impl Stored {
             return None;
         }
         Some(self.game.slot_of_layout(self.tier, false, &layout))
+    }
+}
+
+/// How the solver spells the slot of a position a file index gives as its
+/// pieces' squares, without building the position: where one symmetry alone
+/// brings the kings to a canonical pair (all but the pairs both on the long
+/// diagonal) in a tier whose colours do not swap, the slot is the king pair's
+/// rank under it and the rank of each kind's squares under it, as
+/// `Layout::slot_under` has them. A writer turns every place of a table into
+/// its slot; this is most of them, at a few lookups each.
+#[derive(Debug)]
+struct Spell {
+    /// Where White's and Black's kings stand in the squares.
+    kings: [usize; 2],
+    /// The solver's runs of like pieces in its order, each as where its
+    /// pieces stand in the squares and how many there are.
+    runs: [([usize; 3], usize); MAX_PIECES - 2],
+    count: usize,
+    /// How many numbers the runs' ranks make together.
+    radix: u64,
+    /// Whether either colour may be stored as White: then every slot is
+    /// found the long way.
+    folds: bool,
+}
+
+impl Spell {
+    /// The spelling of `tier`'s positions given as the squares of `pieces`,
+    /// in that order.
+    fn new(game: &Endgame, tier: u32, pieces: &[Piece]) -> Spell {
+        let template = game.template(tier, 0);
+        let mut spell = Spell {
+            kings: [0; 2],
+            runs: [([0; 3], 0); MAX_PIECES - 2],
+            count: 0,
+            radix: template.squares_radix(),
+            folds: game.both_views(tier),
+        };
+        let kind = |piece: &Piece| piece.color as u8 * 8 + piece.role as u8;
+        for (at, piece) in pieces.iter().enumerate() {
+            if piece.role == Role::King {
+                spell.kings[piece.color as usize] = at;
+            }
+        }
+        let mut last = None;
+        for &(code, _) in &template.others[..template.count] {
+            if last != Some(code) {
+                let run = &mut spell.runs[spell.count];
+                for (at, _) in pieces.iter().enumerate().filter(|(_, p)| kind(p) == code) {
+                    run.0[run.1] = at;
+                    run.1 += 1;
+                }
+                spell.count += 1;
+                last = Some(code);
+            }
+        }
+        spell
+    }
+
+    /// The solver's slot of the position whose pieces stand on `squares`
+    /// with `turn` to move; none where it is found the long way (and where
+    /// the kings stand side by side).
+    #[inline]
+    fn slot(&self, squares: &[u8; MOST], turn: Color) -> Option<u64> {
+        let [wk, bk] = self.kings.map(|at| usize::from(squares[at]));
+        if self.folds || attacks().king(Square::new(wk as u8)) & 1 << bk != 0 {
+            return None;
+        }
+        let mask = canonizing()[wk * 64 + bk];
+        if mask.count_ones() != 1 {
+            return None;
+        }
+        let map = &transforms()[mask.trailing_zeros() as usize];
+        let pair = king_pairs().1[map[wk].index() * 64 + map[bk].index()];
+        let mut field = 0;
+        for &(ats, len) in &self.runs[..self.count] {
+            let mut set = [0u8; 3];
+            for (to, &at) in set.iter_mut().zip(&ats[..len]) {
+                *to = map[usize::from(squares[at])].number();
+            }
+            field = field * choose(64, len) + set_rank(&mut set[..len]);
+        }
+        let slot = u64::from(pair) * self.radix + field;
+        Some(slot * 2 + u64::from(turn == Color::Black))
     }
 }
 
@@ -361,6 +447,7 @@ mod tests {
         // Black to move stored as White to move, the colours swapped.
         round_trip("KRvKR", "rKRk/-");
         round_trip("KNNvK", "kKNN/KNNk");
+        round_trip("KNvKB", "bkKN/NKbk");
     }
 
     #[test]
