@@ -12,7 +12,7 @@
 //! tables store each side to move in one ([`super::Stored`]).
 
 use super::board::Board;
-use super::index::{choose, transforms};
+use super::index::{choose, sort_small, transforms};
 use super::piece::{Color, Piece, Role};
 use super::square::Square;
 
@@ -286,13 +286,7 @@ impl FileIndex {
 /// sorting them in place.
 #[inline]
 pub(super) fn set_rank(set: &mut [u8]) -> u64 {
-    for i in 1..set.len() {
-        let mut j = i;
-        while j > 0 && set[j - 1] > set[j] {
-            set.swap(j - 1, j);
-            j -= 1;
-        }
-    }
+    sort_small(set);
     (set.iter().enumerate())
         .map(|(i, &square)| choose(u64::from(square), i + 1))
         .sum()

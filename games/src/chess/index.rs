@@ -11,13 +11,14 @@ use super::piece::{Color, Piece, Role};
 use super::square::Square;
 use std::sync::OnceLock;
 
-/// Sorts the few non-king pieces (at most three) without a general sort's setup.
+/// Sorts a few items (the non-king pieces, at most three; a set of like
+/// pieces' squares) without a general sort's setup.
 #[inline]
-fn sort_small(pieces: &mut [(u8, Square)]) {
-    for i in 1..pieces.len() {
+pub(super) fn sort_small<T: PartialOrd>(items: &mut [T]) {
+    for i in 1..items.len() {
         let mut j = i;
-        while j > 0 && pieces[j - 1] > pieces[j] {
-            pieces.swap(j - 1, j);
+        while j > 0 && items[j - 1] > items[j] {
+            items.swap(j - 1, j);
             j -= 1;
         }
     }
@@ -250,7 +251,7 @@ impl Layout {
 
     /// The runs of identical pieces among the others, as (first, length).
     #[inline]
-    fn groups(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+    pub(super) fn groups(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
         let mut start = 0;
         std::iter::from_fn(move || {
             (start < self.count).then(|| {

@@ -10,7 +10,7 @@
 use super::attacks::attacks;
 use super::file_index::{FileIndex, MOST, set_rank};
 use super::game::Endgame;
-use super::index::{Layout, canonizing, choose, king_pairs, transforms};
+use super::index::{Layout, Settled, canonizing, choose, transforms};
 use super::material::MAX_PIECES;
 use super::piece::{Color, Piece, Role};
 use super::square::Square;
@@ -200,7 +200,9 @@ impl Spelling for Stored {
             let spell = Spell::new(&self.game, self.tier, &pieces);
             index.walk(from, to, |squares| {
                 slots.push(squares.and_then(|squares| {
-                    (spell.slot(squares, turn)).or_else(|| self.slot_of(turn, &pieces, squares))
+                    spell
+                        .slot(squares, turn)
+                        .or_else(|| self.slot_of(turn, &pieces, squares))
                 }));
             });
         }
@@ -246,10 +248,10 @@ impl Stored {
 /// How the solver spells the slot of a position a file index gives as its
 /// pieces' squares, without building the position: where one symmetry alone
 /// brings the kings to a canonical pair (all but the pairs both on the long
-/// diagonal) in a tier whose colours do not swap, the slot is the king pair's
-/// rank under it and the rank of each kind's squares under it, as
-/// `Layout::slot_under` has them. A writer turns every place of a table into
-/// its slot; this is most of them, at a few lookups each.
+/// diagonal, and kings side by side, which none does), the kings settle
+/// under it ([`Settled`]) and the slot is arithmetic on each kind's rank of
+/// its squares under it. A writer turns every place of a table into its
+/// slot; this is most of them, at a few lookups each.
 #[derive(Debug)]
 struct Spell {
     /// Where White's and Black's kings stand in the squares.
@@ -258,24 +260,20 @@ struct Spell {
     /// pieces stand in the squares and how many there are.
     runs: [([usize; 3], usize); MAX_PIECES - 2],
     count: usize,
-    /// How many numbers the runs' ranks make together.
-    radix: u64,
-    /// Whether either colour may be stored as White: then every slot is
-    /// found the long way.
-    folds: bool,
+    /// The slots of the tier whose kings settle (none in a tier whose
+    /// colours swap: every slot of it is found the long way).
+    settled: Settled,
 }
 
 impl Spell {
     /// The spelling of `tier`'s positions given as the squares of `pieces`,
     /// in that order.
     fn new(game: &Endgame, tier: u32, pieces: &[Piece]) -> Spell {
-        let template = game.template(tier, 0);
         let mut spell = Spell {
             kings: [0; 2],
             runs: [([0; 3], 0); MAX_PIECES - 2],
             count: 0,
-            radix: template.squares_radix(),
-            folds: game.both_views(tier),
+            settled: game.settled(tier),
         };
         let kind = |piece: &Piece| piece.color as u8 * 8 + piece.role as u8;
         for (at, piece) in pieces.iter().enumerate() {
@@ -283,17 +281,15 @@ impl Spell {
                 spell.kings[piece.color as usize] = at;
             }
         }
-        let mut last = None;
-        for &(code, _) in &template.others[..template.count] {
-            if last != Some(code) {
-                let run = &mut spell.runs[spell.count];
-                for (at, _) in pieces.iter().enumerate().filter(|(_, p)| kind(p) == code) {
-                    run.0[run.1] = at;
-                    run.1 += 1;
-                }
-                spell.count += 1;
-                last = Some(code);
+        let template = game.template(tier, 0);
+        for (start, _) in template.groups() {
+            let code = template.others[start].0;
+            let run = &mut spell.runs[spell.count];
+            for (at, _) in pieces.iter().enumerate().filter(|(_, p)| kind(p) == code) {
+                run.0[run.1] = at;
+                run.1 += 1;
             }
+            spell.count += 1;
         }
         spell
     }
@@ -304,15 +300,11 @@ impl Spell {
     #[inline]
     fn slot(&self, squares: &[u8; MOST], turn: Color) -> Option<u64> {
         let [wk, bk] = self.kings.map(|at| usize::from(squares[at]));
-        if self.folds || attacks().king(Square::new(wk as u8)) & 1 << bk != 0 {
-            return None;
-        }
         let mask = canonizing()[wk * 64 + bk];
         if mask.count_ones() != 1 {
             return None;
         }
         let map = &transforms()[mask.trailing_zeros() as usize];
-        let pair = king_pairs().1[map[wk].index() * 64 + map[bk].index()];
         let mut field = 0;
         for &(ats, len) in &self.runs[..self.count] {
             let mut set = [0u8; 3];
@@ -321,8 +313,7 @@ impl Spell {
             }
             field = field * choose(64, len) + set_rank(&mut set[..len]);
         }
-        let slot = u64::from(pair) * self.radix + field;
-        Some(slot * 2 + u64::from(turn == Color::Black))
+        self.settled.slot([map[wk], map[bk]], field, turn)
     }
 }
 
