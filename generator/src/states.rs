@@ -111,7 +111,10 @@ pub(crate) struct Chunk(Box<[AtomicU8]>);
 
 impl Chunk {
     fn new(len: usize) -> Chunk {
-        Chunk((0..len).map(|_| AtomicU8::new(EMPTY)).collect())
+        let mut states = Vec::with_capacity(len);
+        crate::memory::huge_pages(states.spare_capacity_mut());
+        states.extend((0..len).map(|_| AtomicU8::new(EMPTY)));
+        Chunk(states.into_boxed_slice())
     }
 
     pub(crate) fn slots(&mut self) -> &mut [AtomicU8] {
