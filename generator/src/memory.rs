@@ -30,16 +30,21 @@ pub(crate) fn give_back() {}
 /// changes.
 #[cfg(target_os = "linux")]
 pub(crate) fn huge_pages<T>(memory: &mut [std::mem::MaybeUninit<T>]) {
-    const PAGE: usize = 4096;
     let start = memory.as_mut_ptr() as usize;
     let end = start + std::mem::size_of_val(memory);
-    let (first, last) = (start.next_multiple_of(PAGE), end / PAGE * PAGE);
-    if first < last {
-        // SAFETY: the advice covers whole pages within `memory`, which this
-        // process owns; MADV_HUGEPAGE changes how the pages are backed, never
-        // their contents or whether they may be read and written.
-        #[allow(unsafe_code)]
-        unsafe {
+    // SAFETY: sysconf reads a constant of the system; the advice covers
+    // whole pages (of the system's own size, 4 KiB or more) within
+    // `memory`, which this process owns, and MADV_HUGEPAGE changes how the
+    // pages are backed, never their contents or whether they may be read
+    // and written.
+    #[allow(unsafe_code)]
+    unsafe {
+        let page = usize::try_from(libc::sysconf(libc::_SC_PAGESIZE)).unwrap_or(0);
+        if page == 0 {
+            return;
+        }
+        let (first, last) = (start.next_multiple_of(page), end / page * page);
+        if first < last {
             libc::madvise(
                 first as *mut libc::c_void,
                 last - first,
