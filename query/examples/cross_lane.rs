@@ -16,7 +16,7 @@ mod slots;
 use games::chess::Metric;
 use games::{Game, Value};
 use std::collections::HashMap;
-use tables::{Digits, Exits, Header, Slack};
+use tables::Slack;
 
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().collect();
@@ -35,13 +35,7 @@ fn main() -> anyhow::Result<()> {
         held[slot] && exits[slot] == own && own != Some(Value::Draw)
     };
     std::fs::create_dir_all(out)?;
-    let header = Header {
-        exits: Exits::Searched,
-        shared: None,
-        digits: Digits::weighed(table.header().digits.radices.clone()),
-        spelled: None,
-        ..table.header().clone()
-    };
+    let header = slots::searched_header(table.header());
     for ranked in [None, Some(0usize), Some(1)] {
         // For each code of the other lane, the ranked lane's codes by how
         // often they stand beside it, most often first.

@@ -68,13 +68,17 @@ fn main() -> anyhow::Result<()> {
         let kids = children(&game, &root);
         kids.iter().map(|c| children(&game, c).len() as u64).sum()
     });
-    let two_ply = time(|| {
-        let kids = children(&game, &root);
-        kids.iter()
-            .flat_map(|c| children(&game, c))
-            .map(|g| value(&g))
-            .sum()
-    });
+    // Every position two plies down valued by `look`, the moves made too.
+    let two_plies = |look: &dyn Fn(&Board) -> u64| {
+        time(|| {
+            let kids = children(&game, &root);
+            kids.iter()
+                .flat_map(|c| children(&game, c))
+                .map(|g| look(&g))
+                .sum()
+        })
+    };
+    let two_ply = two_plies(&value);
     let lookups = two_ply - moves_two;
     // The stored code alone (no search of the moves out of the ending): what
     // a probe that bounds a position by its stored value reads first.
@@ -87,13 +91,7 @@ fn main() -> anyhow::Result<()> {
             .and_then(|table| Ok(table.get(index)?))
             .map_or(0, u64::from)
     };
-    let two_ply_stored = time(|| {
-        let kids = children(&game, &root);
-        kids.iter()
-            .flat_map(|c| children(&game, c))
-            .map(|g| stored(&g))
-            .sum()
-    });
+    let two_ply_stored = two_plies(&stored);
     let stored_lookups = two_ply_stored - moves_two;
     // The same grandchildren's stored codes found as the solver finds a
     // move's slot: each move's position spelled once from its slot, then each

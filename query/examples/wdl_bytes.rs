@@ -22,7 +22,7 @@ use anyhow::Context;
 use games::chess::Metric;
 use games::{Game, Value};
 use slots::{Slots, category};
-use tables::{Digits, Exits, Header, Slack, Table};
+use tables::{Slack, Table};
 
 /// Which slots a table leaves to the search of the moves out of the ending.
 #[derive(Clone, Copy, Debug)]
@@ -119,13 +119,7 @@ fn main() -> anyhow::Result<()> {
                     false => value(stored).is_some_and(|s| s.cmp_for_mover(own).is_le()),
                 }
         };
-        let header = Header {
-            exits: Exits::Searched,
-            shared: None,
-            digits: Digits::weighed(table.header().digits.radices.clone()),
-            spelled: None,
-            ..table.header().clone()
-        };
+        let header = slots::searched_header(table.header());
         let name = match side {
             Some(lane) => format!("dtz-{freed:?}-lane-{lane}.tb"),
             None => format!("{}-{freed:?}.tb", if wdl { "wdl" } else { "dtz" }),

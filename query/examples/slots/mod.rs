@@ -7,6 +7,7 @@ use games::chess::{Endgame, FIFTY_MOVES, Material, Metric};
 use games::{Game, Value};
 use query::Tablebase;
 use rayon::prelude::*;
+use tables::{Digits, Exits, Header};
 
 /// A value's WDL50 category, as a code that orders them for the mover: loss,
 /// blessed loss, draw, cursed win, win (1 to 5; 0 is an empty slot).
@@ -84,5 +85,17 @@ impl<'g> Slots<'g> {
             None => 0,
             Some(own) => category(own) | if self.exits[slot] == Some(own) { 8 } else { 0 },
         }
+    }
+}
+
+/// The header of a table written again from `header`'s: its fields' order
+/// weighed afresh, its exits left to a search, nothing left to a table beside.
+pub fn searched_header(header: &Header) -> Header {
+    Header {
+        exits: Exits::Searched,
+        shared: None,
+        digits: Digits::weighed(header.digits.radices.clone()),
+        spelled: None,
+        ..header.clone()
     }
 }
