@@ -413,6 +413,34 @@ impl Table {
         self.len
     }
 
+    /// The compressed bytes of each lane's values (see [`crate::Places`]),
+    /// a block that holds places of two lanes shared between them by its
+    /// places; None where the table is stored in its game's own order, whose
+    /// places the header does not divide into lanes.
+    pub fn lane_bytes(&self) -> Option<Vec<f64>> {
+        if self.header.spelled.is_some() {
+            return None;
+        }
+        let lanes = u64::from(self.header.lanes);
+        let per_lane = self.header.index_size / lanes;
+        let per_block = u64::from(self.header.block_entries);
+        let mut bytes = vec![0.0; lanes as usize];
+        for (b, block) in self.blocks.iter().enumerate() {
+            let first = b as u64 * per_block;
+            let places = first..(first + per_block).min(self.header.index_size);
+            for (lane, lane_bytes) in bytes.iter_mut().enumerate() {
+                let lane = lane as u64 * per_lane..(lane as u64 + 1) * per_lane;
+                let shared = places
+                    .end
+                    .min(lane.end)
+                    .saturating_sub(places.start.max(lane.start));
+                let held = places.end - places.start;
+                *lane_bytes += block.len as f64 * shared as f64 / held as f64;
+            }
+        }
+        Some(bytes)
+    }
+
     /// The code of `index`: the [`crate::Shared`] code where the table beside
     /// holds it, else the code stored. Where the header says
     /// [`crate::Empty::Filled`], a slot without a position holds some code of

@@ -99,6 +99,53 @@ fn lanes_keep_every_slot_where_it_was() {
     }
 }
 
+/// Each lane's share of the blocks' bytes: a lane of one code costs little
+/// beside a lane of many, and together they are every block's bytes.
+#[test]
+fn lane_bytes_share_the_blocks_by_their_places() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.tb");
+    // 3,000 slots in two lanes of 1,500, blocks of 400: the fourth block
+    // holds the end of the first lane and the start of the second.
+    let n = 3_000;
+    let codes: Vec<u16> = (0..n)
+        .map(|i| match i % 2 {
+            0 => 1,
+            _ => ((i * 7919) % 251) as u16,
+        })
+        .collect();
+    let header_of = |lanes, n, block| Header {
+        lanes,
+        ..header(n, block)
+    };
+    write_table(&path, &header_of(2, n as u64, 400), &codes, 3).unwrap();
+    let table = Table::open(&path).unwrap();
+    let lanes = table.lane_bytes().unwrap();
+    assert_eq!(lanes.len(), 2);
+    assert!(lanes[0] * 4.0 < lanes[1], "{lanes:?}");
+    // Together they are every block's bytes: those of the same values in
+    // the same places in one lane.
+    let placed: Vec<u16> = (0..2)
+        .flat_map(|lane| codes.iter().skip(lane).step_by(2).copied())
+        .collect();
+    let single = dir.path().join("one.tb");
+    write_table(&single, &header_of(1, n as u64, 400), &placed, 3).unwrap();
+    let whole = Table::open(&single).unwrap().lane_bytes().unwrap();
+    let sum: f64 = lanes.iter().sum();
+    assert!((sum - whole[0]).abs() < 1e-6, "{lanes:?} against {whole:?}");
+    // Where no block holds two lanes, a lane costs what its values cost
+    // written alone in blocks of the same size.
+    write_table(&path, &header_of(2, n as u64, 500), &codes, 3).unwrap();
+    let lanes = Table::open(&path).unwrap().lane_bytes().unwrap();
+    for (lane, &bytes) in lanes.iter().enumerate() {
+        let alone: Vec<u16> = codes.iter().skip(lane).step_by(2).copied().collect();
+        let single = dir.path().join("lane.tb");
+        write_table(&single, &header_of(1, alone.len() as u64, 500), &alone, 3).unwrap();
+        let written = Table::open(&single).unwrap().lane_bytes().unwrap();
+        assert_eq!(written, [bytes], "lane {lane}");
+    }
+}
+
 /// A table that fills its empty slots answers every other slot exactly, holds
 /// no code that none of its slots has, and compresses better than one that
 /// keeps them.
