@@ -49,7 +49,7 @@ def main():
             total = totals[part]
             total["endings"] += 1
             for key in keys:
-                total[key] += beside or 0 if key == "dtz" else t[key]
+                total[key] += (beside or 0) if key == "dtz" else t[key]
     for part, name in (("pawnless", "without pawns"), ("pawns", "with pawns"), ("all", "endings")):
         total = totals[part]
         if part != "all" and total["endings"] in (0, totals["all"]["endings"]):

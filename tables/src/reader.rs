@@ -422,18 +422,23 @@ impl Table {
             return None;
         }
         let lanes = u64::from(self.header.lanes);
-        let per_lane = self.header.index_size / lanes;
+        // Lane `l` begins at `l * base + min(l, longer)`: the first `longer`
+        // lanes hold one entry more (as `crate::Places` lays them out).
+        let (base, longer) = (
+            self.header.index_size / lanes,
+            self.header.index_size % lanes,
+        );
+        let start = |lane: u64| lane * base + lane.min(longer);
         let per_block = u64::from(self.header.block_entries);
         let mut bytes = vec![0.0; lanes as usize];
         for (b, block) in self.blocks.iter().enumerate() {
             let first = b as u64 * per_block;
             let places = first..(first + per_block).min(self.header.index_size);
-            for (lane, lane_bytes) in bytes.iter_mut().enumerate() {
-                let lane = lane as u64 * per_lane..(lane as u64 + 1) * per_lane;
+            for (lane, lane_bytes) in (0..).zip(bytes.iter_mut()) {
                 let shared = places
                     .end
-                    .min(lane.end)
-                    .saturating_sub(places.start.max(lane.start));
+                    .min(start(lane + 1))
+                    .saturating_sub(places.start.max(start(lane)));
                 let held = places.end - places.start;
                 *lane_bytes += block.len as f64 * shared as f64 / held as f64;
             }

@@ -144,6 +144,16 @@ fn lane_bytes_share_the_blocks_by_their_places() {
         let written = Table::open(&single).unwrap().lane_bytes().unwrap();
         assert_eq!(written, [bytes], "lane {lane}");
     }
+    // Lanes of unequal length (the first two hold one entry more), a block
+    // a place: each lane costs its own blocks.
+    write_table(&path, &header_of(3, 101, 1), &values(101), 3).unwrap();
+    let lanes = Table::open(&path).unwrap().lane_bytes().unwrap();
+    for (lane, &bytes) in lanes.iter().enumerate() {
+        let alone: Vec<u16> = values(101).into_iter().skip(lane).step_by(3).collect();
+        write_table(&single, &header_of(1, alone.len() as u64, 1), &alone, 3).unwrap();
+        let written = Table::open(&single).unwrap().lane_bytes().unwrap();
+        assert_eq!(written, [bytes], "lane {lane} of three");
+    }
 }
 
 /// A table that fills its empty slots answers every other slot exactly, holds
