@@ -135,8 +135,8 @@ fn main() -> anyhow::Result<()> {
                     }
                 }
             }
-            // A king's step moves the pair: the slot is found under the
-            // symmetries, as the solver's scans find it.
+            // A king's step moves the pair: arithmetic where the new pair
+            // settles, else found under the symmetries, as the solver does.
             let king = turn as usize;
             let mut steps = attacks().king(layout.kings[king]) & !occupied;
             while steps != 0 {
@@ -145,7 +145,6 @@ fn main() -> anyhow::Result<()> {
                 let mut stepped = layout;
                 stepped.kings[king] = to;
                 stepped.turn = after;
-                // Where the new pair settles, the slot is arithmetic too.
                 let slot = settle
                     .slot(stepped.kings, squares, after)
                     .unwrap_or_else(|| game.slot_of_layout(tier, false, &stepped));

@@ -259,7 +259,27 @@ impl Places {
         }
         let lane = slot % self.lanes;
         let entry = self.respelled(slot / self.lanes, |f| f.spelled, |f| f.stored);
-        lane * self.base + lane.min(self.longer) + entry
+        self.lane_start(lane) + entry
+    }
+
+    /// The first place of lane `lane` (where the index's fields spell the
+    /// places): the lanes before it, the first `longer` of them an entry longer.
+    #[inline]
+    fn lane_start(&self, lane: u64) -> u64 {
+        lane * self.base + lane.min(self.longer)
+    }
+
+    /// The places each lane fills, in order; none where the game spells the
+    /// places, which are then not divided into lanes.
+    pub fn lane_places(&self) -> Option<Vec<Range<u64>>> {
+        match self.spelled {
+            Some(_) => None,
+            None => Some(
+                (0..self.lanes)
+                    .map(|lane| self.lane_start(lane)..self.lane_start(lane + 1))
+                    .collect(),
+            ),
+        }
     }
 
     /// The slot at place `place` in the blocks, if one lies there (where

@@ -418,28 +418,18 @@ impl Table {
     /// places; None where the table is stored in its game's own order, whose
     /// places the header does not divide into lanes.
     pub fn lane_bytes(&self) -> Option<Vec<f64>> {
-        if self.header.spelled.is_some() {
-            return None;
-        }
-        let lanes = u64::from(self.header.lanes);
-        // Lane `l` begins at `l * base + min(l, longer)`: the first `longer`
-        // lanes hold one entry more (as `crate::Places` lays them out).
-        let (base, longer) = (
-            self.header.index_size / lanes,
-            self.header.index_size % lanes,
-        );
-        let start = |lane: u64| lane * base + lane.min(longer);
+        let lanes = self.places.as_ref()?.lane_places()?;
         let per_block = u64::from(self.header.block_entries);
-        let mut bytes = vec![0.0; lanes as usize];
+        let mut bytes = vec![0.0; lanes.len()];
         for (b, block) in self.blocks.iter().enumerate() {
             let first = b as u64 * per_block;
             let places = first..(first + per_block).min(self.header.index_size);
-            for (lane, lane_bytes) in (0..).zip(bytes.iter_mut()) {
+            let held = places.end - places.start;
+            for (lane, lane_bytes) in lanes.iter().zip(bytes.iter_mut()) {
                 let shared = places
                     .end
-                    .min(start(lane + 1))
-                    .saturating_sub(places.start.max(start(lane)));
-                let held = places.end - places.start;
+                    .min(lane.end)
+                    .saturating_sub(places.start.max(lane.start));
                 *lane_bytes += block.len as f64 * shared as f64 / held as f64;
             }
         }
