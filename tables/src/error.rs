@@ -39,6 +39,16 @@ pub enum TableError {
         index: u64,
         size: u64,
     },
+    #[error(
+        "{}: slot {index} is in lane {lane}, which the table does not store \
+         (its positions are valued by a search of their moves)",
+        path.display()
+    )]
+    LaneLeft {
+        path: PathBuf,
+        index: u64,
+        lane: u32,
+    },
 }
 
 impl TableError {
@@ -53,7 +63,8 @@ impl TableError {
             | TableError::Corrupt { path, .. }
             | TableError::Shared { path, .. }
             | TableError::Unspelled { path, .. }
-            | TableError::OutOfRange { path, .. } => path,
+            | TableError::OutOfRange { path, .. }
+            | TableError::LaneLeft { path, .. } => path,
         }
     }
 

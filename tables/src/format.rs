@@ -40,15 +40,18 @@
 //! here too and are stored as empty slots are: a reader takes the code from
 //! that table first. Where the header says [`Exits::Searched`], a slot
 //! whose value a move out of the tier gives stores what compresses best within
-//! a bound, and a reader searches those moves. `docs/file-format.md` gives the
-//! measurements behind these choices.
+//! a bound, and a reader searches those moves. Where the header names a lane
+//! left ([`Header::lane_left`]), the blocks hold the other lanes' slots
+//! alone, the lanes after it moved up into its places, and a reader values a
+//! slot of that lane by a search of its moves. `docs/file-format.md` gives
+//! the measurements behind these choices.
 
 use bincode::{Decode, Encode};
 
 use crate::places::{Digits, Spelled};
 
 pub const MAGIC: [u8; 8] = *b"TBASE\r\n\x1a";
-pub const FORMAT_VERSION: u32 = 7;
+pub const FORMAT_VERSION: u32 = 8;
 /// The code of a slot that holds no position.
 pub const NO_POSITION: u16 = 0;
 /// Magic, version and header length.
@@ -89,6 +92,11 @@ pub struct Header {
     pub shared: Option<Shared>,
     /// Whether a reader searches the moves out of the tier (see [`Exits`]).
     pub exits: Exits,
+    /// The lane whose slots the table does not store, where it leaves one
+    /// (chess: a side to move): every move from a slot of one lane of the
+    /// tier leads to another lane or out of the tier, so a reader values the
+    /// positions of the lane left by a search of their moves.
+    pub lane_left: Option<u32>,
     pub stats: Stats,
 }
 
@@ -97,12 +105,27 @@ impl Header {
     pub fn places(&self) -> u64 {
         match &self.spelled {
             Some(spelled) => spelled.places,
-            None => self.index_size,
+            None => self.index_size - self.lane_left.map_or(0, |lane| self.lane_len(lane)),
         }
     }
 
+    /// How many slots lane `lane` holds: the first `index_size % lanes`
+    /// lanes one more than the others.
+    pub fn lane_len(&self, lane: u32) -> u64 {
+        let lanes = u64::from(self.lanes.max(1));
+        self.index_size / lanes + u64::from(u64::from(lane) < self.index_size % lanes)
+    }
+
+    /// Whether the table stores slot `slot` (it is not in the lane left).
+    #[inline]
+    pub fn holds(&self, slot: u64) -> bool {
+        self.lane_left
+            .is_none_or(|lane| slot % u64::from(self.lanes.max(1)) != u64::from(lane))
+    }
+
     /// Whether this table can tell another's [`Shared`] code: it is the table
-    /// of this game, variant, tier and size, and leaves no code itself.
+    /// of this game, variant, tier and size, and leaves no code and no lane
+    /// itself.
     pub fn tells(&self, game: &str, variant: &str, tier: &str, index_size: u64) -> bool {
         (
             self.game.as_str(),
@@ -111,6 +134,7 @@ impl Header {
             self.index_size,
         ) == (game, variant, tier, index_size)
             && self.shared.is_none()
+            && self.lane_left.is_none()
     }
 }
 

@@ -184,6 +184,17 @@ pub struct Places {
     /// The entry's fields in stored order, the fastest first; empty where
     /// the entry is stored as spelled.
     fields: Vec<Field>,
+    /// The lane the table does not store, where it leaves one.
+    left: Option<Left>,
+}
+
+/// A lane left out of the places: the lanes after it move up by its length.
+#[derive(Debug, Clone, Copy)]
+struct Left {
+    lane: u64,
+    /// Its first place, were it stored.
+    start: u64,
+    len: u64,
 }
 
 impl Places {
@@ -227,7 +238,41 @@ impl Places {
             base,
             longer,
             fields,
+            left: None,
         }
+    }
+
+    /// The same places with lane `lane` left out, where one is: its slots
+    /// have none, and the lanes after it take its places. Only where the
+    /// index's fields spell the places (a game's spelling leaves a lane
+    /// itself).
+    pub fn leaving(mut self, lane: Option<u32>) -> Places {
+        if let Some(lane) = lane.map(u64::from) {
+            assert!(
+                lane < self.lanes && self.spelled.is_none(),
+                "lane {lane} of {} left out of places the fields spell",
+                self.lanes
+            );
+            let start = self.lane_start(lane);
+            self.left = Some(Left {
+                lane,
+                start,
+                len: self.lane_start(lane + 1) - start,
+            });
+        }
+        self
+    }
+
+    /// Whether slot `slot` has a place: it is not in the lane left out.
+    #[inline]
+    pub fn holds(&self, slot: u64) -> bool {
+        self.left.is_none_or(|left| slot % self.lanes != left.lane)
+    }
+
+    /// The places of a table whose header's fields spell them (not a game's
+    /// spelling), leaving the lane it leaves.
+    pub fn of_fields(header: &crate::Header) -> Places {
+        Places::new(header.index_size, header.lanes, &header.digits).leaving(header.lane_left)
     }
 
     /// The places of a table of `size` slots as `spelling` gives them.
@@ -242,7 +287,7 @@ impl Places {
     pub fn len(&self) -> u64 {
         match &self.spelled {
             Some(spelling) => spelling.places(),
-            None => self.size,
+            None => self.size - self.left.map_or(0, |left| left.len),
         }
     }
 
@@ -251,7 +296,8 @@ impl Places {
         self.len() == 0
     }
 
-    /// The place in the blocks of slot `slot`.
+    /// The place in the blocks of slot `slot`, which must have one
+    /// ([`Places::holds`]).
     #[inline]
     pub fn place(&self, slot: u64) -> u64 {
         if let Some(spelling) = &self.spelled {
@@ -259,7 +305,16 @@ impl Places {
         }
         let lane = slot % self.lanes;
         let entry = self.respelled(slot / self.lanes, |f| f.spelled, |f| f.stored);
-        self.lane_start(lane) + entry
+        self.lane_start(lane) + entry - self.moved_up(lane)
+    }
+
+    /// How far the places of lane `lane` move up for the lane left out.
+    #[inline]
+    fn moved_up(&self, lane: u64) -> u64 {
+        match self.left {
+            Some(left) if lane > left.lane => left.len,
+            _ => 0,
+        }
     }
 
     /// The first place of lane `lane` (where the index's fields spell the
@@ -276,7 +331,15 @@ impl Places {
             Some(_) => None,
             None => Some(
                 (0..self.lanes)
-                    .map(|lane| self.lane_start(lane)..self.lane_start(lane + 1))
+                    .map(|lane| {
+                        let start = self.lane_start(lane) - self.moved_up(lane);
+                        match self.holds(lane) {
+                            true => {
+                                start..start + self.lane_start(lane + 1) - self.lane_start(lane)
+                            }
+                            false => start..start,
+                        }
+                    })
                     .collect(),
             ),
         }
@@ -295,6 +358,10 @@ impl Places {
     /// The slot at place `place` where the index's fields spell the places.
     #[inline]
     fn field_slot(&self, place: u64) -> u64 {
+        let place = match self.left {
+            Some(left) if place >= left.start => place + left.len,
+            _ => place,
+        };
         let long = self.longer * (self.base + 1);
         let (lane, entry) = if place < long {
             (place / (self.base + 1), place % (self.base + 1))
@@ -333,10 +400,11 @@ impl Places {
             return std::iter::once(0..self.len()).collect();
         }
         (0..self.lanes)
+            .filter(|&lane| self.holds(lane))
             .filter_map(|lane| {
                 // The lane's entries from the first of its slots at or past the start.
                 let entry = |slot: u64| (slot + self.lanes - 1 - lane) / self.lanes;
-                let first = lane * self.base + lane.min(self.longer);
+                let first = self.lane_start(lane) - self.moved_up(lane);
                 let (from, to) = (entry(slots.start), entry(slots.end));
                 (from < to).then(|| first + from..first + to)
             })
@@ -389,7 +457,7 @@ impl Places {
             // The next entry of the lane, or the first of the next lane.
             return match slot + lanes < size {
                 true => slot + lanes,
-                false => slot % lanes + 1,
+                false => self.next_lane(slot % lanes),
             };
         }
         let mut slot = slot;
@@ -402,7 +470,17 @@ impl Places {
             slot -= (f.radix - 1) * f.spelled * lanes;
         }
         // Past the lane's last entry (every digit back to 0): the next lane.
-        slot + 1
+        self.next_lane(slot)
+    }
+
+    /// The first slot of the lane stored after lane `lane` (a lane's first
+    /// slot is its number).
+    #[inline]
+    fn next_lane(&self, lane: u64) -> u64 {
+        match self.holds(lane + 1) {
+            true => lane + 1,
+            false => lane + 2,
+        }
     }
 }
 
@@ -472,6 +550,64 @@ mod tests {
             (0..5).map(|p| two.slot(p).unwrap()).collect::<Vec<_>>(),
             [0, 2, 4, 1, 3]
         );
+    }
+
+    /// With a lane left out, the other lanes' slots fill the places from 0
+    /// with no gap, each place's slot is the slot placed there, and the walk
+    /// steps over the lane left, in every order of the fields.
+    #[test]
+    fn places_leaving_a_lane_hold_the_other_lanes_alone() {
+        let mut cases = Vec::new();
+        for size in 0..30u64 {
+            for lanes in 2..5u32 {
+                cases.push((size, lanes, Digits::default()));
+            }
+        }
+        for order in Digits::spelled(vec![3, 4, 2]).orders() {
+            for lanes in 2..4u32 {
+                cases.push((24 * u64::from(lanes), lanes, order.clone()));
+            }
+        }
+        for (size, lanes, digits) in cases {
+            for lane in 0..lanes {
+                let what = format!("{size} slots, {lanes} lanes, {digits:?}, lane {lane} left");
+                let places = Places::new(size, lanes, &digits).leaving(Some(lane));
+                let held: Vec<u64> = (0..size).filter(|&s| places.holds(s)).collect();
+                assert!(held.iter().all(|s| s % u64::from(lanes) != u64::from(lane)));
+                assert_eq!(held.len() as u64, places.len(), "{what}");
+                let mut seen: Vec<u64> = held.iter().map(|&s| places.place(s)).collect();
+                seen.sort_unstable();
+                assert_eq!(seen, (0..places.len()).collect::<Vec<_>>(), "{what}");
+                for &slot in &held {
+                    assert_eq!(places.slot(places.place(slot)), Some(slot), "{what}");
+                }
+                for start in 0..places.len() {
+                    let walked: Vec<Option<u64>> = places.slots(start, places.len()).collect();
+                    let one: Vec<Option<u64>> =
+                        (start..places.len()).map(|p| places.slot(p)).collect();
+                    assert_eq!(walked, one, "{what} from {start}");
+                }
+                let lane_places = places.lane_places().unwrap();
+                assert!(lane_places[lane as usize].is_empty(), "{what}");
+                let covered: u64 = lane_places.iter().map(|r| r.end - r.start).sum();
+                assert_eq!(covered, places.len(), "{what}");
+                if digits == Digits::default() {
+                    for start in 0..=size {
+                        let mut got: Vec<u64> = places
+                            .holding(start..size)
+                            .into_iter()
+                            .flat_map(|r| {
+                                places.slots(r.start, r.end).flatten().collect::<Vec<_>>()
+                            })
+                            .collect();
+                        got.sort_unstable();
+                        let wanted: Vec<u64> =
+                            held.iter().copied().filter(|&s| s >= start).collect();
+                        assert_eq!(got, wanted, "{what}, holding {start}..");
+                    }
+                }
+            }
+        }
     }
 
     #[test]

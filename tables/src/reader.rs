@@ -215,6 +215,7 @@ impl Table {
     ///     empty: Empty::Kept,
     ///     shared: None,
     ///     exits: Default::default(),
+    ///     lane_left: None,
     ///     stats: Stats::default(),
     /// };
     /// write_table(&path, &header, &[1, 2, 3], 3).unwrap();
@@ -291,10 +292,7 @@ impl Table {
             source,
             len,
             identity: FileIdentity::of(&metadata),
-            places: header
-                .spelled
-                .is_none()
-                .then(|| Places::new(header.index_size, header.lanes, &header.digits)),
+            places: header.spelled.is_none().then(|| Places::of_fields(&header)),
             header,
             dictionary: dictionary.into(),
             values_crc,
@@ -459,6 +457,13 @@ impl Table {
                 size: self.header.index_size,
             });
         }
+        if let Some(lane) = self.header.lane_left.filter(|_| !self.header.holds(index)) {
+            return Err(TableError::LaneLeft {
+                path: self.path.clone(),
+                index,
+                lane,
+            });
+        }
         let per_block = u64::from(self.header.block_entries);
         let place = self.places()?.place(index);
         let (b, at) = ((place / per_block) as u32, (place % per_block) as usize);
@@ -472,7 +477,8 @@ impl Table {
     }
 
     /// Every code in the table, in index order, as [`Table::get`] gives them,
-    /// each block checked (the blocks are not kept in the cache).
+    /// each block checked (the blocks are not kept in the cache); a slot of
+    /// the lane the table leaves reads [`crate::NO_POSITION`].
     pub fn read_all(&self) -> Result<Vec<u16>, TableError> {
         let mut all = vec![0; self.header.index_size as usize];
         self.for_each_code_in(0..self.header.index_size, |slot, code| {
@@ -590,8 +596,10 @@ impl Table {
 
     fn check_with(&self, tally: Option<&Tally>) -> Result<(), TableError> {
         let header = &self.header;
-        let stores_values =
-            header.empty == Empty::Kept && header.shared.is_none() && header.exits == Exits::Stored;
+        let stores_values = header.empty == Empty::Kept
+            && header.shared.is_none()
+            && header.exits == Exits::Stored
+            && header.lane_left.is_none();
         let recount = match tally {
             Some(tally) if stores_values => Recount::Figures(tally),
             Some(_) if !header.stats.codes.is_empty() => Recount::CodesHeld,
@@ -947,6 +955,15 @@ fn parse_layout(path: &Path, bytes: &[u8], len: u64) -> Result<Parsed, TableErro
         .ok_or_else(|| corrupt("header gives a block size of 0".into()))?;
     if header.lanes == 0 {
         return Err(corrupt("header gives 0 lanes".into()));
+    }
+    if let Some(left) = header
+        .lane_left
+        .filter(|&left| left >= header.lanes || header.lanes < 2)
+    {
+        return Err(corrupt(format!(
+            "header leaves lane {left} of {} lanes",
+            header.lanes
+        )));
     }
     let lanes = u64::from(header.lanes);
     let lane = header.index_size / lanes;

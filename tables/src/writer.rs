@@ -131,7 +131,60 @@ where
     L: Fn(u64) -> bool + Sync,
     B: Fn(u64, u16) -> bool + Sync,
 {
+    encode_table(path, header, spelling, code, slack, level)?.write(path)
+}
+
+/// A table's file, made in memory and not yet written: a writer may make
+/// two ways of storing a table and write the smaller.
+#[derive(Debug)]
+pub struct Encoded {
+    /// Everything before the blocks.
+    prefix: Vec<u8>,
+    blocks: Vec<Vec<u8>>,
+}
+
+impl Encoded {
+    /// The file's bytes.
+    pub fn bytes(&self) -> u64 {
+        (self.prefix.len() + self.blocks.iter().map(Vec::len).sum::<usize>()) as u64
+    }
+
+    /// Writes the file at `path`, atomically; returns its bytes.
+    pub fn write(&self, path: &Path) -> Result<u64, TableError> {
+        write_atomically(path, |out| {
+            out.write_all(&self.prefix)?;
+            self.blocks
+                .iter()
+                .try_for_each(|block| out.write_all(block))
+        })?;
+        Ok(self.bytes())
+    }
+}
+
+/// The file [`write_table_spelled`] writes, made in memory; `path` names
+/// the table in errors and in the weighing's temporary files.
+pub fn encode_table<L, B>(
+    path: &Path,
+    header: &Header,
+    spelling: Option<(String, Arc<dyn Spelling>)>,
+    code: impl Fn(u64) -> u16 + Sync,
+    slack: Slack<L, B>,
+    level: i32,
+) -> Result<Encoded, TableError>
+where
+    L: Fn(u64) -> bool + Sync,
+    B: Fn(u64, u16) -> bool + Sync,
+{
     assert!(header.block_entries > 0, "block_entries must be positive");
+    if let Some(lane) = header
+        .lane_left
+        .filter(|&l| l >= header.lanes || header.lanes < 2)
+    {
+        return Err(TableError::corrupt(
+            path,
+            format!("cannot leave lane {lane} of {} lanes", header.lanes),
+        ));
+    }
     let filled = header.empty == Empty::Filled;
     let dictionary = dictionary(header.index_size, &code, filled);
     let mut header = header.clone();
@@ -140,7 +193,7 @@ where
     if header.digits.to_weigh() {
         header.digits = best_digits(path, &header, &code, &slack, &dictionary, &shape, level)?;
     }
-    let mut places = Places::new(header.index_size, header.lanes, &header.digits);
+    let mut places = Places::of_fields(&header);
     if let Some((name, spelling)) = spelling {
         assert!(filled, "a table its game spells fills its empty places");
         let spelled = Header {
@@ -194,12 +247,9 @@ where
     }
     let crc = crc32fast::hash(&prefix);
     prefix.extend_from_slice(&crc.to_le_bytes());
-
-    write_atomically(path, |out| {
-        out.write_all(&prefix)?;
-        blocks.iter().try_for_each(|block| out.write_all(block))
-    })?;
-    Ok(offset)
+    let encoded = Encoded { prefix, blocks };
+    debug_assert_eq!(encoded.bytes(), offset);
+    Ok(encoded)
 }
 
 /// The distinct codes of the `size` slots in increasing order, if there are at
@@ -463,7 +513,8 @@ where
     }
     let mut best: Option<(u64, Digits)> = None;
     for digits in orders {
-        let places = Places::new(header.index_size, header.lanes, &digits);
+        let places =
+            Places::new(header.index_size, header.lanes, &digits).leaving(header.lane_left);
         let blocks = Blocks::new(places, code, slack, dictionary, shape);
         let sample = sampled_blocks(blocks.count(), SAMPLE_BLOCKS);
         let bytes = compressed_bytes(path, &blocks, sample, level)?;

@@ -18,6 +18,7 @@ fn header(index_size: u64, block_entries: u32) -> Header {
         empty: Empty::Kept,
         shared: None,
         exits: Default::default(),
+        lane_left: None,
         stats: Stats {
             positions: index_size,
             wins: 3,
@@ -154,6 +155,85 @@ fn lane_bytes_share_the_blocks_by_their_places() {
         let written = Table::open(&single).unwrap().lane_bytes().unwrap();
         assert_eq!(written, [bytes], "lane {lane} of three");
     }
+}
+
+/// A table that leaves a lane stores the other lanes' codes alone, in
+/// fewer bytes: each of their slots reads its code, a slot of the lane left
+/// is refused by name (never another slot's code), `read_all` gives it no
+/// code, `check` passes and catches a flipped byte; lane 2 of 3 left, of
+/// unequal lanes, and with the fields stored in another order.
+#[test]
+fn a_table_leaving_a_lane_stores_the_others_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.tb");
+    for (n, lanes, left, digits) in [
+        (30_000u64, 2u32, 0u32, Digits::default()),
+        (30_000, 2, 1, Digits::default()),
+        (30_001, 3, 2, Digits::default()),
+        (
+            24_000,
+            2,
+            1,
+            Digits {
+                radices: vec![30, 400],
+                order: vec![1, 0],
+            },
+        ),
+    ] {
+        let codes: Vec<u16> = (0..n).map(|i| 1 + ((i * 7919) % 97) as u16).collect();
+        let whole = Header {
+            lanes,
+            digits: digits.clone(),
+            ..header(n, 1000)
+        };
+        let leaving = Header {
+            lane_left: Some(left),
+            ..whole.clone()
+        };
+        let all_bytes = write_table(&path, &whole, &codes, 3).unwrap();
+        let bytes = write_table(&path, &leaving, &codes, 3).unwrap();
+        assert!(bytes * 4 < all_bytes * 3, "{bytes} against {all_bytes}");
+        let table = Table::open(&path).unwrap();
+        assert_eq!(table.header().lane_left, Some(left));
+        table.check().unwrap();
+        let read = table.read_all().unwrap();
+        for slot in 0..n {
+            let held = slot % u64::from(lanes) != u64::from(left);
+            assert_eq!(table.header().holds(slot), held);
+            match held {
+                true => {
+                    assert_eq!(
+                        table.get(slot).unwrap(),
+                        codes[slot as usize],
+                        "slot {slot}"
+                    );
+                    assert_eq!(read[slot as usize], codes[slot as usize]);
+                }
+                false => {
+                    let refused = table.get(slot).unwrap_err();
+                    assert!(
+                        matches!(refused, TableError::LaneLeft { lane, .. } if lane == left),
+                        "{refused}"
+                    );
+                    assert_eq!(read[slot as usize], 0);
+                }
+            }
+        }
+        let mut bytes = std::fs::read(&path).unwrap();
+        let last = bytes.len() - 10;
+        bytes[last] ^= 0x40;
+        std::fs::write(&path, &bytes).unwrap();
+        let flipped = Table::open(&path).and_then(|t| t.check());
+        assert!(flipped.is_err(), "a flipped byte passed check");
+    }
+    // A lane that is not there is refused.
+    let beyond = Header {
+        lanes: 2,
+        lane_left: Some(2),
+        ..header(100, 64)
+    };
+    let refused = write_table(&path, &beyond, &values(100), 3).unwrap_err();
+    assert!(refused.to_string().contains("lane 2 of 2"), "{refused}");
 }
 
 /// A table that fills its empty slots answers every other slot exactly, holds

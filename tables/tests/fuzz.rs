@@ -21,6 +21,7 @@ fn table_bytes(entries: u32) -> Vec<u8> {
         empty: Empty::Kept,
         shared: None,
         exits: Default::default(),
+        lane_left: None,
         stats: Stats::default(),
     };
     let values: Vec<u16> = (0..1000).map(|i| (i * 31 % 97) as u16).collect();
