@@ -286,14 +286,27 @@ impl Game for Endgame {
         self.digits(tier)
     }
 
+    /// A move passes the turn: a lane is a side to move, except where both
+    /// sides have the same pieces and no pawn, whose Black to move is stored
+    /// as White to move with the colours swapped.
+    fn lanes_alternate(&self, tier: u32) -> bool {
+        !self.both_views(tier)
+    }
+
     /// A pawnless table stores each side to move in a file index of its own,
-    /// its leader and order weighed ([`Stored`]).
+    /// its leader and order weighed ([`Stored`]); lane 0 is White to move.
     fn spell_table(
         &self,
         tier: u32,
+        left: Option<u32>,
         weigh: &dyn Fn(Arc<dyn Spelling>) -> u64,
     ) -> Option<(String, Arc<dyn Spelling>)> {
-        let (name, stored) = Stored::weighed(self, tier, weigh)?;
+        let left = match left {
+            None => None,
+            Some(0) => Some(Color::White),
+            Some(_) => Some(Color::Black),
+        };
+        let (name, stored) = Stored::weighed(self, tier, left, weigh)?;
         Some((name, Arc::new(stored)))
     }
 

@@ -5,7 +5,9 @@
 //! table names its order by the pieces of each side's index in FEN letters,
 //! White to move's then Black to move's (`RKBkr/krKRB`); where both sides
 //! have the same pieces, Black to move's positions are stored as White to
-//! move's with the colours swapped, and the second name is `-`.
+//! move's with the colours swapped, and the second name is `-`. A side to
+//! move the table leaves (its positions valued by a search of their moves)
+//! is named by nothing (`RKBkr/`).
 
 use super::attacks::attacks;
 use super::file_index::{FileIndex, MOST, set_rank};
@@ -40,11 +42,13 @@ impl Stored {
             .ok_or_else(|| format!("'{name}' is not two sides' orders"))?;
         let side = |letters: &str, turn: Color| -> Result<Option<FileIndex>, String> {
             let other = turn == Color::Black && game.both_views(tier);
-            match (other, letters == "-") {
-                (true, true) => return Ok(None),
-                (true, false) => return Err("Black to move is stored as White to move".into()),
-                (false, true) => return Err(format!("{turn:?} to move is stored")),
-                (false, false) => {}
+            match (other, letters) {
+                (true, "-") => return Ok(None),
+                (true, _) => return Err("Black to move is stored as White to move".into()),
+                (false, "-") => return Err(format!("{turn:?} to move is stored")),
+                // A side the table leaves.
+                (false, "") => return Ok(None),
+                (false, _) => {}
             }
             let pieces = letters
                 .chars()
@@ -61,16 +65,21 @@ impl Stored {
                 .map(Some)
                 .map_err(|e| format!("'{letters}': {e}"))
         };
+        let sides = [side(white, Color::White)?, side(black, Color::Black)?];
+        if sides.iter().all(Option::is_none) {
+            return Err(format!("'{name}' stores neither side to move"));
+        }
         Ok(Stored {
             game: game.clone(),
             tier,
-            sides: [side(white, Color::White)?, side(black, Color::Black)?],
+            sides,
             swapped: game.both_views(tier),
         })
     }
 
     /// The order of `tier`'s table that `weigh` finds smallest, and its name;
-    /// none for a tier with pawns. For each side to move: first the leader,
+    /// none for a tier with pawns, or where the side `left` (none stored) is
+    /// folded into the other. For each side to move stored: first the leader,
     /// each piece alone of its kind tried ahead of the others in the
     /// ending's order; then, slowest first, the kind that follows, each left
     /// tried next with the rest in the ending's order: 14 orders a side of
@@ -78,16 +87,17 @@ impl Stored {
     pub fn weighed(
         game: &Endgame,
         tier: u32,
+        left: Option<Color>,
         weigh: &dyn Fn(Arc<dyn Spelling>) -> u64,
     ) -> Option<(String, Stored)> {
-        if game.placements(tier).is_some() {
+        let swapped = game.both_views(tier);
+        if game.placements(tier).is_some() || (swapped && left.is_some()) {
             return None;
         }
         let pieces = pieces_of(game, tier);
-        let swapped = game.both_views(tier);
         let mut kept: [Option<FileIndex>; 2] = [None, None];
         for turn in [Color::White, Color::Black] {
-            if swapped && turn == Color::Black {
+            if (swapped && turn == Color::Black) || left == Some(turn) {
                 continue;
             }
             let alone = |sides: [Option<FileIndex>; 2]| Stored {
@@ -114,11 +124,13 @@ impl Stored {
         Some((stored.name(), stored))
     }
 
-    /// The name a table's header gives this order.
+    /// The name a table's header gives this order: `-` for Black to move
+    /// stored as White to move, nothing for a side the table leaves.
     pub fn name(&self) -> String {
         let side = |index: &Option<FileIndex>| match index {
             Some(index) => index.pieces().map(Piece::fen_char).collect(),
-            None => "-".to_string(),
+            None if self.swapped => "-".to_string(),
+            None => String::new(),
         };
         format!("{}/{}", side(&self.sides[0]), side(&self.sides[1]))
     }
@@ -401,7 +413,9 @@ mod tests {
         let mut seen = vec![false; stored.places() as usize];
         let mut positions = 0;
         for slot in 0..game.index_size(tier) {
-            if game.position_at(tier, slot).is_none() {
+            // Lane 0 is White to move; a side left has no place.
+            let left = !stored.swapped && stored.sides[slot as usize % 2].is_none();
+            if left || game.position_at(tier, slot).is_none() {
                 continue;
             }
             positions += 1;
@@ -439,18 +453,23 @@ mod tests {
         round_trip("KRvKR", "rKRk/-");
         round_trip("KNNvK", "kKNN/KNNk");
         round_trip("KNvKB", "bkKN/NKbk");
+        // One side to move left.
+        round_trip("KRvK", "RKk/");
+        round_trip("KNvKB", "/NKbk");
     }
 
     #[test]
     fn names_that_do_not_fit_the_tier_are_refused() {
         let game = Endgame::new(&Material::parse("KRvK").unwrap());
         let tier = game.named_tiers("KRvK").unwrap().pop().unwrap();
-        for name in ["RKk", "RKk/kKQ", "RKk/kK", "RKkx/kKR", "RKk/-", "RRKk/kKR"] {
+        for name in [
+            "RKk", "RKk/kKQ", "RKk/kK", "RKkx/kKR", "RKk/-", "RRKk/kKR", "/",
+        ] {
             assert!(Stored::named(&game, tier, name).is_err(), "{name}");
         }
         let game = Endgame::new(&Material::parse("KRvKR").unwrap());
         let tier = game.named_tiers("KRvKR").unwrap().pop().unwrap();
-        for name in ["rKRk/rKRk", "rKRk"] {
+        for name in ["rKRk/rKRk", "rKRk", "rKRk/"] {
             assert!(Stored::named(&game, tier, name).is_err(), "{name}");
         }
     }

@@ -221,14 +221,26 @@ pub trait Game: Send + Sync + 'static {
         Vec::new()
     }
 
+    /// Whether every move from a slot of one lane of `tier` (see
+    /// [`Game::slot_lanes`]) leads to a slot of another lane or out of the
+    /// tier, so that a table may leave a lane and a reader value its
+    /// positions by a search of their moves (chess: the side to move, where
+    /// the colours are not folded into one lane). False (the default): a
+    /// table stores every lane.
+    fn lanes_alternate(&self, _tier: u32) -> bool {
+        false
+    }
+
     /// An order of the game's own to store `tier`'s table in, where it has
     /// one ([`tables::Spelling`]), and its name: the game tries orders and
     /// keeps the one `weigh` (the compressed bytes of a sample of the blocks
-    /// it would store) finds smallest. None (the default): the table stores
-    /// its slots by their fields ([`Game::slot_digits`]).
+    /// it would store) finds smallest; a table that leaves lane `left`
+    /// gives its slots no place. None (the default): the table stores its
+    /// slots by their fields ([`Game::slot_digits`]).
     fn spell_table(
         &self,
         _tier: u32,
+        _left: Option<u32>,
         _weigh: &dyn Fn(Arc<dyn Spelling>) -> u64,
     ) -> Option<(String, Arc<dyn Spelling>)> {
         None
