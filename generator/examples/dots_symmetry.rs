@@ -59,6 +59,7 @@ fn main() -> anyhow::Result<()> {
             empty: Empty::Kept,
             shared: None,
             exits: Default::default(),
+            lane_left: None,
             stats: Default::default(),
         };
         let full = write_table_with(

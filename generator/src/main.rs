@@ -45,6 +45,12 @@ struct Cli {
     /// to write
     #[arg(long, global = true)]
     game_order: bool,
+    /// Store one side to move (the lane that compresses smaller) in each
+    /// table that searches its captures (chess), the other valued by a
+    /// search of its moves when asked: about half the bytes, probes that
+    /// look two plies down (DTZ then keeps its own draws)
+    #[arg(long, global = true)]
+    one_side: bool,
     /// Make every table again, even where a sound one is in the folder (by
     /// default a table whose header and blocks check is kept)
     #[arg(long, global = true)]
@@ -166,6 +172,7 @@ fn run(flags: Cli, matches: &ArgMatches) -> anyhow::Result<()> {
         reproducible: flags.reproducible,
         level: flags.level,
         game_order: flags.game_order,
+        one_side: flags.one_side,
         keep: flags.resume || !flags.remake,
         draft: false,
         memory: flags.memory,

@@ -425,6 +425,7 @@ mod tests {
                 empty: tables::Empty::Kept,
                 shared: None,
                 exits: Default::default(),
+                lane_left: None,
                 stats: Stats::default(),
             };
             tables::write_table(&self.path(tier), &header, &codes, 1)?;

@@ -8,9 +8,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 use tables::{
-    Codes, DEFAULT_BLOCK_ENTRIES, DEFAULT_LEVEL, Digits, Empty, Exits, FAST_LEVEL, Header, Shared,
-    Slack, Spelling, Stats, Table, TableError, Weigher, file_name, format::NO_POSITION,
-    write_table_spelled,
+    Codes, DEFAULT_BLOCK_ENTRIES, DEFAULT_LEVEL, Digits, Empty, Encoded, Exits, FAST_LEVEL, Header,
+    Shared, Slack, Spelling, Stats, Table, TableError, Weigher, encode_table, file_name,
+    format::NO_POSITION, write_table_spelled,
 };
 
 /// What was written, for the summary line.
@@ -172,6 +172,11 @@ pub struct WriteOptions {
     /// ([`Game::spell_table`]), or in its fields' where that compresses
     /// better: smaller tables, written more slowly.
     pub game_order: bool,
+    /// Leave one lane of each table that searches its exits, where the
+    /// game's lanes alternate ([`Game::lanes_alternate`]): of the tables
+    /// leaving each lane, the smaller is written. No value is then left to
+    /// the table beside (a table that leaves a lane tells none).
+    pub one_side: bool,
     /// Keep the sound tables already in the folder (a stopped run's, an
     /// earlier run's) instead of making them again.
     pub keep: bool,
@@ -193,6 +198,7 @@ impl WriteOptions {
             reproducible: false,
             level: None,
             game_order: false,
+            one_side: false,
             keep: false,
             draft: false,
             memory: None,
@@ -327,6 +333,7 @@ pub fn write_tier_noting<G: Game>(
         empty,
         shared: beside.as_ref().map(|(shared, _)| shared.clone()),
         exits: Default::default(),
+        lane_left: None,
         stats: stats.clone(),
     };
     let level = options.level(header.index_size);
@@ -411,25 +418,28 @@ pub(crate) fn write_leaving_exits<G: Game>(
                 _ => false,
             }
     };
-    let beside =
-        told_beside(game, tier, &options.dir, Exits::Searched)?.filter(|(shared, told)| {
-            (0..codes.slots()).into_par_iter().all(|slot| {
-                let own = codes.code(slot);
-                // Read as the better of the value left and the moves out.
-                let through_exits = || {
-                    let (Some(left), Some(own)) = (value(shared.code), value(own)) else {
-                        return false;
-                    };
-                    is_decided(slot) && left.best(own) == own
+    let beside = match options.one_side {
+        true => None,
+        false => told_beside(game, tier, &options.dir, Exits::Searched)?,
+    };
+    let beside = beside.filter(|(shared, told)| {
+        (0..codes.slots()).into_par_iter().all(|slot| {
+            let own = codes.code(slot);
+            // Read as the better of the value left and the moves out.
+            let through_exits = || {
+                let (Some(left), Some(own)) = (value(shared.code), value(own)) else {
+                    return false;
                 };
-                // A filled table reads back whatever it stores where no
-                // position is: the game tells, for the few slots asked.
-                !told.tells(slot)
-                    || [shared.code, NO_POSITION].contains(&own)
-                    || through_exits()
-                    || game.position_at(tier, slot).is_none()
-            })
-        });
+                is_decided(slot) && left.best(own) == own
+            };
+            // A filled table reads back whatever it stores where no
+            // position is: the game tells, for the few slots asked.
+            !told.tells(slot)
+                || [shared.code, NO_POSITION].contains(&own)
+                || through_exits()
+                || game.position_at(tier, slot).is_none()
+        })
+    });
     let header = Header {
         exits: Exits::Searched,
         shared: beside.as_ref().map(|(shared, _)| shared.clone()),
@@ -444,19 +454,32 @@ pub(crate) fn write_leaving_exits<G: Game>(
     };
     let level = options.level(header.index_size);
     let code = |slot: u64| codes.code(slot);
-    let slack = Slack { left, bounded };
-    let spelled = match options.game_order {
-        true => spelling(game, tier, table.path(), &header, &code, &slack, level),
-        false => None,
+    let path = table.path();
+    let leaves = options.one_side && header.lanes > 1 && game.lanes_alternate(tier);
+    let lanes_left = match leaves {
+        true => (0..header.lanes).map(Some).collect(),
+        false => vec![None],
     };
-    Ok(write_table_spelled(
-        table.path(),
-        &header,
-        spelled,
-        code,
-        slack,
-        level,
-    )?)
+    let mut smallest: Option<Encoded> = None;
+    for lane_left in lanes_left {
+        let header = Header {
+            lane_left,
+            ..header.clone()
+        };
+        let slack = Slack { left, bounded };
+        let spelled = match options.game_order {
+            true => spelling(game, tier, path, &header, &code, &slack, level),
+            false => None,
+        };
+        let encoded = encode_table(path, &header, spelled, code, slack, level)?;
+        if smallest
+            .as_ref()
+            .is_none_or(|s| encoded.bytes() < s.bytes())
+        {
+            smallest = Some(encoded);
+        }
+    }
+    Ok(smallest.expect("a lane or none left").write(path)?)
 }
 
 /// Blocks of each order a game tries for a table of its own order that the
@@ -481,7 +504,7 @@ where
     B: Fn(u64, u16) -> bool + Sync,
 {
     let weigher = OnceCell::new();
-    game.spell_table(tier, &|spelling| {
+    game.spell_table(tier, header.lane_left, &|spelling| {
         let weigher = weigher.get_or_init(|| Weigher::new(path, header, code, slack, level));
         weigher.bytes(spelling, SPELLING_SAMPLE).unwrap_or(u64::MAX)
     })
