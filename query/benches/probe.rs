@@ -4,7 +4,8 @@
 //! `PAWN_TABLES=DIR`, the pawn probe reads KRPvKR from tables already made in DIR
 //! (`tbgen --dir DIR chess KRPvKR`, about 6 minutes) instead of making KPPvK.
 //! With `GAME_ORDER=1`, the tables it makes are written as `tbgen
-//! --game-order` writes them.
+//! --game-order` writes them; with `ONE_SIDE=1`, as `tbgen --one-side`
+//! writes them (one side to move stored, the other searched).
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use games::Game;
@@ -19,6 +20,7 @@ fn generate(dir: &std::path::Path, id: &str, options: &[(&str, &str)]) {
     let options = Options::with(Purpose::Generate, options.iter().copied());
     let write = WriteOptions {
         game_order: std::env::var_os("GAME_ORDER").is_some(),
+        one_side: std::env::var_os("ONE_SIDE").is_some(),
         ..WriteOptions::new(dir)
     };
     generate_game(id, &options, &write, &Progress::hidden()).unwrap();

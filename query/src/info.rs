@@ -40,6 +40,10 @@ pub struct TableSummary {
     /// FEN letters, the leader first, White to move's then Black to move's).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game_order: Option<String>,
+    /// The lane the table leaves to a search of its moves, where it stores
+    /// one side to move alone (`tbgen --one-side`; chess: 0 is White to move).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lane_left: Option<u32>,
     /// Figures particular to the game, e.g. counts over unfolded positions, in
     /// the header's order.
     #[serde(with = "pairs")]
@@ -193,6 +197,7 @@ pub fn summary(table: &Table) -> TableSummary {
             order: h.digits.order.clone(),
         }),
         game_order: h.spelled.as_ref().map(|spelled| spelled.name.clone()),
+        lane_left: h.lane_left,
         extra: s.extra.clone(),
     }
 }
@@ -248,6 +253,11 @@ impl Entry {
         }
         if let Some(order) = &s.game_order {
             line.push_str(&format!("; stored in its game's order {order}"));
+        }
+        if let Some(lane) = s.lane_left {
+            line.push_str(&format!(
+                "; lane {lane} not stored (its positions valued by a search of their moves)"
+            ));
         }
         for (k, v) in &s.extra {
             line.push_str(&format!("\n    {k}: {v}"));

@@ -350,11 +350,13 @@ impl<'g, G: Game> Tablebase<'g, G> {
 
     /// The code of every slot of `tier` as the game values it: a table that
     /// leaves its exits to a search ([`Exits::Searched`]) has them searched for
-    /// every position (slots without one keep what the table stores).
+    /// every position, and the positions of a lane it leaves are valued by a
+    /// search of their moves (slots without one keep what the table stores).
     pub fn codes_of_tier(&self, tier: u32) -> Result<Vec<u16>, QueryError> {
         let table = self.table(tier)?;
         let mut codes = table.read_all()?;
-        if table.header().exits == Exits::Stored {
+        let header = table.header();
+        if header.exits == Exits::Stored && header.lane_left.is_none() {
             return Ok(codes);
         }
         let game = self.game;
@@ -365,9 +367,17 @@ impl<'g, G: Game> Tablebase<'g, G> {
                 let Some(position) = game.position_at(tier, slot as u64) else {
                     return Ok(());
                 };
+                if !header.holds(slot as u64) {
+                    *code = self.value_through_moves(&position)?.code();
+                    return Ok(());
+                }
                 // A slot marked empty stays so: `verify` names it.
                 if let Some(stored) = Value::from_code(game.value_kind(), *code) {
-                    *code = self.searched(&position, stored)?.code();
+                    *code = match header.exits {
+                        Exits::Stored => stored,
+                        Exits::Searched => self.searched(&position, stored)?,
+                    }
+                    .code();
                 }
                 Ok::<_, QueryError>(())
             })?;
@@ -381,6 +391,9 @@ impl<'g, G: Game> Tablebase<'g, G> {
         }
         let (tier, index) = self.game.locate(position);
         let table = self.table(tier)?;
+        if !table.header().holds(index) {
+            return self.value_through_moves(position);
+        }
         let code = table.get(index)?;
         let stored = Value::from_code(self.game.value_kind(), code).ok_or_else(|| {
             QueryError::WrongTable {

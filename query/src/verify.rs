@@ -415,10 +415,15 @@ impl Sampled {
         bound: Option<u16>,
     ) -> Result<(), QueryError> {
         let table = tb.table(tier)?;
-        let mut stored = Value::from_code(game.value_kind(), table.get(index)?);
+        let held = table.header().holds(index);
+        let mut stored = match held {
+            true => Value::from_code(game.value_kind(), table.get(index)?),
+            false => None,
+        };
         let mut mismatch = |text: String| self.mismatches.push((at, text));
         let Some(position) = game.position_at(tier, index) else {
-            // A table that fills its empty slots stores anything there.
+            // A table that fills its empty slots stores anything there; one
+            // that leaves the slot's lane, nothing.
             let filled = table.header().empty == tables::Empty::Filled;
             match stored {
                 None => self.empty_slots += 1,
@@ -429,7 +434,9 @@ impl Sampled {
             }
             return Ok(());
         };
-        if stored.is_some() && table.header().exits == tables::Exits::Searched {
+        // The lane left is valued as a probe values it: by a search of its
+        // moves, which the live search below checks.
+        if !held || (stored.is_some() && table.header().exits == tables::Exits::Searched) {
             stored = Some(tb.covered_value(&position)?);
         }
         let text = game.write_position(&position);

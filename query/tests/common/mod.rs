@@ -13,15 +13,24 @@ use std::process::{Command, Output, Stdio};
 /// Generates the tables of game `id` with `options` into `dir`, as `tbgen` does
 /// (one variant per call), with reproducible headers.
 pub fn generate(dir: &Path, id: &str, options: &[(&str, &str)]) {
-    generate_written(dir, id, options, false);
+    generate_written(dir, id, options, Written::default());
 }
 
-/// [`generate`], each table in its game's own order where that is smaller
-/// (`tbgen --game-order`) if `game_order`.
-fn generate_written(dir: &Path, id: &str, options: &[(&str, &str)], game_order: bool) {
+/// How [`generate_written`] writes tables beyond [`generate`]'s defaults.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Written {
+    /// Each table in its game's own order where that is smaller (`tbgen --game-order`).
+    pub game_order: bool,
+    /// One side to move stored where a table may leave the other (`tbgen --one-side`).
+    pub one_side: bool,
+}
+
+/// [`generate`], the tables written as `written` says.
+fn generate_written(dir: &Path, id: &str, options: &[(&str, &str)], written: Written) {
     let write = WriteOptions {
         reproducible: true,
-        game_order,
+        game_order: written.game_order,
+        one_side: written.one_side,
         ..WriteOptions::new(dir)
     };
     let options = Options::with(Purpose::Generate, options.iter().copied());
@@ -32,15 +41,14 @@ fn generate_written(dir: &Path, id: &str, options: &[(&str, &str)], game_order: 
 /// them, in DTM and in DTZ, in `dir`: what the lichess API and DTZ beside DTM
 /// read.
 pub fn generate_chess_dtm_and_dtz(dir: &Path, materials: &str) {
-    generate_chess_ordered(dir, materials, false);
+    generate_chess_written(dir, materials, Written::default());
 }
 
-/// [`generate_chess_dtm_and_dtz`], in the game's own order where that is
-/// smaller if `game_order`.
-pub fn generate_chess_ordered(dir: &Path, materials: &str, game_order: bool) {
+/// [`generate_chess_dtm_and_dtz`], the tables written as `written` says.
+pub fn generate_chess_written(dir: &Path, materials: &str, written: Written) {
     for metric in ["dtm", "dtz"] {
         let options = [("materials", materials), ("metric", metric)];
-        generate_written(dir, "chess", &options, game_order);
+        generate_written(dir, "chess", &options, written);
     }
 }
 
