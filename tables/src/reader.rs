@@ -478,7 +478,7 @@ impl Table {
 
     /// Every code in the table, in index order, as [`Table::get`] gives them,
     /// each block checked (the blocks are not kept in the cache); a slot of
-    /// the lane the table leaves reads [`crate::NO_POSITION`].
+    /// the lane the table leaves reads [`crate::format::NO_POSITION`].
     pub fn read_all(&self) -> Result<Vec<u16>, TableError> {
         let mut all = vec![0; self.header.index_size as usize];
         self.for_each_code_in(0..self.header.index_size, |slot, code| {
