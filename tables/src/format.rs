@@ -116,6 +116,14 @@ impl Header {
         self.index_size / lanes + u64::from(u64::from(lane) < self.index_size % lanes)
     }
 
+    /// Why the table cannot leave the lane it names, if it cannot: only a
+    /// table of two lanes or more leaves one, and only one of its own.
+    pub fn lane_left_misfit(&self) -> Option<String> {
+        self.lane_left
+            .filter(|&lane| lane >= self.lanes || self.lanes < 2)
+            .map(|lane| format!("lane {lane} of {} lanes", self.lanes))
+    }
+
     /// Whether the table stores slot `slot` (it is not in the lane left).
     #[inline]
     pub fn holds(&self, slot: u64) -> bool {

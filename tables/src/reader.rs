@@ -956,14 +956,8 @@ fn parse_layout(path: &Path, bytes: &[u8], len: u64) -> Result<Parsed, TableErro
     if header.lanes == 0 {
         return Err(corrupt("header gives 0 lanes".into()));
     }
-    if let Some(left) = header
-        .lane_left
-        .filter(|&left| left >= header.lanes || header.lanes < 2)
-    {
-        return Err(corrupt(format!(
-            "header leaves lane {left} of {} lanes",
-            header.lanes
-        )));
+    if let Some(why) = header.lane_left_misfit() {
+        return Err(corrupt(format!("header leaves {why}")));
     }
     let lanes = u64::from(header.lanes);
     let lane = header.index_size / lanes;

@@ -176,14 +176,8 @@ where
     B: Fn(u64, u16) -> bool + Sync,
 {
     assert!(header.block_entries > 0, "block_entries must be positive");
-    if let Some(lane) = header
-        .lane_left
-        .filter(|&l| l >= header.lanes || header.lanes < 2)
-    {
-        return Err(TableError::corrupt(
-            path,
-            format!("cannot leave lane {lane} of {} lanes", header.lanes),
-        ));
+    if let Some(why) = header.lane_left_misfit() {
+        return Err(TableError::corrupt(path, format!("cannot leave {why}")));
     }
     let filled = header.empty == Empty::Filled;
     let dictionary = dictionary(header.index_size, &code, filled);
