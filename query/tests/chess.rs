@@ -530,6 +530,69 @@ fn tables_of_one_side_to_move_read_as_solved() {
     }
 }
 
+/// `verify` on tables of one side to move: every position of KRvKB's chain,
+/// DTM and DTZ, agrees with its moves and with live mate search (a check
+/// the solver has no part in); and a win stored two plies too long in the
+/// lane kept is caught.
+#[test]
+fn verify_checks_tables_of_one_side_to_move() {
+    use games::chess::{Endgame, Material, Metric};
+    let dir = tempfile::tempdir().unwrap();
+    let written = common::Written {
+        game_order: false,
+        one_side: true,
+    };
+    common::generate_chess_written(dir.path(), "KRvKB", written);
+    let verify = |metric: &str| {
+        let args = ["verify", "chess", "KRvKB", "--metric", metric];
+        tbquery(dir.path(), &[&args[..], &["--samples", "300"]].concat(), "")
+    };
+    for metric in ["dtm", "dtz"] {
+        let out = verify(metric);
+        let said = text(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{metric}: {said}{}",
+            text(&out.stderr)
+        );
+        assert!(said.contains(" 0 mismatches"), "{metric}: {said}");
+    }
+
+    let game = Endgame::new(&Material::parse("KRvKB").unwrap()).with_metric(Metric::Dtm);
+    let tier = game
+        .tiers()
+        .into_iter()
+        .find(|&t| game.tier_name(t) == "KRvKB")
+        .unwrap();
+    let path = dir.path().join("chess-KRvKB.tb");
+    let tb = query::Tablebase::new(&game, dir.path());
+    let header = tb.table(tier).unwrap().header().clone();
+    assert!(header.lane_left.is_some());
+    // A slot of the lane kept whose stored code is its value (not a slot a
+    // capture decides, which may store another).
+    let (slot, n) = (0..game.index_size(tier))
+        .filter(|&slot| header.holds(slot))
+        .find_map(|slot| {
+            let board = game.position_at(tier, slot)?;
+            let stored = tb.table(tier).unwrap().get(slot).unwrap();
+            match tb.value(&board).unwrap() {
+                games::Value::Win(n) if n > 5 && stored == games::Value::Win(n).code() => {
+                    Some((slot, n))
+                }
+                _ => None,
+            }
+        })
+        .unwrap();
+    drop(tb);
+    common::change_table(&path, |codes| {
+        codes[slot as usize] = games::Value::Win(n + 2).code()
+    });
+    let out = verify("dtm");
+    let said = text(&out.stdout);
+    assert!(!out.status.success(), "{said}");
+    assert!(said.contains("MISMATCH"), "{said}");
+}
+
 /// Checks every position of the tables of `material`'s chain, written as
 /// `written` says, against the solver's codes in memory (see the tests
 /// above); how many tables store their fields' order and the game's own.
