@@ -99,6 +99,14 @@ impl Piece {
         })
     }
 
+    /// Every slot due, taken or not: its ply, what it is due for, and the slot.
+    pub(crate) fn each_due(&self) -> impl Iterator<Item = (u16, u16, Slot)> + '_ {
+        (0..self.runs.len()).flat_map(move |n| {
+            let (ply, what, offsets) = self.run(n);
+            offsets.map(move |at| (ply, what, self.start + Slot::from(at)))
+        })
+    }
+
     /// Run `n`: its ply, what its slots are due for, and their offsets.
     fn run(&self, n: usize) -> (u16, u16, Offsets<'_>) {
         let end = |n: usize| usize::from(self.runs[n].1 & ((1 << 14) - 1));
@@ -195,6 +203,11 @@ mod tests {
         due.sort_unstable();
         assert_eq!(given, due);
         assert_eq!(piece.take(7).count(), 0, "a ply's slots are taken once");
+        // Every slot due, taken or not, comes back with its ply and kind.
+        let every = piece
+            .each_due()
+            .map(|(p, w, s)| (p, w, (s - 4096 * 5) as u16));
+        assert_eq!(every.collect::<Vec<_>>(), due);
         assert!(
             piece.gaps.len() < 2 * due.len(),
             "{} bytes",

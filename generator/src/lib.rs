@@ -8,6 +8,7 @@ pub mod chess;
 pub mod cluster;
 pub mod dots;
 mod due;
+mod exit_marks;
 mod exits;
 pub mod layered;
 mod long;
@@ -104,9 +105,18 @@ impl<G: Game> Store for Files<'_, G> {
     }
 
     fn done(&mut self, tier: u32, codes: &dyn TierCodes, took: Duration) -> anyhow::Result<()> {
+        // Marks kept for a table written before are not this one's.
+        exit_marks::remove(&output::table_path(self.game, tier, &self.options.dir))?;
         let written = write_solved(self.game, self.caps, tier, codes, took, self.options)?;
         self.summaries.push(written);
         Ok(())
+    }
+
+    fn marked(&mut self, tier: u32, exits: &[u64]) -> anyhow::Result<()> {
+        match self.options.draft {
+            true => exit_marks::write(&self.table(tier)?, exits),
+            false => Ok(()),
+        }
     }
 
     fn rereads(&self) -> bool {

@@ -36,6 +36,13 @@ pub trait Store {
     fn keep(&mut self, tier: u32) -> anyhow::Result<()>;
     /// Takes a solved tier's codes and the time its solve took.
     fn done(&mut self, tier: u32, codes: &dyn TierCodes, took: Duration) -> anyhow::Result<()>;
+    /// Takes the slots of a tier just handed to [`Store::done`] whose value a
+    /// move out of the tier gives, 64 a word, where its solve marked them
+    /// (see [`Solution::Marked`]); a store that keeps nothing for the pass
+    /// that leaves exits lets them go.
+    fn marked(&mut self, _tier: u32, _exits: &[u64]) -> anyhow::Result<()> {
+        Ok(())
+    }
     /// Whether a tier handed to [`Store::done`] can be read back.
     fn rereads(&self) -> bool;
     /// The table of a tier kept or handed to [`Store::done`] before.
@@ -273,6 +280,9 @@ pub fn solve_in_order<G: Game>(
             let started = Instant::now();
             let solution = solve(tier, &mut finished);
             store.done(tier, solution.codes(), started.elapsed())?;
+            if let Some(exits) = solution.exits() {
+                store.marked(tier, exits)?;
+            }
             // Packed codes are read back from their table, where there is one.
             finished.tiers.push(match solution {
                 Solution::Packed(_) if store.rereads() => Place::Away,

@@ -333,6 +333,53 @@ pub(crate) fn solve_scanned<G: Game>(
     solve_plies(game, counts, parents, progress)
 }
 
+/// [`solve_scanned`], with the slots whose value a move out of the tier
+/// gives, a win or a loss, 64 a word: what [`crate::exits`] asks, found
+/// from what the scans left due, where a solver's moves out of the slot's
+/// tier are all its scans count outside it (not so for a slice of a pawn
+/// tier, whose pawn moves lead out of the slice but stay in the tier).
+pub(crate) fn solve_scanned_marking_exits<G: Game>(
+    game: &G,
+    counts: Counts,
+    parents: &impl Parents,
+    progress: &Progress,
+) -> (Codes, Vec<u64>) {
+    let (codes, pieces) = plies(game, counts, parents, progress, true);
+    let exits = exits_of(&codes, &pieces);
+    (codes, exits)
+}
+
+/// The bits of [`solve_scanned_marking_exits`] from every piece's slots
+/// due: a slot due a win at ply `n` (its best move out of the tier wins in
+/// `n + 1`) that is a win in `n + 1`, a slot due a count down (its moves out
+/// all lose, the longest in `n + 1`) that is a loss in `n + 1`, and a slot
+/// the scans decided at a distance (every move of it leaves the tier, a loss):
+/// those decided at distance 0 have no move, and no move out.
+fn exits_of(codes: &Codes, pieces: &[Piece]) -> Vec<u64> {
+    let size = codes.len() as usize;
+    let mut words = vec![0u64; size.div_ceil(64)];
+    let per_piece = PIECE / 64;
+    words
+        .par_chunks_mut(per_piece)
+        .zip(pieces.par_iter())
+        .for_each(|(words, piece)| {
+            for (ply, what, slot) in piece.each_due() {
+                let value = match what {
+                    WIN => Value::Win(ply + 1),
+                    COUNT_DOWN => Value::Loss(ply + 1),
+                    VISIT_LOSS if ply > 0 => Value::Loss(ply),
+                    VISIT if ply > 0 => Value::Win(ply),
+                    _ => continue,
+                };
+                if codes.get(slot) == value.code() {
+                    let bit = (slot % PIECE as Slot) as usize;
+                    words[bit / 64] |= 1 << (bit % 64);
+                }
+            }
+        });
+    words
+}
+
 /// Slots counted apart by outcome: wins and losses.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 struct Split {
@@ -760,6 +807,18 @@ fn solve_plies<G: Game>(
     parents: &impl Parents,
     progress: &Progress,
 ) -> Codes {
+    plies(game, counts, parents, progress, false).0
+}
+
+/// [`solve_plies`], giving back the slots that were due where `keep_due`
+/// (else none).
+fn plies<G: Game>(
+    game: &G,
+    counts: Counts,
+    parents: &impl Parents,
+    progress: &Progress,
+    keep_due: bool,
+) -> (Codes, Vec<Piece>) {
     let Counts {
         states,
         mut pieces,
@@ -937,9 +996,11 @@ fn solve_plies<G: Game>(
     progress.finish();
     // The lists the plies freed go back to the system before the codes grow
     // beside the states.
-    drop(pieces);
+    if !keep_due {
+        pieces = Vec::new();
+    }
     crate::memory::give_back();
-    states.into_codes(long)
+    (states.into_codes(long), pieces)
 }
 
 #[cfg(test)]

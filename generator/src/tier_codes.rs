@@ -246,6 +246,10 @@ fn compress(run: &[u8]) -> Box<[u8]> {
 pub enum Solution {
     /// A byte a slot: kept for the later tiers that read it.
     Held(Codes),
+    /// Held, with the slots whose value a move out of the tier gives, a win
+    /// or a loss, 64 a word: what the pass that leaves each table's exits
+    /// would otherwise search for once every tier is solved.
+    Marked(Codes, Vec<u64>),
     /// Compressed: written, then read back from its table by a later tier.
     Packed(Packed),
 }
@@ -254,7 +258,7 @@ impl Solution {
     /// The codes held whole, made from packed ones where need be.
     pub fn into_codes(self) -> Codes {
         match self {
-            Solution::Held(codes) => codes,
+            Solution::Held(codes) | Solution::Marked(codes, _) => codes,
             Solution::Packed(packed) => {
                 let mut codes = tables::CodesBuilder::new(packed.slots());
                 (0..packed.slots()).for_each(|slot| codes.set(slot, packed.code(slot)));
@@ -266,8 +270,16 @@ impl Solution {
     /// The codes as a pass reads them.
     pub fn codes(&self) -> &dyn TierCodes {
         match self {
-            Solution::Held(codes) => codes,
+            Solution::Held(codes) | Solution::Marked(codes, _) => codes,
             Solution::Packed(packed) => packed,
+        }
+    }
+
+    /// The slots a move out of the tier decides, where the solve marked them.
+    pub fn exits(&self) -> Option<&[u64]> {
+        match self {
+            Solution::Marked(_, exits) => Some(exits),
+            _ => None,
         }
     }
 }

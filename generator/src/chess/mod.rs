@@ -12,7 +12,7 @@ use crate::Files;
 use crate::order::{Solved, Store};
 use crate::output::{Summary, WriteOptions};
 use crate::progress::Progress;
-use crate::retrograde::{Outside, Parents, Scan, Scans, scanned, solve_scanned};
+use crate::retrograde::{Outside, Parents, Scan, Scans, scanned, solve_scanned_marking_exits};
 use crate::states::{Outcome, Slot};
 use crate::tier_codes::{Solution, TierCodes};
 use games::chess::{
@@ -840,7 +840,10 @@ pub fn solve_tier_packing(
             // need no more of DTM's outcomes (two bits a slot).
             drop(outcomes);
             let parents = Tier::new(game, tier, &*solved, None);
-            Solution::Held(solve_scanned(game, counts, &parents, progress))
+            // Without pawns, a move out of the tier is a capture, all the
+            // scans count outside it: the plies' slots due tell the exits.
+            let (codes, exits) = solve_scanned_marking_exits(game, counts, &parents, progress);
+            Solution::Marked(codes, exits)
         }
     };
     // What the tier's last solve freed after making its codes (the pawn
@@ -1081,7 +1084,7 @@ pub fn solve_all(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::retrograde::{Pull, solve_retracting_tier};
+    use crate::retrograde::{Pull, solve_retracting_tier, solve_scanned};
     use games::chess::Material;
 
     /// Solves every tier of `game` both ways, the dedicated solver's plies
