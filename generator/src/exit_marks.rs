@@ -95,24 +95,8 @@ mod tests {
     use super::*;
 
     fn table(dir: &Path, name: &str, codes: &[u16]) -> Table {
-        let header = tables::Header {
-            game: "test".into(),
-            variant: String::new(),
-            tier: name.into(),
-            index_size: codes.len() as u64,
-            encoding: "wld16".into(),
-            block_entries: 256,
-            lanes: 1,
-            digits: Default::default(),
-            spelled: None,
-            empty: tables::Empty::Kept,
-            shared: None,
-            exits: Default::default(),
-            lane_left: None,
-            stats: tables::Stats::default(),
-        };
         let path = dir.join(format!("{name}.tb"));
-        tables::write_table(&path, &header, codes, 1).unwrap();
+        crate::write_test_table(&path, name, codes, 256).unwrap();
         Table::open(&path).unwrap()
     }
 

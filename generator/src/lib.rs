@@ -356,6 +356,34 @@ pub fn check_game(id: &str, options: &Options) -> Result<(), GameError> {
     games::with_game(id, options, Check)
 }
 
+/// Writes a test table of `codes` named `tier` to `path`, one block of
+/// `block_entries` values after another, at zstd level 1.
+#[cfg(test)]
+pub(crate) fn write_test_table(
+    path: &std::path::Path,
+    tier: &str,
+    codes: &[u16],
+    block_entries: u32,
+) -> Result<u64, tables::TableError> {
+    let header = tables::Header {
+        game: "test".into(),
+        variant: String::new(),
+        tier: tier.into(),
+        index_size: codes.len() as u64,
+        encoding: "wld16".into(),
+        block_entries,
+        lanes: 1,
+        digits: Default::default(),
+        spelled: None,
+        empty: tables::Empty::Kept,
+        shared: None,
+        exits: Default::default(),
+        lane_left: None,
+        stats: tables::Stats::default(),
+    };
+    tables::write_table(path, &header, codes, 1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -392,7 +392,7 @@ mod tests {
     use crate::progress::Progress;
     use games::chess::{Endgame, Material};
     use std::collections::HashMap;
-    use tables::{DEFAULT_BLOCK_ENTRIES, Header, Stats};
+    use tables::DEFAULT_BLOCK_ENTRIES;
 
     /// A store that writes tables into a folder and remembers the codes it was
     /// handed.
@@ -422,23 +422,8 @@ mod tests {
             _took: Duration,
         ) -> anyhow::Result<()> {
             let codes: Vec<u16> = (0..codes.slots()).map(|slot| codes.code(slot)).collect();
-            let header = Header {
-                game: "test".into(),
-                variant: String::new(),
-                tier: tier.to_string(),
-                index_size: codes.len() as u64,
-                encoding: "wld16".into(),
-                block_entries: self.block_entries,
-                lanes: 1,
-                digits: Default::default(),
-                spelled: None,
-                empty: tables::Empty::Kept,
-                shared: None,
-                exits: Default::default(),
-                lane_left: None,
-                stats: Stats::default(),
-            };
-            tables::write_table(&self.path(tier), &header, &codes, 1)?;
+            let path = self.path(tier);
+            crate::write_test_table(&path, &tier.to_string(), &codes, self.block_entries)?;
             self.written.insert(tier, codes);
             Ok(())
         }
