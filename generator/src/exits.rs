@@ -61,12 +61,17 @@ pub(crate) fn leave_exits<G: Game>(
             }
         };
         // The solve's marks where it kept them for this draft, else a search.
-        let decided = match marked.contains(&tier) {
-            true => exit_marks::read(&table).ok_or_else(|| {
+        let marks = marked.contains(&tier).then(|| exit_marks::read(&table));
+        let decided = match marks {
+            None => decide(tier, codes, below),
+            Some(Some(marks)) => marks,
+            // Its head read, its bits not: the tiers below were not made
+            // ready for a search. Gone, so that the next run searches.
+            Some(None) => {
+                exit_marks::remove(table.path())?;
                 let path = exit_marks::path(table.path());
-                anyhow::anyhow!("{}: cannot be read back; run again", path.display())
-            })?,
-            false => decide(tier, codes, below),
+                anyhow::bail!("{}: unreadable, and removed; run again", path.display());
+            }
         };
         let bytes = write_leaving_exits(game, tier, &table, codes, &decided, write)?;
         exit_marks::remove(table.path())?;
