@@ -134,6 +134,64 @@ mod tests {
             .collect()
     }
 
+    /// Drafts with their marks are written again as the search writes them;
+    /// marks whose bits cannot be read stop the pass with an error that
+    /// names them, are removed, and the pass run again searches.
+    #[test]
+    fn marks_write_what_the_search_writes_and_bad_ones_go() {
+        use games::spec::{Options, Purpose};
+        use std::path::Path;
+        let progress = Progress::hidden();
+        let options = Options::with(
+            Purpose::Generate,
+            [("materials", "KRvKB"), ("metric", "dtm")],
+        );
+        let names = ["KvK", "KRvK", "KBvK", "KRvKB"].map(|e| format!("chess-{e}.tb"));
+        let marks_of = |dir: &Path| names.clone().map(|name| dir.join(format!(".{name}.exits")));
+        let finish = |dir: &Path, change: &dyn Fn(&Path)| {
+            let write = crate::WriteOptions {
+                reproducible: true,
+                ..crate::WriteOptions::new(dir)
+            };
+            let mut summaries = crate::chess::generate_tables(&options, &write, &progress).unwrap();
+            assert!(marks_of(dir).iter().all(|marks| marks.exists()));
+            change(dir);
+            let first = crate::chess::finish_tables(&options, &write, &progress, &mut summaries);
+            let again = crate::chess::finish_tables(&options, &write, &progress, &mut summaries);
+            assert_eq!(std::fs::read_dir(dir).unwrap().count(), 4, "no marks left");
+            first.err().map(|e| (e.to_string(), again.is_ok()))
+        };
+        let tables = |dir: &Path| {
+            names
+                .clone()
+                .map(|name| std::fs::read(dir.join(name)).unwrap())
+        };
+        let searched = tempfile::tempdir().unwrap();
+        let forget = |dir: &Path| {
+            marks_of(dir)
+                .iter()
+                .for_each(|m| std::fs::remove_file(m).unwrap())
+        };
+        assert_eq!(finish(searched.path(), &forget), None);
+        let marked = tempfile::tempdir().unwrap();
+        assert_eq!(finish(marked.path(), &|_| ()), None);
+        assert!(tables(marked.path()) == tables(searched.path()));
+        // Cut short: its head reads, its bits do not.
+        let cut = |dir: &Path| {
+            let marks = &marks_of(dir)[3];
+            let bytes = std::fs::read(marks).unwrap();
+            std::fs::write(marks, &bytes[..bytes.len() - 4]).unwrap();
+        };
+        let bad = tempfile::tempdir().unwrap();
+        let (said, again) = finish(bad.path(), &cut).expect("an error");
+        assert!(
+            said.contains(".chess-KRvKB.tb.exits") && said.contains("removed"),
+            "{said}"
+        );
+        assert!(again);
+        assert!(tables(bad.path()) == tables(searched.path()));
+    }
+
     /// The chess solver's scans mark the slots a capture or a promotion
     /// decides exactly where the game's own moves, as a reader searches
     /// them, do: on every tier of KRvKB's, KPvK's and KRRvK's chains, DTM
