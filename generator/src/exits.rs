@@ -204,8 +204,12 @@ mod tests {
         let progress = Progress::hidden();
         for material in ["KRvKB", "KPvK", "KRRvK"] {
             let mut dtm_codes: Vec<tables::Codes> = Vec::new();
-            for metric in [Metric::Dtm, Metric::Dtz, Metric::Dtz] {
-                let told = metric == Metric::Dtz && !dtm_codes.is_empty();
+            let runs = [
+                (Metric::Dtm, false),
+                (Metric::Dtz, false),
+                (Metric::Dtz, true),
+            ];
+            for (metric, told) in runs {
                 let game = Endgame::new(&Material::parse(material).unwrap()).with_metric(metric);
                 let mut solved: Vec<tables::Codes> = Vec::new();
                 let (mut found, mut marked) = (0, 0);
