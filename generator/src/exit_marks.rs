@@ -66,12 +66,16 @@ fn opened(table: &Table) -> Option<std::fs::File> {
 /// The marks kept for `table`, if they are there and were made for it and
 /// read back whole; else none.
 pub(crate) fn read(table: &Table) -> Option<Vec<u64>> {
+    // No more read than the draft's slots call for, and a byte to tell a
+    // longer frame: a file that unpacks past that is not these marks.
+    let expected = table.header().index_size.div_ceil(64) * 8;
     let mut bytes = Vec::new();
     zstd::Decoder::new(opened(table)?)
         .ok()?
+        .take(expected + 1)
         .read_to_end(&mut bytes)
         .ok()?;
-    if bytes.len() as u64 != table.header().index_size.div_ceil(64) * 8 {
+    if bytes.len() as u64 != expected {
         return None;
     }
     let words = bytes.chunks_exact(8);
@@ -124,6 +128,12 @@ mod tests {
         let file = path(draft.path());
         let bytes = std::fs::read(&file).unwrap();
         std::fs::write(&file, &bytes[..bytes.len() - 3]).unwrap();
+        assert!(made_for(&draft) && read(&draft).is_none());
+        // Longer than the draft's slots: not these marks.
+        write(&draft, &marks).unwrap();
+        let mut longer = std::fs::read(&file).unwrap()[..20].to_vec();
+        longer.extend(zstd::encode_all(&vec![0u8; 16 * 8 + 64][..], 1).unwrap());
+        std::fs::write(&file, longer).unwrap();
         assert!(made_for(&draft) && read(&draft).is_none());
         remove(draft.path()).unwrap();
         assert!(!file.exists());
