@@ -1,5 +1,5 @@
 //! The slots of a draft whose value a move out of its tier gives, as its
-//! solve marked them (see [`crate::tier_codes::Solution::Marked`]), kept in
+//! solve marked them (see [`crate::tier_codes::Solution::exits`]), kept in
 //! a file beside the draft until the draft is written again leaving its exits
 //! ([`crate::exits`]), which then reads them instead of searching every
 //! slot's moves out. The file names the draft's values checksum: a draft

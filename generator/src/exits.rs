@@ -194,15 +194,17 @@ mod tests {
 
     /// The chess solver's scans mark the slots a capture or a promotion
     /// decides exactly where the game's own moves, as a reader searches
-    /// them, do: on every tier of KRvKB's, KPvK's and KRRvK's chains, DTM
-    /// and DTZ; and so do the marks a solve of a tier without pawns leaves
-    /// (DTZ told by DTM's codes, as `tbgen` solves it, and not). KRRvK's
+    /// them, do: on every tier of KRvKB's, KPvK's, KRRvK's and KQvKP's
+    /// chains (where Black's promotions may all lose), DTM
+    /// and DTZ; and so do the marks every tier's solve leaves (DTZ told by
+    /// DTM's codes, as `tbgen` solves it, and not): from its slots due
+    /// without pawns, from its scans' best moves out with them. KRRvK's
     /// Black takes a rook and is still lost: captures that all lose, some
     /// where they are all its moves.
     #[test]
     fn chess_scans_find_the_slots_exits_decide_as_a_reader_does() {
         let progress = Progress::hidden();
-        for material in ["KRvKB", "KPvK", "KRRvK"] {
+        for material in ["KRvKB", "KPvK", "KRRvK", "KQvKP"] {
             let mut dtm_codes: Vec<tables::Codes> = Vec::new();
             let runs = [
                 (Metric::Dtm, false),
@@ -241,8 +243,7 @@ mod tests {
                     solved.push(codes);
                 }
                 assert!(found > 10_000, "{material} {metric:?}: {found}");
-                let pawnless = game.tiers().len() - usize::from(material == "KPvK");
-                assert_eq!(marked, pawnless, "{material} {metric:?}");
+                assert_eq!(marked, game.tiers().len(), "{material} {metric:?}");
             }
         }
     }

@@ -198,7 +198,7 @@ pub fn solve_retracting<G: Game>(
             let code = solved.code(tier, index);
             Value::from_code(game.value_kind(), code).expect("a solved legal position")
         };
-        Solution::Held(solve_retracting_tier(
+        Solution::held(solve_retracting_tier(
             game, retract, tier, &earlier, progress,
         ))
     };

@@ -38,7 +38,7 @@ pub trait Store {
     fn done(&mut self, tier: u32, codes: &dyn TierCodes, took: Duration) -> anyhow::Result<()>;
     /// Takes the slots of a tier just handed to [`Store::done`] whose value a
     /// move out of the tier gives, 64 a word, where its solve marked them
-    /// (see [`Solution::Marked`]); a store that keeps nothing for the pass
+    /// (see [`Solution::exits`]); a store that keeps nothing for the pass
     /// that leaves exits lets them go.
     fn marked(&mut self, _tier: u32, _exits: &[u64]) -> anyhow::Result<()> {
         Ok(())
@@ -284,10 +284,12 @@ pub fn solve_in_order<G: Game>(
                 store.marked(tier, exits)?;
             }
             // Packed codes are read back from their table, where there is one.
-            finished.tiers.push(match solution {
-                Solution::Packed(_) if store.rereads() => Place::Away,
-                solution => Place::Held(solution.into_codes()),
-            });
+            finished
+                .tiers
+                .push(match solution.is_packed() && store.rereads() {
+                    true => Place::Away,
+                    false => Place::Held(solution.into_codes()),
+                });
         }
         for (below, codes) in finished.tiers.iter_mut().enumerate() {
             let read_later = readers.next(below, tier + 1).is_some();
@@ -444,7 +446,7 @@ mod tests {
         };
         solve_in_order(
             game,
-            |tier, solved| Solution::Held(crate::chess::solve_tier(game, tier, solved, &progress)),
+            |tier, solved| Solution::held(crate::chess::solve_tier(game, tier, solved, &progress)),
             |tier| game.tiers_below(tier),
             &mut folder,
             budget,

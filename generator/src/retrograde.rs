@@ -275,7 +275,7 @@ pub fn solve_retrograde_tier<G: Game>(
         game.id()
     );
     let (graph, scans) = ReverseGraph::build(game, tier, solved);
-    let counts = Counts::from_scans(scans.len(), &PerSlot(|slot| scans[slot]), progress);
+    let counts = Counts::from_scans(scans.len(), &PerSlot(|slot| scans[slot]), false, progress);
     drop(scans);
     solve_plies(game, counts, &graph, progress)
 }
@@ -293,6 +293,7 @@ pub fn solve_retracting_tier<G: Game>(
     let counts = Counts::from_scans(
         size,
         &PerSlot(|slot| scan_slot(game, tier, slot as u64, solved, |_| {})),
+        false,
         progress,
     );
     let parents = ByUnmoves {
@@ -303,27 +304,24 @@ pub fn solve_retracting_tier<G: Game>(
     solve_plies(game, counts, &parents, progress)
 }
 
-/// Solves one tier of `size` slots from a scan of each slot and its
-/// predecessors, however a solver finds them (the dedicated chess solver).
-pub(crate) fn solve_by_scans<G: Game>(
-    game: &G,
-    size: usize,
-    scan: &impl Scans,
-    parents: &impl Parents,
-    progress: &Progress,
-) -> Codes {
-    let counts = scanned(size, scan, progress);
-    solve_scanned(game, counts, parents, progress)
-}
-
-/// The first half of [`solve_by_scans`]: what the scans of a tier's `size`
-/// slots leave for the plies. A solver that holds something for its scans
-/// alone lets go of it before [`solve_scanned`].
+/// What the scans of a tier's `size` slots leave for the plies: the first
+/// half of a solve by scans (a tier's or a slice's, however a solver finds
+/// each slot's moves: the dedicated chess solver). A solver that holds
+/// something for its scans alone lets go of it before the plies.
 pub(crate) fn scanned(size: usize, scan: &impl Scans, progress: &Progress) -> Counts {
-    Counts::from_scans(size, scan, progress)
+    Counts::from_scans(size, scan, false, progress)
 }
 
-/// The second half of [`solve_by_scans`]: the plies from what the scans left.
+/// [`scanned`], keeping each slot's best move out of the tier, for
+/// [`solve_scanned_marking_exits`] where the scans' moves out of their slots
+/// are not all moves out of the tier (a slice of a pawn tier, whose pawn
+/// moves lead out of the slice but stay in the tier).
+pub(crate) fn scanned_keeping_exits(size: usize, scan: &impl Scans, progress: &Progress) -> Counts {
+    Counts::from_scans(size, scan, true, progress)
+}
+
+/// The second half of a solve by scans: the plies from what the scans left.
+#[cfg(test)]
 pub(crate) fn solve_scanned<G: Game>(
     game: &G,
     counts: Counts,
@@ -333,29 +331,59 @@ pub(crate) fn solve_scanned<G: Game>(
     solve_plies(game, counts, parents, progress)
 }
 
-/// [`solve_scanned`], with the slots whose value a move out of the tier
-/// gives, a win or a loss, 64 a word: what [`crate::exits`] asks, found
-/// from what the scans left due, where a solver's moves out of the slot's
-/// tier are all its scans count outside it (not so for a slice of a pawn
-/// tier, whose pawn moves lead out of the slice but stay in the tier).
+/// The plies from what the scans left, with the slots whose value a move
+/// out of the tier gives, a win or a loss, 64 a word: what [`crate::exits`]
+/// asks. Found from the best moves out the scans kept
+/// ([`scanned_keeping_exits`]), or else from what they left due, where a
+/// solver's moves out of the slot's tier are all its scans count outside
+/// it: that costs nothing more while the tier is solved.
 pub(crate) fn solve_scanned_marking_exits<G: Game>(
     game: &G,
-    counts: Counts,
+    mut counts: Counts,
     parents: &impl Parents,
     progress: &Progress,
 ) -> (Codes, Vec<u64>) {
+    if let Some(kept) = counts.exits.take() {
+        let codes = solve_plies(game, counts, parents, progress);
+        let exits = exits_of(&codes, &kept, kept_exit);
+        return (codes, exits);
+    }
     let (codes, pieces) = plies(game, counts, parents, progress, true);
-    let exits = exits_of(&codes, &pieces);
+    let exits = exits_of(&codes, &pieces, due_exit);
     (codes, exits)
 }
 
-/// The bits of [`solve_scanned_marking_exits`] from every piece's slots
-/// due: a slot due a win at ply `n` (its best move out of the tier wins in
-/// `n + 1`) that is a win in `n + 1`, a slot due a count down (its moves out
-/// all lose, the longest in `n + 1`) that is a loss in `n + 1`, and a slot
-/// the scans decided at a distance (every move of it leaves the tier, a loss):
-/// those decided at distance 0 have no move, and no move out.
-fn exits_of(codes: &Codes, pieces: &[Piece]) -> Vec<u64> {
+/// The value a slot due at `ply` for `what` has where a move out of the
+/// tier gives it: a slot due a win at ply `n` (its best move out of the
+/// tier wins in `n + 1`) in `n + 1`, a slot due a count down (its moves out
+/// all lose, the longest in `n + 1`) a loss in `n + 1`, and a slot the scans
+/// decided at a distance (every move of it leaves the tier, a loss) at that
+/// distance: those decided at distance 0 have no move, and no move out.
+fn due_exit(ply: u16, what: u16) -> Option<Value> {
+    match what {
+        WIN => Some(Value::Win(ply + 1)),
+        COUNT_DOWN => Some(Value::Loss(ply + 1)),
+        VISIT_LOSS if ply > 0 => Some(Value::Loss(ply)),
+        VISIT if ply > 0 => Some(Value::Win(ply)),
+        _ => None,
+    }
+}
+
+/// The value of a slot's best move out of the tier, as the scans kept it.
+fn kept_exit(ply: u16, what: u16) -> Option<Value> {
+    match what {
+        VISIT => Some(Value::Win(ply)),
+        _ => Some(Value::Loss(ply)),
+    }
+}
+
+/// The bits of [`solve_scanned_marking_exits`]: each slot of `pieces` whose
+/// code is the value `exit` gives its ply and kind.
+fn exits_of(
+    codes: &Codes,
+    pieces: &[Piece],
+    exit: impl Fn(u16, u16) -> Option<Value> + Sync,
+) -> Vec<u64> {
     let size = codes.len() as usize;
     let mut words = vec![0u64; size.div_ceil(64)];
     let per_piece = PIECE / 64;
@@ -364,12 +392,8 @@ fn exits_of(codes: &Codes, pieces: &[Piece]) -> Vec<u64> {
         .zip(pieces.par_iter())
         .for_each(|(words, piece)| {
             for (ply, what, slot) in piece.each_due() {
-                let value = match what {
-                    WIN => Value::Win(ply + 1),
-                    COUNT_DOWN => Value::Loss(ply + 1),
-                    VISIT_LOSS if ply > 0 => Value::Loss(ply),
-                    VISIT if ply > 0 => Value::Win(ply),
-                    _ => continue,
+                let Some(value) = exit(ply, what) else {
+                    continue;
                 };
                 if codes.get(slot) == value.code() {
                     let bit = (slot % PIECE as Slot) as usize;
@@ -405,6 +429,10 @@ const _: () = assert!(crate::states::CHUNK % PIECE == 0);
 pub(crate) struct Counts {
     states: States,
     pieces: Vec<Piece>,
+    /// Where the scans were asked to keep them, each slot's best move out of
+    /// the tier where it is a win or a loss, a piece of slots at a time: at
+    /// its distance, [`VISIT`] for a win and [`VISIT_LOSS`] for a loss.
+    exits: Option<Vec<Piece>>,
     /// The last ply a piece has a slot due at.
     last: u16,
     /// The most slots a ply's decisions are listed for the next ply.
@@ -581,12 +609,21 @@ impl Way {
 /// slot), and how many of its slots they leave undecided.
 struct PieceScanned {
     piece: Piece,
+    exits: Option<Piece>,
     many: Vec<(Slot, u32)>,
     awaiting: usize,
 }
 
 impl Counts {
-    fn from_scans(size: usize, scans: &impl Scans, progress: &Progress) -> Counts {
+    /// What the scans of `size` slots leave for the plies, and, where
+    /// `keep_exits`, each slot's best move out of the tier where it is a win
+    /// or a loss (see [`Counts::exits`]).
+    fn from_scans(
+        size: usize,
+        scans: &impl Scans,
+        keep_exits: bool,
+        progress: &Progress,
+    ) -> Counts {
         let mut chunks = States::chunks(size);
         let told = scans.tells();
         progress.start("scans", size.div_ceil(PIECE) as u64);
@@ -601,12 +638,20 @@ impl Counts {
             })
             .map(|(start, states)| {
                 let mut due = Vec::new();
+                let mut exits = Vec::new();
                 let mut many = Vec::new();
                 let mut awaiting = 0;
                 let mut states = states.iter_mut().enumerate();
                 scans.run(start..start + states.len(), |scan| {
                     let (i, state) = states.next().expect("one scan a slot");
                     let at = |ply: u16, what: u16| (ply, what, i as u16);
+                    if keep_exits && scan.legal && scan.end.is_none() {
+                        match scan.exit {
+                            Some(Value::Win(n)) => exits.push(at(n, VISIT)),
+                            Some(Value::Loss(n)) => exits.push(at(n, VISIT_LOSS)),
+                            _ => {}
+                        }
+                    }
                     let Outside { win, loss_at_least } = scan.outside;
                     let floor = loss_at_least > 0;
                     // A slot that will be a win counts none of its moves.
@@ -661,6 +706,7 @@ impl Counts {
                 progress.advance(1);
                 PieceScanned {
                     piece,
+                    exits: keep_exits.then(|| Piece::new(start as Slot, exits)),
                     many,
                     awaiting,
                 }
@@ -668,14 +714,19 @@ impl Counts {
             .collect();
         progress.finish();
         let awaiting = found.iter().map(|found| found.awaiting).sum();
-        let (pieces, many): (Vec<Piece>, Vec<Vec<(Slot, u32)>>) = found
-            .into_iter()
-            .map(|found| (found.piece, found.many))
-            .unzip();
+        let mut pieces = Vec::with_capacity(found.len());
+        let mut exits = Vec::with_capacity(if keep_exits { found.len() } else { 0 });
+        let mut many = Vec::with_capacity(found.len());
+        for found in found {
+            pieces.push(found.piece);
+            exits.extend(found.exits);
+            many.push(found.many);
+        }
         let last = pieces.iter().filter_map(Piece::last_ply).max().unwrap_or(0);
         Counts {
             states: States::new(chunks, many.into_iter().flatten().collect(), told),
             pieces,
+            exits: keep_exits.then_some(exits),
             last,
             listed_at_most: listed_at_most(size),
             awaiting,
@@ -827,7 +878,10 @@ fn plies<G: Game>(
         awaiting,
         visits,
         pull,
+        exits,
     } = counts;
+    // Kept for a caller that marks exits, which takes them before the plies.
+    drop(exits);
     let size = states.len();
     progress.start(&format!("{} plies", game.id()), 0);
     // The slots at this ply's distance, as the last ply left them.
@@ -1053,7 +1107,7 @@ mod tests {
             move |game: &Endgame, tier, earlier: Solved<games::chess::Board>| {
                 let (graph, scans) = ReverseGraph::build(game, tier, earlier);
                 let mut counts =
-                    Counts::from_scans(scans.len(), &PerSlot(|slot| scans[slot]), progress);
+                    Counts::from_scans(scans.len(), &PerSlot(|slot| scans[slot]), false, progress);
                 counts.listed_at_most = listed_at_most;
                 solve_plies(game, counts, &graph, progress)
             }

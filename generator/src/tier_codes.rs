@@ -241,25 +241,63 @@ fn compress(run: &[u8]) -> Box<[u8]> {
         .into_boxed_slice()
 }
 
-/// A tier's codes as its solve hands them on.
+/// A tier's codes as its solve hands them on, with the slots whose value a
+/// move out of the tier gives, where the solve marked them.
 #[derive(Debug)]
-pub enum Solution {
+pub struct Solution {
+    codes: Hold,
+    /// The slots whose value a move out of the tier gives, a win or a loss,
+    /// 64 a word: what the pass that leaves each table's exits would
+    /// otherwise search for once every tier is solved.
+    exits: Option<Vec<u64>>,
+}
+
+/// How a solve hands its codes on.
+#[derive(Debug)]
+enum Hold {
     /// A byte a slot: kept for the later tiers that read it.
-    Held(Codes),
-    /// Held, with the slots whose value a move out of the tier gives, a win
-    /// or a loss, 64 a word: what the pass that leaves each table's exits
-    /// would otherwise search for once every tier is solved.
-    Marked(Codes, Vec<u64>),
+    Whole(Codes),
     /// Compressed: written, then read back from its table by a later tier.
     Packed(Packed),
 }
 
 impl Solution {
+    /// Codes held a byte a slot.
+    pub fn held(codes: Codes) -> Solution {
+        Solution {
+            codes: Hold::Whole(codes),
+            exits: None,
+        }
+    }
+
+    /// Codes compressed in memory.
+    pub fn packed(packed: Packed) -> Solution {
+        Solution {
+            codes: Hold::Packed(packed),
+            exits: None,
+        }
+    }
+
+    /// The same codes, with the slots a move out of the tier decides, 64 a
+    /// word, as the solve marked them.
+    pub fn marking(self, exits: Vec<u64>) -> Solution {
+        Solution {
+            exits: Some(exits),
+            ..self
+        }
+    }
+
+    /// Whether the codes are compressed, for a later tier to read back from
+    /// the table.
+    pub fn is_packed(&self) -> bool {
+        matches!(self.codes, Hold::Packed(_))
+    }
+
     /// The codes held whole, made from packed ones where need be.
     pub fn into_codes(self) -> Codes {
-        match self {
-            Solution::Held(codes) | Solution::Marked(codes, _) => codes,
-            Solution::Packed(packed) => {
+        match self.codes {
+            Hold::Whole(codes) => codes,
+            Hold::Packed(packed) => {
                 let mut codes = tables::CodesBuilder::new(packed.slots());
                 (0..packed.slots()).for_each(|slot| codes.set(slot, packed.code(slot)));
                 codes.build()
@@ -269,18 +307,15 @@ impl Solution {
 
     /// The codes as a pass reads them.
     pub fn codes(&self) -> &dyn TierCodes {
-        match self {
-            Solution::Held(codes) | Solution::Marked(codes, _) => codes,
-            Solution::Packed(packed) => packed,
+        match &self.codes {
+            Hold::Whole(codes) => codes,
+            Hold::Packed(packed) => packed,
         }
     }
 
     /// The slots a move out of the tier decides, where the solve marked them.
     pub fn exits(&self) -> Option<&[u64]> {
-        match self {
-            Solution::Marked(_, exits) => Some(exits),
-            _ => None,
-        }
+        self.exits.as_deref()
     }
 }
 
@@ -317,7 +352,7 @@ mod tests {
                 .rev()
                 .all(|&slot| packed.code(slot) == code(slot))
         );
-        let held = Solution::Packed(packed).into_codes();
+        let held = Solution::packed(packed).into_codes();
         assert!((0..size).all(|slot| held.get(slot) == code(slot)));
     }
 }

@@ -390,9 +390,9 @@ fn one_run_of_both_metrics_writes_what_two_runs_write() {
 }
 
 /// Not on a terminal (a log, a pipe), progress comes as lines on standard
-/// error: each table as its work starts, and its phase. A pawn tier's
-/// second write searches its exits (a phase of its own); a tier without
-/// pawns has them marked by its solve, and no hidden file is left behind.
+/// error: each table as its work starts, and its phase. Every tier's
+/// exits are marked by its solve, with pawns or without, so no second write
+/// searches them (a phase of its own), and no hidden file is left behind.
 #[test]
 fn progress_is_written_in_lines_where_no_bar_can_be_drawn() {
     let dir = tempfile::tempdir().unwrap();
@@ -402,8 +402,7 @@ fn progress_is_written_in_lines_where_no_bar_can_be_drawn() {
         let solving = format!("chess-{table}.tb scans: ");
         assert!(stderr.contains(&solving), "{table}: {stderr}");
     }
-    assert!(stderr.contains("chess-KPvK.tb exits: "), "{stderr}");
-    assert!(!stderr.contains("chess-KQvK.tb exits: "), "{stderr}");
+    assert!(!stderr.contains(" exits: "), "{stderr}");
     let files = std::fs::read_dir(dir.path()).unwrap().count();
     assert_eq!(files, 6, "six tables and nothing else");
 }

@@ -815,7 +815,7 @@ pub fn solve_tier_knowing(
 
 /// [`solve_tier_knowing`], a tier with pawns of more than `pack_above` slots
 /// solved with only the two slices of pawn placements solved last held a byte
-/// a slot, those before compressed in memory ([`Solution::Packed`]), and each
+/// a slot, those before compressed in memory ([`Solution::packed`]), and each
 /// slice solved in parts of at most 2^25 slots (whole placements).
 pub fn solve_tier_packing(
     game: &Endgame,
@@ -843,7 +843,7 @@ pub fn solve_tier_packing(
             // Without pawns, a move out of the tier is a capture, all the
             // scans count outside it: the plies' slots due tell the exits.
             let (codes, exits) = solve_scanned_marking_exits(game, counts, &parents, progress);
-            Solution::Marked(codes, exits)
+            Solution::held(codes).marking(exits)
         }
     };
     // What the tier's last solve freed after making its codes (the pawn
@@ -987,7 +987,8 @@ const SOLVE_BYTES_PER_SLOT: (u64, u64) = (3, 2);
 
 /// The memory the largest tier `endgame` solves needs (its table not kept
 /// from `dir`): its solve's states and lists (a slice at a time past
-/// [`crate::tier_codes::WHOLE_SLOTS`] with pawns), the codes held for later
+/// [`crate::tier_codes::WHOLE_SLOTS`] with pawns, and a bit a slot of the
+/// tier for the slots its exits decide), the codes held for later
 /// tiers and the blocks' cache (no more than the other tiers' slots, so that a
 /// small ending asks little). None where every table is kept.
 fn memory_needed(endgame: &Endgame, dir: &Path, keep: bool) -> Option<crate::memory::Need> {
@@ -996,9 +997,10 @@ fn memory_needed(endgame: &Endgame, dir: &Path, keep: bool) -> Option<crate::mem
     let largest = solved.max_by_key(|&tier| endgame.index_size(tier))?;
     let slots = endgame.index_size(largest);
     let pawns = endgame.materials()[largest as usize].pawns() > 0;
-    let held = match pawns {
-        true => slots.min(crate::tier_codes::WHOLE_SLOTS),
-        false => slots,
+    // With pawns, a slice's solve, and the tier's exits marked a bit a slot.
+    let (held, marks) = match pawns {
+        true => (slots.min(crate::tier_codes::WHOLE_SLOTS), slots / 8),
+        false => (slots, 0),
     };
     // The tables read are held, or cached, a byte a slot at most, within budgets.
     let read: u64 = endgame
@@ -1010,7 +1012,7 @@ fn memory_needed(endgame: &Endgame, dir: &Path, keep: bool) -> Option<crate::mem
     let budgets = read.min(crate::HELD_BUDGET as u64 + tables::DEFAULT_BUDGET_BYTES);
     Some(crate::memory::Need {
         what: format!("{} ({slots} slots)", table_name(endgame, largest)),
-        bytes: held * SOLVE_BYTES_PER_SLOT.0 / SOLVE_BYTES_PER_SLOT.1 + budgets,
+        bytes: held * SOLVE_BYTES_PER_SLOT.0 / SOLVE_BYTES_PER_SLOT.1 + marks + budgets,
     })
 }
 

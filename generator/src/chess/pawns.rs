@@ -13,7 +13,7 @@ use super::{
 };
 use crate::order::Solved;
 use crate::progress::Progress;
-use crate::retrograde::{Parents, Scan, Scans, solve_by_scans};
+use crate::retrograde::{Parents, Scan, Scans, scanned_keeping_exits, solve_scanned_marking_exits};
 use crate::states::{Outcome, Slot};
 use crate::tier_codes::{Packed, Solution, TierCodes};
 use games::chess::piece::is_pawn;
@@ -492,12 +492,12 @@ impl Own {
     /// Every slice's codes, the tier solved.
     fn finish(self) -> Solution {
         match self {
-            Own::Whole(codes) => Solution::Held(codes),
+            Own::Whole(codes) => Solution::held(codes),
             Own::Packing { mut packed, window } => {
                 for (_, _, part) in window {
                     packed.push(&part);
                 }
-                Solution::Packed(packed)
+                Solution::packed(packed)
             }
         }
     }
@@ -537,7 +537,9 @@ impl TierCodes for Own {
 /// byte a slot as the next is solved, those before compressed in memory
 /// (KRPvKR's 710 million slots: about 220 MB held, not 710 MB); without, the
 /// tier is held whole and each slice solved at once. Under DTZ, what `dtm`
-/// settles is read a part at a time too.
+/// settles is read a part at a time too. Each part's scans keep its slots'
+/// best captures and promotions, so that the solution marks the slots they
+/// decide (a bit a slot of the tier: KRPvKR's 89 MB).
 pub(super) fn solve_tier(
     game: &Endgame,
     tier: u32,
@@ -548,6 +550,8 @@ pub(super) fn solve_tier(
     pack: Option<u64>,
 ) -> Solution {
     let per_placement = game.placement_size(tier);
+    // The slots a move out of the tier decides, a bit a slot of the tier.
+    let mut exits = vec![0u64; game.index_size(tier).div_ceil(64) as usize];
     let mut own = match pack {
         Some(_) => Own::Packing {
             packed: Packed::new(),
@@ -578,7 +582,9 @@ pub(super) fn solve_tier(
             let outcomes = dtm.and_then(|dtm| dtm.outcomes(start..end));
             let told = outcomes.as_ref().map(Told::Dtm);
             let slice = Slice::of(game, tier, placements, part, &own, &*solved, told);
-            let local = solve_by_scans(game, (end - start) as usize, &slice, &slice, progress);
+            let counts = scanned_keeping_exits((end - start) as usize, &slice, progress);
+            let (local, marks) = solve_scanned_marking_exits(game, counts, &slice, progress);
+            mark_at(&mut exits, start, &marks, end - start);
             own.add(i, start, local);
             solved.release();
         }
@@ -586,7 +592,25 @@ pub(super) fn solve_tier(
             solved.let_go(&game.tiers_only_promoted_to(tier));
         }
     }
-    own.finish()
+    own.finish().marking(exits)
+}
+
+/// Sets in `words`, the bits of a tier, from bit `start` on, the first `len`
+/// bits of `bits`, a part of the tier.
+fn mark_at(words: &mut [u64], start: u64, bits: &[u64], len: u64) {
+    for (at, &word) in bits.iter().enumerate() {
+        let first = at as u64 * 64;
+        let word = match len - first {
+            left if left < 64 => word & ((1 << left) - 1),
+            _ => word,
+        };
+        let bit = start + first;
+        let (to, shift) = ((bit / 64) as usize, bit % 64);
+        words[to] |= word << shift;
+        if shift > 0 && word >> (64 - shift) != 0 {
+            words[to + 1] |= word >> (64 - shift);
+        }
+    }
 }
 
 /// Whether a pawn of some placement of `slice` stands on its seventh rank.
@@ -654,6 +678,31 @@ mod tests {
         checked
     }
 
+    /// Bits of parts laid into a tier's from any bit on, past a word's end
+    /// or not, as one long run: each part's bits past its length ignored.
+    #[test]
+    fn marks_of_parts_land_at_their_slots() {
+        let mut words = vec![0u64; 4];
+        // Bits 0..70 of a part: every third; bits past 70 set but not its.
+        let part: Vec<u64> = (0..2)
+            .map(|w| {
+                (0..64)
+                    .filter(|b| (w * 64 + b) % 3 == 0)
+                    .fold(0, |x, b| x | 1 << b)
+            })
+            .map(|w| w | 1 << 63)
+            .collect();
+        mark_at(&mut words, 0, &[1], 1);
+        mark_at(&mut words, 100, &part, 70);
+        let set: Vec<u64> = (0..256)
+            .filter(|&b| words[b / 64] >> (b % 64) & 1 == 1)
+            .map(|b| b as u64)
+            .collect();
+        let mut expected = vec![0];
+        expected.extend((0..70).filter(|b| b % 3 == 0 || b == &63).map(|b| 100 + b));
+        assert_eq!(set, expected);
+    }
+
     /// KPvK, the first ending every player learns: every position agrees with
     /// its moves, and the figures are the published ones.
     #[test]
@@ -683,8 +732,8 @@ mod tests {
     /// A tier whose slices are packed as the later ones are solved (its
     /// pushes and double steps read from the window, anything older from the
     /// packed runs), and one whose slices are solved a placement at a time
-    /// too, have every code of the tier held whole: KPvKP's eleven slices
-    /// under DTM, KPvK's six under DTZ.
+    /// too, have every code of the tier held whole, and mark the same exits:
+    /// KPvKP's eleven slices under DTM, KPvK's six under DTZ.
     #[test]
     fn packed_slices_solve_as_held_ones() {
         let progress = Progress::hidden();
@@ -703,19 +752,29 @@ mod tests {
                     )
                 };
                 let (held, packed) = (pack(u64::MAX), pack(0));
-                let packs = matches!(packed, Solution::Packed(_));
+                let packs = packed.is_packed();
                 assert_eq!(packs, game.placements(tier).is_some());
+                let marks = held.exits().expect("every tier marks its exits").to_vec();
+                assert!(
+                    packed.exits() == Some(&marks[..]),
+                    "{}",
+                    game.tier_name(tier)
+                );
                 let (held, packed) = (held.into_codes(), packed.into_codes());
                 assert!(held == packed, "{material} {}", game.tier_name(tier));
                 if let Some(placements) = game.placements(tier) {
+                    assert!(marks.iter().any(|&w| w != 0), "{}", game.tier_name(tier));
                     let each = Some(1);
                     let parts =
                         solve_tier(&game, tier, placements, &mut solved, None, &progress, each);
-                    let parts = parts.into_codes();
+                    let name = game.tier_name(tier);
                     assert!(
-                        held == parts,
-                        "{material} {}: a placement a part",
-                        game.tier_name(tier)
+                        parts.exits() == Some(&marks[..]),
+                        "{name}: a placement a part"
+                    );
+                    assert!(
+                        held == parts.into_codes(),
+                        "{material} {name}: a placement a part"
                     );
                 }
                 solved.push(held);
