@@ -195,10 +195,10 @@ mod tests {
     /// The chess solver's scans mark the slots a capture or a promotion
     /// decides exactly where the game's own moves, as a reader searches
     /// them, do: on every tier of KRvKB's, KPvK's, KRRvK's and KQvKP's
-    /// chains (where Black's promotions may all lose), DTM
-    /// and DTZ; and so do the marks every tier's solve leaves (DTZ told by
-    /// DTM's codes, as `tbgen` solves it, and not): from its slots due
-    /// without pawns, from its scans' best moves out with them. KRRvK's
+    /// chains (where Black's promotions may all lose), DTM and DTZ; and so
+    /// do the marks every tier's solve leaves (DTZ told by DTM's codes, as
+    /// `tbgen` solves it, and not): from its slots due without pawns, from
+    /// its scans' best moves out with them. KRRvK's
     /// Black takes a rook and is still lost: captures that all lose, some
     /// where they are all its moves.
     #[test]
