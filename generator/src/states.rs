@@ -186,6 +186,14 @@ impl States {
         }
     }
 
+    /// Whether a decided slot's state is `value`'s byte: its value, where a
+    /// byte holds it ([`SHORT`] plies at most), or else a win or loss past
+    /// that (the distance is in the plies' [`Long`] lists).
+    #[inline]
+    pub(crate) fn holds(&self, slot: Slot, value: Value) -> bool {
+        self.state(slot).load(Ordering::Relaxed) == byte_of(value)
+    }
+
     /// How many slots there are.
     pub(crate) fn len(&self) -> usize {
         self.chunks.iter().map(|chunk| chunk.0.len()).sum()

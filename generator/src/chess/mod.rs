@@ -839,6 +839,12 @@ pub fn solve_tier_packing(
             // The states keep who wins each slot left undecided: the plies
             // need no more of DTM's outcomes (two bits a slot).
             drop(outcomes);
+            // Nor of the tiers below, which only captures reach. A tier larger
+            // than the codes a run holds for its reads (a six-piece one) lets
+            // them go: the rest of its solve is the larger.
+            if size > crate::HELD_BUDGET {
+                solved.let_go(&game.tiers_below(tier));
+            }
             let parents = Tier::new(game, tier, &*solved, None);
             // Without pawns, a move out of the tier is a capture, all the
             // scans count outside it: the plies' slots due tell the exits.
@@ -976,14 +982,19 @@ pub fn check_before(
     need.check(write.memory)
 }
 
-/// Bytes a slot of the tier being solved takes, as a fraction: its state
-/// (a byte), and up to half a byte more for the slots due at each ply, the
-/// plies' lists, the slots decided past 76 plies and the codes kept apart
-/// past 126, or, under DTZ, the two bits a slot of DTM's outcomes its scans
-/// read. KRNvKNN (7.6 billion slots) held 1.35 bytes a slot through its DTM
-/// plies and 1.55 at its peak, read tables included, before its codes kept
-/// apart took half as much.
-const SOLVE_BYTES_PER_SLOT: (u64, u64) = (3, 2);
+/// Bytes a slot of the tier being solved takes, in quarters: its state (a
+/// byte), and a quarter more for the slots due at each ply (KRBvKRN's DTM:
+/// 3.3 GB beside its 15.5 billion states), the plies' lists, the slots
+/// decided past 76 plies and the codes kept apart past 126 (the slots due
+/// are let go as the exits are marked, before the codes grow); under DTZ,
+/// another for the two bits a slot of DTM's outcomes its scans read, and
+/// with pawns, for the best moves out of the tier a slice's scans keep.
+/// KRNvKNN (7.6 billion slots) held 1.35 bytes a slot through its DTM plies,
+/// read tables included, and 1.55 at its peak while its slots due were held
+/// beside its codes and exit marks.
+fn solve_quarters_per_slot(metric: Metric, pawns: bool) -> u64 {
+    5 + u64::from(metric == Metric::Dtz || pawns)
+}
 
 /// The memory the largest tier `endgame` solves needs (its table not kept
 /// from `dir`): its solve's states and lists (a slice at a time past
@@ -1012,7 +1023,7 @@ fn memory_needed(endgame: &Endgame, dir: &Path, keep: bool) -> Option<crate::mem
     let budgets = read.min(crate::HELD_BUDGET as u64 + tables::DEFAULT_BUDGET_BYTES);
     Some(crate::memory::Need {
         what: format!("{} ({slots} slots)", table_name(endgame, largest)),
-        bytes: held * SOLVE_BYTES_PER_SLOT.0 / SOLVE_BYTES_PER_SLOT.1 + marks + budgets,
+        bytes: held * solve_quarters_per_slot(endgame.metric(), pawns) / 4 + marks + budgets,
     })
 }
 
