@@ -84,6 +84,20 @@ pub(crate) trait Scans: Sync {
     }
 }
 
+impl<T: Scans> Scans for &T {
+    fn run(&self, slots: Range<usize>, visit: impl FnMut(Scan)) {
+        (**self).run(slots, visit)
+    }
+
+    fn tells(&self) -> bool {
+        (**self).tells()
+    }
+
+    fn told(&self, slot: Slot) -> Option<Outcome> {
+        (**self).told(slot)
+    }
+}
+
 /// Scans made slot by slot.
 pub(crate) struct PerSlot<F>(pub(crate) F);
 
@@ -276,7 +290,7 @@ pub fn solve_retrograde_tier<G: Game>(
         game.id()
     );
     let (graph, scans) = ReverseGraph::build(game, tier, solved);
-    let counts = Counts::from_scans(scans.len(), &PerSlot(|slot| scans[slot]), false, progress);
+    let counts = scanned(scans.len(), &PerSlot(|slot| scans[slot]), progress);
     drop(scans);
     solve_plies(game, counts, &graph, progress)
 }
@@ -291,10 +305,9 @@ pub fn solve_retracting_tier<G: Game>(
     progress: &Progress,
 ) -> Codes {
     let size = usize::try_from(game.index_size(tier)).expect("a tier held in memory");
-    let counts = Counts::from_scans(
+    let counts = scanned(
         size,
         &PerSlot(|slot| scan_slot(game, tier, slot as u64, solved, |_| {})),
-        false,
         progress,
     );
     let parents = ByUnmoves {
@@ -310,7 +323,24 @@ pub fn solve_retracting_tier<G: Game>(
 /// each slot's moves: the dedicated chess solver). A solver that holds
 /// something for its scans alone lets go of it before the plies.
 pub(crate) fn scanned(size: usize, scan: &impl Scans, progress: &Progress) -> Counts {
-    Counts::from_scans(size, scan, false, progress)
+    scanned_by_parts(size, whole(size), |_| scan, progress)
+}
+
+/// [`scanned`], the scans of each part of `part` slots (a multiple of
+/// [`PIECE`]) made by `scans_of` in turn, as a solver that reads something a
+/// part at a time for its scans would (DTM's outcomes under DTZ).
+pub(crate) fn scanned_by_parts<S: Scans>(
+    size: usize,
+    part: usize,
+    scans_of: impl FnMut(Range<usize>) -> S,
+    progress: &Progress,
+) -> Counts {
+    Counts::from_scans(size, part, scans_of, false, progress)
+}
+
+/// A part of whole pieces that holds `size` slots.
+fn whole(size: usize) -> usize {
+    size.max(1).next_multiple_of(PIECE)
 }
 
 /// [`scanned`], keeping each slot's best move out of the tier, for
@@ -318,7 +348,7 @@ pub(crate) fn scanned(size: usize, scan: &impl Scans, progress: &Progress) -> Co
 /// are not all moves out of the tier (a slice of a pawn tier, whose pawn
 /// moves lead out of the slice but stay in the tier).
 pub(crate) fn scanned_keeping_exits(size: usize, scan: &impl Scans, progress: &Progress) -> Counts {
-    Counts::from_scans(size, scan, true, progress)
+    Counts::from_scans(size, whole(size), |_| scan, true, progress)
 }
 
 /// The second half of a solve by scans: the plies from what the scans left.
@@ -667,14 +697,18 @@ impl Counts {
     /// What the scans of `size` slots leave for the plies, and, where
     /// `keep_exits`, each slot's best move out of the tier where it is a win
     /// or a loss (see [`Counts::exits`]).
-    fn from_scans(
+    /// The scans of each part of `part` slots (a multiple of [`PIECE`]) come
+    /// from `scans_of`, called with the part's slots, one part after another,
+    /// so that what a part's scans hold is held for it alone.
+    fn from_scans<S: Scans>(
         size: usize,
-        scans: &impl Scans,
+        part: usize,
+        mut scans_of: impl FnMut(Range<usize>) -> S,
         keep_exits: bool,
         progress: &Progress,
     ) -> Counts {
+        assert!(part > 0 && part % PIECE == 0, "a part of whole pieces");
         let mut chunks = States::chunks(size);
-        let told = scans.tells();
         progress.start("scans", size.div_ceil(PIECE) as u64);
         let visits: Vec<[AtomicUsize; 2]> = (0..=MAX_PLIES).map(|_| Default::default()).collect();
         // Each piece's states, in order (a chunk holds whole pieces): so the
@@ -688,10 +722,16 @@ impl Counts {
             true => parts.iter().map(|_| OnceLock::new()).collect(),
             false => Vec::new(),
         };
-        let pieces: Vec<Piece> = parts
-            .into_par_iter()
-            .enumerate()
-            .map(|(index, states)| {
+        let mut pieces: Vec<Piece> = Vec::with_capacity(parts.len());
+        let (mut rest, mut told) = (parts, false);
+        while !rest.is_empty() {
+            let later = rest.split_off((part / PIECE).min(rest.len()));
+            let these = std::mem::replace(&mut rest, later);
+            let first = pieces.len();
+            let scans = scans_of(first * PIECE..(first * PIECE + part).min(size));
+            told = scans.tells();
+            let scanned = these.into_par_iter().enumerate().map(|(index, states)| {
+                let index = first + index;
                 let start = index * PIECE;
                 let mut due = Vec::new();
                 let mut kept_exits = Vec::new();
@@ -769,8 +809,9 @@ impl Counts {
                 }
                 awaiting.fetch_add(undecided, Ordering::Relaxed);
                 piece
-            })
-            .collect();
+            });
+            pieces.par_extend(scanned);
+        }
         progress.finish();
         let exits = (exits.into_iter())
             .map(|piece| piece.into_inner().expect("every piece scanned"))
@@ -1214,8 +1255,7 @@ mod tests {
         let listing = |listed_at_most| {
             move |game: &Endgame, tier, earlier: Solved<games::chess::Board>| {
                 let (graph, scans) = ReverseGraph::build(game, tier, earlier);
-                let mut counts =
-                    Counts::from_scans(scans.len(), &PerSlot(|slot| scans[slot]), false, progress);
+                let mut counts = scanned(scans.len(), &PerSlot(|slot| scans[slot]), progress);
                 counts.listed_at_most = listed_at_most;
                 solve_plies(game, counts, &graph, progress)
             }

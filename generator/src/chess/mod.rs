@@ -12,7 +12,9 @@ use crate::Files;
 use crate::order::{Solved, Store};
 use crate::output::{Summary, WriteOptions};
 use crate::progress::Progress;
-use crate::retrograde::{Outside, Parents, Scan, Scans, scanned, solve_scanned_marking_exits};
+use crate::retrograde::{
+    Counts, Outside, Parents, Scan, Scans, scanned_by_parts, solve_scanned_marking_exits,
+};
 use crate::states::{Outcome, Slot};
 use crate::tier_codes::{Solution, TierCodes};
 use games::chess::{
@@ -539,13 +541,29 @@ impl<'a, S: Solved> Tier<'a, S> {
 }
 
 impl<S: Solved> Scans for Tier<'_, S> {
-    fn run(&self, slots: Range<usize>, mut visit: impl FnMut(Scan)) {
+    fn run(&self, slots: Range<usize>, visit: impl FnMut(Scan)) {
+        self.run_told(self.outcomes, slots, visit);
+    }
+
+    fn tells(&self) -> bool {
+        Told::tells(self.outcomes)
+    }
+
+    #[inline]
+    fn told(&self, slot: Slot) -> Option<Outcome> {
+        Told::will(self.outcomes, slot)
+    }
+}
+
+impl<S: Solved> Tier<'_, S> {
+    /// [`Scans::run`], told `outcomes` (not the tier's own).
+    fn run_told(&self, outcomes: Option<Told>, slots: Range<usize>, mut visit: impl FnMut(Scan)) {
         let walk = self.game.walk(self.tier, slots.start as u64);
         // Both sides to move share a layout, one after the other, and its sight.
         let mut sight = PairShare::new();
         for (slot, layout) in slots.zip(walk) {
             let slot = slot as u64;
-            let known = known_outcome(self.outcomes, slot);
+            let known = known_outcome(outcomes, slot);
             if known == Some(Known::Empty) {
                 visit(Scan::default());
                 continue;
@@ -557,15 +575,62 @@ impl<S: Solved> Scans for Tier<'_, S> {
             });
         }
     }
+}
+
+/// The scans of a part of a tier under DTZ, told what DTM settles of that
+/// part alone: two bits a slot of a part, where the whole tier's were
+/// KRBvKRN's 3.9 GB.
+struct TierPart<'t, 'a, S: Solved> {
+    tier: &'t Tier<'a, S>,
+    outcomes: Option<DtmOutcomes>,
+}
+
+impl<S: Solved> Scans for TierPart<'_, '_, S> {
+    fn run(&self, slots: Range<usize>, visit: impl FnMut(Scan)) {
+        let told = self.outcomes.as_ref().map(Told::Dtm);
+        self.tier.run_told(told, slots, visit);
+    }
 
     fn tells(&self) -> bool {
-        Told::tells(self.outcomes)
+        self.outcomes.is_some()
     }
 
     #[inline]
     fn told(&self, slot: Slot) -> Option<Outcome> {
-        Told::will(self.outcomes, slot)
+        Told::will(self.outcomes.as_ref().map(Told::Dtm), slot)
     }
+}
+
+/// Slots of a tier whose DTM outcomes a DTZ solve's scans read at once:
+/// 256 MiB of them, a part of a six-piece tier (five-piece tiers are one).
+const OUTCOMES_PART: usize = 1 << 30;
+
+/// The scans of a tier without pawns, under DTZ told by `dtm` a `part` of
+/// slots at a time where it is read (a table that cannot be read from its
+/// first part is not read: the scans then count every slot's moves).
+fn scanned_told<S: Solved>(
+    tier: &Tier<'_, S>,
+    size: usize,
+    dtm: Option<Dtm>,
+    part: usize,
+    progress: &Progress,
+) -> Counts {
+    let mut dtm = dtm;
+    let scans_of = |slots: Range<usize>| {
+        let outcomes = dtm.and_then(|dtm| dtm.outcomes(slots.start as u64..slots.end as u64));
+        if slots.start == 0 && outcomes.is_none() {
+            dtm = None;
+        }
+        // The states of the parts told before say who wins: a part untold
+        // would read as losses every slot it leaves counting.
+        assert!(
+            outcomes.is_some() || dtm.is_none(),
+            "the DTM table of {} could not be read at slots {slots:?} after it was read before it",
+            tier.game.tier_name(tier.tier)
+        );
+        TierPart { tier, outcomes }
+    };
+    scanned_by_parts(size, part, scans_of, progress)
 }
 
 impl<S: Solved> Parents for Tier<'_, S> {
@@ -833,12 +898,10 @@ pub fn solve_tier_packing(
         }
         None => {
             let size = game.index_size(tier) as usize;
-            let outcomes = dtm.and_then(|dtm| dtm.outcomes(0..size as u64));
-            let told = outcomes.as_ref().map(Told::Dtm);
-            let counts = scanned(size, &Tier::new(game, tier, &*solved, told), progress);
+            let scans = Tier::new(game, tier, &*solved, None);
+            let counts = scanned_told(&scans, size, dtm, OUTCOMES_PART, progress);
             // The states keep who wins each slot left undecided: the plies
-            // need no more of DTM's outcomes (two bits a slot).
-            drop(outcomes);
+            // need no more of DTM's outcomes.
             // Nor of the tiers below, which only captures reach. A tier larger
             // than the codes a run holds for its reads (a six-piece one) lets
             // them go: the rest of its solve is the larger.
@@ -987,13 +1050,14 @@ pub fn check_before(
 /// 3.3 GB beside its 15.5 billion states), the plies' lists, the slots
 /// decided past 76 plies and the codes kept apart past 126 (the slots due
 /// are let go as the exits are marked, before the codes grow); under DTZ,
-/// another for the two bits a slot of DTM's outcomes its scans read, and
-/// with pawns, for the best moves out of the tier a slice's scans keep.
+/// with pawns, another for the best moves out of the tier a slice's scans
+/// keep, and DTM's outcomes its scans read under DTZ, two bits a slot (read a
+/// part of a tier without pawns at a time, [`OUTCOMES_PART`]).
 /// KRNvKNN (7.6 billion slots) held 1.35 bytes a slot through its DTM plies,
 /// read tables included, and 1.55 at its peak while its slots due were held
 /// beside its codes and exit marks.
-fn solve_quarters_per_slot(metric: Metric, pawns: bool) -> u64 {
-    5 + u64::from(metric == Metric::Dtz || pawns)
+fn solve_quarters_per_slot(pawns: bool) -> u64 {
+    5 + u64::from(pawns)
 }
 
 /// The memory the largest tier `endgame` solves needs (its table not kept
@@ -1023,7 +1087,7 @@ fn memory_needed(endgame: &Endgame, dir: &Path, keep: bool) -> Option<crate::mem
     let budgets = read.min(crate::HELD_BUDGET as u64 + tables::DEFAULT_BUDGET_BYTES);
     Some(crate::memory::Need {
         what: format!("{} ({slots} slots)", table_name(endgame, largest)),
-        bytes: held * solve_quarters_per_slot(endgame.metric(), pawns) / 4 + marks + budgets,
+        bytes: held * solve_quarters_per_slot(pawns) / 4 + marks + budgets,
     })
 }
 
@@ -1097,6 +1161,8 @@ pub fn solve_all(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::due::PIECE;
+    use crate::retrograde::scanned;
     use crate::retrograde::{Pull, solve_retracting_tier, solve_scanned};
     use games::chess::Material;
 
@@ -1203,6 +1269,14 @@ mod tests {
                     let codes = solve_scanned(&dtz, counts, &parents, &progress);
                     assert!(codes == expected, "{} {pull:?}", game.tier_name(tier));
                 }
+                // Told a part at a time, of three pieces (the last part shorter;
+                // KRvKN's 3.8 million slots make 308 parts).
+                let scans = Tier::new(&dtz, tier, &dtz_codes, None);
+                let dtm_told = Some(Dtm::Codes(&dtm));
+                let counts = scanned_told(&scans, size, dtm_told, 3 * PIECE, &progress);
+                assert!(counts.told());
+                let codes = solve_scanned(&dtz, counts, &scans, &progress);
+                assert!(codes == expected, "{} in parts", game.tier_name(tier));
                 dtm_codes.push(dtm);
                 dtz_codes.push(expected);
             }
