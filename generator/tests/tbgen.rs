@@ -233,15 +233,15 @@ fn absurd_options_are_refused_at_once_naming_the_limit() {
             &["chess", "KRRvKRR", "--memory", "1"],
             "of memory, and this run can count on 1.0 GB",
         ),
-        // A byte and a half a slot, and the tables it reads.
+        // A byte and a quarter a slot, and the tables it reads.
         (
-            &["chess", "KRRvKRR", "--memory", "5.5"],
-            "chess-KRRvKRR.tb (3755372544 slots) needs about 5.8 GB of memory",
+            &["chess", "KRRvKRR", "--memory", "4.5"],
+            "chess-KRRvKRR.tb (3755372544 slots) needs about 4.8 GB of memory",
         ),
-        // Four different pieces: past 2^32 slots, and past the machine.
+        // Four different pieces: past 2^32 slots, and past 20 GB.
         (
-            &["chess", "KRBvKRN", "--memory", "24"],
-            "chess-KRNvKRB.tb (15502147584 slots) needs about 24.2 GB of memory",
+            &["chess", "KRBvKRN", "--memory", "20"],
+            "chess-KRNvKRB.tb (15502147584 slots) needs about 20.4 GB of memory",
         ),
         (
             &["chess", "KQvK", "--memory=-5"],
