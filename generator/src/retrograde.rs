@@ -478,7 +478,11 @@ impl Ended {
                     far
                 });
             far.par_extend(found.flatten());
-            crate::memory::give_back();
+            // The batch's slots due go back to the system before the next
+            // batch's marks grow (the last batch's go with the tier's).
+            if !pieces.is_empty() {
+                crate::memory::give_back();
+            }
         }
         far.par_sort_unstable();
         self.long.each(|ply, slot| {
@@ -697,6 +701,7 @@ impl Counts {
     /// What the scans of `size` slots leave for the plies, and, where
     /// `keep_exits`, each slot's best move out of the tier where it is a win
     /// or a loss (see [`Counts::exits`]).
+    ///
     /// The scans of each part of `part` slots (a multiple of [`PIECE`]) come
     /// from `scans_of`, called with the part's slots, one part after another,
     /// so that what a part's scans hold is held for it alone.
@@ -729,6 +734,8 @@ impl Counts {
             let these = std::mem::replace(&mut rest, later);
             let first = pieces.len();
             let scans = scans_of(first * PIECE..(first * PIECE + part).min(size));
+            // A state counting moves reads as a loss where the scans were told.
+            assert!(first == 0 || told == scans.tells(), "every part told alike");
             told = scans.tells();
             let scanned = these.into_par_iter().enumerate().map(|(index, states)| {
                 let index = first + index;
