@@ -429,7 +429,8 @@ impl Ended {
     /// The bits of [`solve_scanned_marking_exits`]: each slot of `pieces` whose
     /// value is the one `exit` gives its ply and kind. The pieces are let go as
     /// they are read, the last first, so that the marks (an eighth of a byte a
-    /// slot) and the slots due (KRBvKRN's: 3.3 GB) are never both held whole.
+    /// slot) and the slots due (KRBvKRN's: about 2.3 GB) are never both held
+    /// whole.
     fn exits(
         &self,
         pieces: Vec<Piece>,

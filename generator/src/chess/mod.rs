@@ -1047,14 +1047,14 @@ pub fn check_before(
 
 /// Bytes a slot of the tier being solved takes, in quarters: its state (a
 /// byte), and a quarter more for the slots due at each ply (KRBvKRN's DTM:
-/// 3.3 GB beside its 15.5 billion states), the plies' lists, the slots
-/// decided past 76 plies and the codes kept apart past 126 (the slots due
-/// are let go as the exits are marked, before the codes grow); under DTZ,
-/// with pawns, another for the best moves out of the tier a slice's scans
-/// keep, and DTM's outcomes its scans read under DTZ, two bits a slot (read a
-/// part of a tier without pawns at a time, [`OUTCOMES_PART`]).
-/// KRNvKNN (7.6 billion slots) held 1.35 bytes a slot through its DTM plies,
-/// read tables included, and 1.55 at its peak while its slots due were held
+/// about 2.3 GB beside its 15.5 billion states), the plies' lists, the slots
+/// decided past 76 plies, the codes kept apart past 126 and the exit marks
+/// (the slots due are let go as the marks are set, before the codes grow),
+/// and DTM's outcomes a DTZ solve's scans read a part of [`OUTCOMES_PART`]
+/// slots at a time; with pawns, a quarter more for the best moves out of the
+/// tier a slice's scans keep and the slice's whole outcomes. KRBvKRN's DTM
+/// peaked at 1.23 bytes a slot, read tables included; KRNvKNN's held 1.35
+/// through its plies and 1.55 at its peak while its slots due were held
 /// beside its codes and exit marks.
 fn solve_quarters_per_slot(pawns: bool) -> u64 {
     5 + u64::from(pawns)
