@@ -13,7 +13,7 @@ use crate::order::{Solved, Store};
 use crate::output::{Summary, WriteOptions};
 use crate::progress::Progress;
 use crate::retrograde::{
-    Counts, Outside, Parents, Scan, Scans, scanned_by_parts, solve_scanned_marking_exits,
+    Counts, Outside, Parents, Scan, Scans, scanned, scanned_by_parts, solve_scanned_marking_exits,
 };
 use crate::states::{Outcome, Slot};
 use crate::tier_codes::{Solution, TierCodes};
@@ -615,6 +615,9 @@ fn scanned_told<S: Solved>(
     part: usize,
     progress: &Progress,
 ) -> Counts {
+    if dtm.is_none() {
+        return scanned(size, tier, progress);
+    }
     let mut dtm = dtm;
     let scans_of = |slots: Range<usize>| {
         let outcomes = dtm.and_then(|dtm| dtm.outcomes(slots.start as u64..slots.end as u64));
@@ -1162,7 +1165,6 @@ pub fn solve_all(
 mod tests {
     use super::*;
     use crate::due::PIECE;
-    use crate::retrograde::scanned;
     use crate::retrograde::{Pull, solve_retracting_tier, solve_scanned};
     use games::chess::Material;
 
