@@ -9,7 +9,7 @@ use crate::format::{
 };
 use crate::places::{Digits, Places, Spelled, Spelling};
 use rayon::prelude::*;
-use std::io::Write;
+use std::io::{Seek, SeekFrom, Write};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -134,35 +134,34 @@ where
     encode_table(path, header, spelling, code, slack, level)?.write(path)
 }
 
-/// A table's file, made in memory and not yet written: a writer may make
-/// two ways of storing a table and write the smaller.
+/// A table's file, made in a temporary file beside its place and not yet
+/// in it: a writer may make two ways of storing a table and keep the smaller.
 #[derive(Debug)]
 pub struct Encoded {
-    /// Everything before the blocks.
-    prefix: Vec<u8>,
-    blocks: Vec<Vec<u8>>,
+    file: tempfile::NamedTempFile,
+    bytes: u64,
 }
 
 impl Encoded {
     /// The file's bytes.
     pub fn bytes(&self) -> u64 {
-        (self.prefix.len() + self.blocks.iter().map(Vec::len).sum::<usize>()) as u64
+        self.bytes
     }
 
-    /// Writes the file at `path`, atomically; returns its bytes.
-    pub fn write(&self, path: &Path) -> Result<u64, TableError> {
-        write_atomically(path, |out| {
-            out.write_all(&self.prefix)?;
-            self.blocks
-                .iter()
-                .try_for_each(|block| out.write_all(block))
-        })?;
-        Ok(self.bytes())
+    /// Puts the file at `path`, atomically; returns its bytes.
+    pub fn write(self, path: &Path) -> Result<u64, TableError> {
+        put_in_place(self.file, path)?;
+        Ok(self.bytes)
     }
 }
 
-/// The file [`write_table_spelled`] writes, made in memory; `path` names
-/// the table in errors and in the weighing's temporary files.
+/// How many blocks the writer compresses at once before writing them: a
+/// table's blocks are not all held until the file is written (KRBvKRN's
+/// draft: 2 GB of them).
+const BLOCKS_AT_ONCE: u64 = 1024;
+
+/// The file [`write_table_spelled`] writes, made beside `path` (which names
+/// the table in errors) and not yet in place.
 pub fn encode_table<L, B>(
     path: &Path,
     header: &Header,
@@ -213,17 +212,11 @@ where
     let header = &header;
     let shape = BlockShape::of(header, filled);
     let blocks = Blocks::new(places, &code, &slack, &dictionary, &shape);
-    let blocks = compress_blocks(path, &blocks, (0..blocks.count()).into_par_iter(), level)?;
-
-    let mut values = values_digest(header);
-    for (_, digest) in &blocks {
-        values.combine(digest);
-    }
-    let blocks: Vec<Vec<u8>> = blocks.into_iter().map(|(block, _)| block).collect();
     let header_bytes = bincode::encode_to_vec(header, bincode_config())
         .map_err(|e| TableError::corrupt(path, format!("cannot encode header: {e}")))?;
+    let count = blocks.count();
     let mut prefix = Vec::with_capacity(
-        16 + header_bytes.len() + 8 + 2 * dictionary.len() + blocks.len() * BLOCK_ENTRY_BYTES + 4,
+        16 + header_bytes.len() + 8 + 2 * dictionary.len() + count as usize * BLOCK_ENTRY_BYTES + 4,
     );
     prefix.extend_from_slice(&MAGIC);
     prefix.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
@@ -231,19 +224,41 @@ where
     prefix.extend_from_slice(&header_bytes);
     prefix.extend_from_slice(&(dictionary.len() as u32).to_le_bytes());
     prefix.extend(dictionary.iter().flat_map(|c| c.to_le_bytes()));
-    prefix.extend_from_slice(&values.finalize().to_le_bytes());
-    let mut offset = (prefix.len() + blocks.len() * BLOCK_ENTRY_BYTES + 4) as u64;
-    for block in &blocks {
-        prefix.extend_from_slice(&offset.to_le_bytes());
-        prefix.extend_from_slice(&(block.len() as u32).to_le_bytes());
-        prefix.extend_from_slice(&crc32fast::hash(block).to_le_bytes());
-        offset += block.len() as u64;
+    // The values checksum, then an entry a block, are known once the blocks
+    // are written after them: the blocks go to the file as they are made.
+    let digest_at = prefix.len();
+    let blocks_at = (digest_at + 4 + count as usize * BLOCK_ENTRY_BYTES + 4) as u64;
+    let file = partial_beside(path)?;
+    let mut values = values_digest(header);
+    let mut entries = Vec::with_capacity(count as usize * BLOCK_ENTRY_BYTES);
+    let mut offset = blocks_at;
+    let writing = |e| TableError::io(path, "writing", e);
+    let mut out = std::io::BufWriter::new(file.as_file());
+    out.seek(SeekFrom::Start(blocks_at)).map_err(writing)?;
+    for start in (0..count).step_by(BLOCKS_AT_ONCE as usize) {
+        let which = (start..(start + BLOCKS_AT_ONCE).min(count)).into_par_iter();
+        for (block, digest) in compress_blocks(path, &blocks, which, level)? {
+            values.combine(&digest);
+            entries.extend_from_slice(&offset.to_le_bytes());
+            entries.extend_from_slice(&(block.len() as u32).to_le_bytes());
+            entries.extend_from_slice(&crc32fast::hash(&block).to_le_bytes());
+            out.write_all(&block).map_err(writing)?;
+            offset += block.len() as u64;
+        }
     }
+    prefix.extend_from_slice(&values.finalize().to_le_bytes());
+    prefix.extend_from_slice(&entries);
     let crc = crc32fast::hash(&prefix);
     prefix.extend_from_slice(&crc.to_le_bytes());
-    let encoded = Encoded { prefix, blocks };
-    debug_assert_eq!(encoded.bytes(), offset);
-    Ok(encoded)
+    debug_assert_eq!(prefix.len() as u64, blocks_at);
+    out.seek(SeekFrom::Start(0)).map_err(writing)?;
+    out.write_all(&prefix).map_err(writing)?;
+    out.flush().map_err(writing)?;
+    drop(out);
+    Ok(Encoded {
+        file,
+        bytes: offset,
+    })
 }
 
 /// The distinct codes of the `size` slots in increasing order, if there are at
@@ -442,8 +457,8 @@ where
                 let mut digest = crc32fast::Hasher::new();
                 digest_codes(&mut digest, &codes);
                 // zstd hands back a block with room for its worst case, a
-                // little more than the raw bytes: every block of a table is
-                // held until the file is written, so keep only its length.
+                // little more than the raw bytes: a thousand blocks are held
+                // until they are written, so keep only its length.
                 compressed.shrink_to_fit();
                 Ok((compressed, digest))
             },
@@ -628,13 +643,15 @@ where
 }
 
 /// Removes the temporary files an interrupted write of the same table left in
-/// `dir` (`.<name>.<random>.partial`). Two writers of one table at once are not
-/// supported: the later one removes the earlier one's file.
-fn remove_leftovers(dir: &Path, prefix: &str) -> Result<(), TableError> {
+/// `dir` (`.<name>.<random>.partial`), but this process's own (those starting
+/// `own`: a table written two ways, the smaller kept, holds both at once).
+/// Two processes writing one table at once are not supported: the later one
+/// removes the earlier one's file.
+fn remove_leftovers(dir: &Path, prefix: &str, own: &str) -> Result<(), TableError> {
     let entries = std::fs::read_dir(dir).map_err(|e| TableError::io(dir, "listing", e))?;
     for entry in entries.flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();
-        if name.starts_with(prefix) && name.ends_with(".partial") {
+        if name.starts_with(prefix) && !name.starts_with(own) && name.ends_with(".partial") {
             let leftover = entry.path();
             std::fs::remove_file(&leftover)
                 .map_err(|e| TableError::io(&leftover, "removing a leftover", e))?;
@@ -650,6 +667,20 @@ pub fn write_atomically(
     path: &Path,
     fill: impl FnOnce(&mut std::io::BufWriter<&std::fs::File>) -> std::io::Result<()>,
 ) -> Result<(), TableError> {
+    let temp = partial_beside(path)?;
+    {
+        let mut out = std::io::BufWriter::new(temp.as_file());
+        fill(&mut out)
+            .and_then(|()| out.flush())
+            .map_err(|e| TableError::io(path, "writing", e))?;
+    }
+    put_in_place(temp, path)
+}
+
+/// A new temporary file beside `path`, for its table (`.<name>.<pid>.<random>.partial`,
+/// removed if dropped), the files another process's write of it left
+/// removed first.
+fn partial_beside(path: &Path) -> Result<tempfile::NamedTempFile, TableError> {
     let dir = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
@@ -660,21 +691,20 @@ pub fn write_atomically(
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
     let prefix = format!(".{name}.");
-    remove_leftovers(dir, &prefix)?;
+    let own = format!("{prefix}{}.", std::process::id());
+    remove_leftovers(dir, &prefix, &own)?;
     let mut builder = tempfile::Builder::new();
-    builder.prefix(&prefix).suffix(".partial");
+    builder.prefix(&own).suffix(".partial");
     // Temporary files are private by default; a table is meant to be read by others.
     #[cfg(unix)]
     builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o644));
-    let temp = builder
+    builder
         .tempfile_in(dir)
-        .map_err(|e| TableError::io(path, "creating a temporary file", e))?;
-    {
-        let mut out = std::io::BufWriter::new(temp.as_file());
-        fill(&mut out)
-            .and_then(|()| out.flush())
-            .map_err(|e| TableError::io(path, "writing", e))?;
-    }
+        .map_err(|e| TableError::io(path, "creating a temporary file", e))
+}
+
+/// Syncs `temp` and renames it to `path`.
+fn put_in_place(temp: tempfile::NamedTempFile, path: &Path) -> Result<(), TableError> {
     temp.as_file()
         .sync_all()
         .map_err(|e| TableError::io(path, "syncing", e))?;

@@ -48,10 +48,13 @@ fn round_trips_values_and_header() {
         (1000, 1000),
         (1001, 1000),
         (5000, 64),
+        // More blocks than the writer compresses at once, twice over.
+        (2049 * 16 + 3, 16),
     ] {
         let path = write(dir.path(), n, block);
         let table = Table::open(&path).unwrap();
         assert_eq!(table.header(), &header(n as u64, block));
+        table.check().unwrap();
         assert_eq!(table.read_all().unwrap(), values(n));
         for i in (0..n).step_by(37) {
             assert_eq!(table.get(i as u64).unwrap(), values(n)[i]);
