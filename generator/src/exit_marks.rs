@@ -8,8 +8,10 @@
 //!
 //! Layout: [`MAGIC`], the tier's slots (u64) and the draft's values checksum
 //! (u32), little-endian, then the marks, 64 slots a word, little-endian, in
-//! one zstd frame with its checksum.
+//! one zstd frame with its checksum ([`Marks`]: a solve hands them on so,
+//! compressed before its table is written).
 
+use crate::tier_codes::Marks;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use tables::Table;
@@ -23,24 +25,19 @@ pub(crate) fn path(table: &Path) -> PathBuf {
 }
 
 /// Keeps `marks` for the draft `table`, written whole or not at all.
-pub(crate) fn write(table: &Table, marks: &[u64]) -> anyhow::Result<()> {
+pub(crate) fn write(table: &Table, marks: &Marks) -> anyhow::Result<()> {
     let slots = table.header().index_size;
     anyhow::ensure!(
-        marks.len() as u64 == slots.div_ceil(64),
+        marks.words() as u64 == slots.div_ceil(64),
         "{}: {} words of exit marks for {slots} slots",
         table.path().display(),
-        marks.len()
+        marks.words()
     );
     tables::write_atomically(&path(table.path()), |out| {
         out.write_all(MAGIC)?;
         out.write_all(&slots.to_le_bytes())?;
         out.write_all(&table.values_crc().to_le_bytes())?;
-        let mut frame = zstd::Encoder::new(out, 1)?;
-        frame.include_checksum(true)?;
-        for word in marks {
-            frame.write_all(&word.to_le_bytes())?;
-        }
-        frame.finish().map(drop)
+        out.write_all(marks.frame())
     })?;
     Ok(())
 }
@@ -113,10 +110,12 @@ mod tests {
         let draft = table(dir.path(), "a", &codes);
         assert!(read(&draft).is_none() && !made_for(&draft));
         let marks: Vec<u64> = (0..16).map(|w| w * 0x0101_0101 + 5).collect();
-        write(&draft, &marks).unwrap();
+        let packed = Marks::pack(&marks);
+        assert_eq!(packed.unpack(), marks);
+        write(&draft, &packed).unwrap();
         assert_eq!(read(&draft), Some(marks.clone()));
         assert!(made_for(&draft));
-        assert!(write(&draft, &marks[1..]).is_err());
+        assert!(write(&draft, &Marks::pack(&marks[1..])).is_err());
 
         let mut changed = codes.clone();
         changed[500] = 9;
@@ -130,7 +129,7 @@ mod tests {
         std::fs::write(&file, &bytes[..bytes.len() - 3]).unwrap();
         assert!(made_for(&draft) && read(&draft).is_none());
         // Longer than the draft's slots: not these marks.
-        write(&draft, &marks).unwrap();
+        write(&draft, &packed).unwrap();
         let mut longer = std::fs::read(&file).unwrap()[..20].to_vec();
         longer.extend(zstd::encode_all(&vec![0u8; 16 * 8 + 64][..], 1).unwrap());
         std::fs::write(&file, longer).unwrap();

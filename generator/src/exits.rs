@@ -225,7 +225,7 @@ mod tests {
                         &progress,
                         u64::MAX,
                     );
-                    let marks = solution.exits().map(<[u64]>::to_vec);
+                    let marks = solution.exits().map(crate::tier_codes::Marks::unpack);
                     let codes = solution.into_codes();
                     let scans =
                         crate::chess::decided_by_exits(&game, tier, &codes, &solved, &progress);

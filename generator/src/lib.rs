@@ -112,7 +112,7 @@ impl<G: Game> Store for Files<'_, G> {
         Ok(())
     }
 
-    fn marked(&mut self, tier: u32, exits: &[u64]) -> anyhow::Result<()> {
+    fn marked(&mut self, tier: u32, exits: &tier_codes::Marks) -> anyhow::Result<()> {
         match self.options.draft {
             true => exit_marks::write(&self.table(tier)?, exits),
             false => Ok(()),

@@ -15,7 +15,7 @@
 //! hold every pawnless five-piece table until the last pawn ending promoting
 //! into it is solved: over 10 GB.
 
-use crate::tier_codes::{Solution, TierCodes};
+use crate::tier_codes::{Marks, Solution, TierCodes};
 use games::Game;
 use std::time::{Duration, Instant};
 use tables::{BlockCache, Codes, Exits, Table};
@@ -40,7 +40,7 @@ pub trait Store {
     /// move out of the tier gives, 64 a word, where its solve marked them
     /// (see [`Solution::exits`]); a store that keeps nothing for the pass
     /// that leaves exits lets them go.
-    fn marked(&mut self, _tier: u32, _exits: &[u64]) -> anyhow::Result<()> {
+    fn marked(&mut self, _tier: u32, _exits: &Marks) -> anyhow::Result<()> {
         Ok(())
     }
     /// Whether a tier handed to [`Store::done`] can be read back.
