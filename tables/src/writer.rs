@@ -226,8 +226,7 @@ where
     prefix.extend(dictionary.iter().flat_map(|c| c.to_le_bytes()));
     // The values checksum, then an entry a block, are known once the blocks
     // are written after them: the blocks go to the file as they are made.
-    let digest_at = prefix.len();
-    let blocks_at = (digest_at + 4 + count as usize * BLOCK_ENTRY_BYTES + 4) as u64;
+    let blocks_at = (prefix.len() + 4 + count as usize * BLOCK_ENTRY_BYTES + 4) as u64;
     let file = partial_beside(path)?;
     let mut values = values_digest(header);
     let mut entries = Vec::with_capacity(count as usize * BLOCK_ENTRY_BYTES);
