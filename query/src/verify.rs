@@ -13,6 +13,7 @@ use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::time::Instant;
+use tables::Codes;
 
 /// Which slots sampled checks look at.
 #[derive(Debug, Clone, Copy)]
@@ -466,20 +467,19 @@ fn every_slot<G: Game>(
     tier: u32,
     what: &str,
     progress: &Progress,
-    check: impl Fn(&G::Position, u16, &[u16]) -> Result<Option<String>, QueryError> + Sync,
+    check: impl Fn(&G::Position, u16, &Codes) -> Result<Option<String>, QueryError> + Sync,
 ) -> Result<(u64, Vec<String>), QueryError> {
     let game = oracle.game;
     let codes = oracle.tb.codes_of_tier(tier)?;
-    progress.start(what, codes.len() as u64);
+    progress.start(what, codes.len());
     // Folded as they come, in slot order: a 5-piece chess table has 150 million
     // positions, too many to keep an outcome for each.
-    codes
-        .par_iter()
-        .enumerate()
-        .filter_map(|(index, &code)| {
+    (0..codes.len())
+        .into_par_iter()
+        .filter_map(|index| {
             progress.advance(1);
-            let position = game.position_at(tier, index as u64)?;
-            Some(check(&position, code, &codes))
+            let position = game.position_at(tier, index)?;
+            Some(check(&position, codes.get(index), &codes))
         })
         .try_fold(
             || (0u64, Vec::new()),
@@ -587,7 +587,7 @@ fn through_moves<G: Game>(
 fn looked_up<G: Game>(
     oracle: &Oracle<G>,
     tier: u32,
-    codes: &[u16],
+    codes: &Codes,
     position: &G::Position,
 ) -> Result<Value, QueryError> {
     let (game, tb) = (oracle.game, &oracle.tb);
@@ -599,7 +599,7 @@ fn looked_up<G: Game>(
     if game.tier_of(position) != tier {
         return tb.value(position);
     }
-    Value::from_code(game.value_kind(), codes[game.index(position) as usize]).ok_or_else(|| {
+    Value::from_code(game.value_kind(), codes.get(game.index(position))).ok_or_else(|| {
         QueryError::WrongTable {
             path: tb.path(tier),
             problem: format!(
@@ -627,7 +627,8 @@ fn check_reference<G: Game>(
         let table = oracle.tb.table(tier)?;
         let codes = oracle.tb.codes_of_tier(tier)?;
         let filled = table.header().empty == tables::Empty::Filled;
-        for (index, (&code, want)) in codes.iter().zip(values).enumerate() {
+        for (index, want) in (0..codes.len()).zip(values) {
+            let code = codes.get(index);
             if want.is_none() && filled {
                 // A slot without a position, stored as whatever compresses best.
                 continue;
@@ -636,7 +637,7 @@ fn check_reference<G: Game>(
             let stored = Value::from_code(game.value_kind(), code);
             if stored != want {
                 let position = game
-                    .position_at(tier, index as u64)
+                    .position_at(tier, index)
                     .map_or(format!("tier {tier} slot {index}"), |p| {
                         game.write_position(&p)
                     });

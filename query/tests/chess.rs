@@ -418,7 +418,7 @@ fn dtz_beside_dtm_reads_its_draws_from_it() {
     let tier = game.tiers().into_iter().last().unwrap();
     let values = |dir: &tempfile::TempDir| {
         let tb = query::Tablebase::new(&game, dir.path());
-        tb.codes_of_tier(tier).unwrap()
+        tb.codes_of_tier(tier).unwrap().to_vec()
     };
     let (left, kept) = (values(&beside), values(&alone));
     let mut draws = 0;
@@ -617,7 +617,7 @@ fn read_as_solved(material: &str, written: common::Written) -> [usize; 2] {
             assert_eq!(header.lane_left.is_some(), leaves, "{name} {metric:?}");
             ordered[usize::from(header.spelled.is_some())] += 1;
             let stored = table.read_all().unwrap();
-            let read = tb.codes_of_tier(tier).unwrap();
+            let read = tb.codes_of_tier(tier).unwrap().to_vec();
             for slot in 0..game.index_size(tier) {
                 let Some(board) = game.position_at(tier, slot) else {
                     continue;

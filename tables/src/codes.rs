@@ -228,6 +228,47 @@ impl Codes {
         }
     }
 
+    /// Replaces the code of every slot by `to(slot, code)`, in place and in
+    /// parallel: a reader's values made from the codes a table stores (its
+    /// exits searched) without a second copy of them.
+    pub fn update(&mut self, to: impl Fn(u64, u16) -> u16 + Sync) {
+        let (bytes, apart) = match &mut self.0 {
+            Repr::Wide(codes) => {
+                let each = |(slot, code): (usize, &mut u16)| *code = to(slot as u64, *code);
+                return codes.par_iter_mut().enumerate().for_each(each);
+            }
+            Repr::Bytes { bytes, apart } => (bytes, apart),
+        };
+        let old = &*apart;
+        // The codes past a byte, collected in slot order: few, as they were.
+        let kept: Vec<(u64, u16)> = bytes
+            .par_chunks_mut(1 << BLOCK_BITS)
+            .enumerate()
+            .flat_map_iter(|(block, chunk)| {
+                let first = (block as u64) << BLOCK_BITS;
+                let mut kept = Vec::new();
+                for (at, byte) in chunk.iter_mut().enumerate() {
+                    let slot = first + at as u64;
+                    let code = match *byte {
+                        APART => old.code(slot),
+                        byte => u16::from(byte),
+                    };
+                    let code = to(slot, code);
+                    *byte = byte_of(code);
+                    if !Codes::byte_holds(code) {
+                        kept.push((slot, code));
+                    }
+                }
+                kept
+            })
+            .collect();
+        let size = bytes.len() as u64;
+        *apart = Apart::of_sorted(size, kept.iter().copied());
+        if kept.len() as u64 > size / APART_SHARE {
+            *self = Codes(Repr::Wide(self.to_vec()));
+        }
+    }
+
     /// The slots whose codes are 255 or more, with their codes, in slot order.
     fn apart(&self) -> Box<dyn Iterator<Item = (u64, u16)> + '_> {
         match &self.0 {
@@ -472,6 +513,44 @@ mod tests {
 
     fn wide(codes: &Codes) -> bool {
         matches!(codes.0, Repr::Wide(_))
+    }
+
+    /// Codes updated in place read as the function gives them, long codes
+    /// kept apart, gained and lost across blocks; too many long ones take
+    /// two bytes a slot; two-byte codes stay so.
+    #[test]
+    fn codes_update_in_place() {
+        let size = 3 * (1 << BLOCK_BITS) + 77;
+        let start: Vec<u16> = (0..size)
+            .map(|s| {
+                if s % 1000 == 3 {
+                    400 + (s % 7) as u16
+                } else {
+                    (s % 200) as u16
+                }
+            })
+            .collect();
+        let to = |slot: u64, code: u16| match slot % 999 {
+            0 => 300 + (slot % 11) as u16,
+            1 => code / 2,
+            _ => code,
+        };
+        let want: Vec<u16> = (0..size).map(|s| to(s as u64, start[s])).collect();
+        let mut codes = Codes::from(start.clone());
+        codes.update(to);
+        assert!(!wide(&codes));
+        assert_eq!(codes.to_vec(), want);
+        assert_eq!(codes, Codes::from(want.clone()));
+
+        codes.update(|slot, code| if slot % 4 == 0 { 1000 } else { code });
+        assert!(wide(&codes));
+        let many: Vec<u16> = (0..size)
+            .map(|s| if s % 4 == 0 { 1000 } else { want[s] })
+            .collect();
+        assert_eq!(codes.to_vec(), many);
+        codes.update(|slot, code| code + (slot % 2) as u16);
+        let more: Vec<u16> = (0..size).map(|s| many[s] + (s % 2) as u16).collect();
+        assert_eq!(codes.to_vec(), more);
     }
 
     #[test]

@@ -49,7 +49,7 @@ impl<'g> Slots<'g> {
             .find(|&tier| game.tier_name(tier) == *ending)
             .context("no such tier")?;
         let tablebase = Tablebase::new(game, dir);
-        let codes = tablebase.codes_of_tier(tier)?;
+        let codes = tablebase.codes_of_tier(tier)?.to_vec();
         let (held, exits) = (0..codes.len())
             .into_par_iter()
             .map(|slot| match game.position_at(tier, slot as u64) {
