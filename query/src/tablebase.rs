@@ -363,6 +363,10 @@ impl<'g, G: Game> Tablebase<'g, G> {
         let game = self.game;
         let failed = OnceLock::new();
         codes.update(|slot, code| {
+            // After an error the rest are left as read: the read has failed.
+            if failed.get().is_some() {
+                return code;
+            }
             let valued = || {
                 let Some(position) = game.position_at(tier, slot) else {
                     return Ok(code);

@@ -240,13 +240,14 @@ impl Codes {
             Repr::Bytes { bytes, apart } => (bytes, apart),
         };
         let old = &*apart;
-        // The codes past a byte, collected in slot order: few, as they were.
-        let kept: Vec<(u64, u16)> = bytes
+        // The codes past a byte, listed in slot order as a builder lists
+        // them (8 bytes each): few, as they were.
+        let listed: Vec<u64> = bytes
             .par_chunks_mut(1 << BLOCK_BITS)
             .enumerate()
             .flat_map_iter(|(block, chunk)| {
                 let first = (block as u64) << BLOCK_BITS;
-                let mut kept = Vec::new();
+                let mut listed = Vec::new();
                 for (at, byte) in chunk.iter_mut().enumerate() {
                     let slot = first + at as u64;
                     let code = match *byte {
@@ -256,15 +257,16 @@ impl Codes {
                     let code = to(slot, code);
                     *byte = byte_of(code);
                     if !Codes::byte_holds(code) {
-                        kept.push((slot, code));
+                        listed.push(packed(slot, code));
                     }
                 }
-                kept
+                listed
             })
             .collect();
         let size = bytes.len() as u64;
-        *apart = Apart::of_sorted(size, kept.iter().copied());
-        if kept.len() as u64 > size / APART_SHARE {
+        let widen = listed.len() as u64 > size / APART_SHARE;
+        *apart = Apart::of_list(size, listed);
+        if widen {
             *self = Codes(Repr::Wide(self.to_vec()));
         }
     }
