@@ -40,34 +40,53 @@ pub(crate) enum Fill {
 /// written as before.
 pub(crate) const FILLS: [Fill; 2] = [Fill::Run, Fill::Copy(64)];
 
-/// The codes stored for a block whose places hold `codes` and may be stored
-/// as `places` say, filled `how`; `may(i, code)` says whether held place `i`
-/// may store `code` instead of its own. A block of nothing but free places
-/// holds 0.
+/// [`fill_into`] into a new vector.
+#[cfg(test)]
 pub(crate) fn fill(
     codes: &[u16],
     places: &[Place],
     may: impl Fn(usize, u16) -> bool,
     how: Fill,
 ) -> Vec<u16> {
+    let mut stored = Vec::new();
+    fill_into(codes, places, may, how, &mut stored);
+    stored
+}
+
+/// The codes stored for a block whose places hold `codes` and may be stored
+/// as `places` say, filled `how`, written over `stored` (a writer reuses one
+/// buffer from block to block); `may(i, code)` says whether held place `i`
+/// may store `code` instead of its own. A block of nothing but free places
+/// holds 0.
+pub(crate) fn fill_into(
+    codes: &[u16],
+    places: &[Place],
+    may: impl Fn(usize, u16) -> bool,
+    how: Fill,
+    stored: &mut Vec<u16>,
+) {
     let first = (0..codes.len())
         .find(|&i| places[i] == Place::Held)
         .map_or(crate::format::NO_POSITION, |i| codes[i]);
-    let mut stored: Vec<u16> = Vec::with_capacity(codes.len());
+    stored.clear();
+    stored.reserve(codes.len());
+    let mut before = first;
     for (i, (&own, &place)) in codes.iter().zip(places).enumerate() {
-        let before = stored.last().copied().unwrap_or(first);
         let wanted = match how {
             Fill::Copy(back) if i >= back => stored[i - back],
             _ => before,
         };
-        let allowed = |code: u16| place == Place::Free || code == own || may(i, code);
-        let code = [wanted, before]
-            .into_iter()
-            .find(|&code| allowed(code))
-            .unwrap_or(own);
+        // The first of the wanted code and the one before that the place
+        // may hold (a free place any), else its own.
+        let code = match place {
+            Place::Free => wanted,
+            Place::Held if wanted == own || may(i, wanted) => wanted,
+            Place::Held if before != own && may(i, before) => before,
+            Place::Held => own,
+        };
         stored.push(code);
+        before = code;
     }
-    stored
 }
 
 #[cfg(test)]

@@ -220,8 +220,22 @@ pub(crate) fn values_digest(header: &Header) -> crc32fast::Hasher {
 
 /// The bytes a block's codes add to the values checksum.
 pub(crate) fn digest_codes(digest: &mut crc32fast::Hasher, codes: &[u16]) {
-    let bytes: Vec<u8> = codes.iter().flat_map(|c| c.to_le_bytes()).collect();
-    digest.update(&bytes);
+    digest_code_iter(digest, codes.iter().copied());
+}
+
+/// [`digest_codes`] of codes as they come, a few thousand bytes at a time.
+pub(crate) fn digest_code_iter(digest: &mut crc32fast::Hasher, codes: impl Iterator<Item = u16>) {
+    let mut bytes = [0u8; 4096];
+    let mut held = 0;
+    for code in codes {
+        bytes[held..held + 2].copy_from_slice(&code.to_le_bytes());
+        held += 2;
+        if held == bytes.len() {
+            digest.update(&bytes);
+            held = 0;
+        }
+    }
+    digest.update(&bytes[..held]);
 }
 
 pub(crate) fn bincode_config() -> bincode::config::Configuration {

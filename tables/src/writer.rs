@@ -2,10 +2,10 @@
 //! target folder, which is renamed into place only once complete and synced.
 
 use crate::error::TableError;
-use crate::fill::{FILLS, Place, fill};
+use crate::fill::{FILLS, Place, fill_into};
 use crate::format::{
     BLOCK_ENTRY_BYTES, Empty, FORMAT_VERSION, Header, MAGIC, MAX_DICTIONARY, NO_POSITION,
-    bincode_config, digest_codes, values_digest,
+    bincode_config, digest_code_iter, values_digest,
 };
 use crate::places::{Digits, Places, Spelled, Spelling};
 use rayon::prelude::*;
@@ -265,18 +265,21 @@ where
 /// A table that fills its empty slots stores code 0 only if it holds nothing
 /// else.
 fn dictionary(size: u64, code: &(impl Fn(u64) -> u16 + Sync), filled: bool) -> Vec<u16> {
-    let mut seen = (0..size)
+    // A run of slots a task: the codes read in a loop of their own, not a
+    // call through rayon's fold each.
+    const RUN: u64 = 1 << 16;
+    let mut seen = (0..size.div_ceil(RUN))
         .into_par_iter()
-        .fold(
-            || vec![0u64; 1 << 10],
-            |mut seen, i| {
+        .map(|run| {
+            let mut seen = [0u64; 1 << 10];
+            for i in run * RUN..((run + 1) * RUN).min(size) {
                 let c = code(i);
                 seen[c as usize / 64] |= 1 << (c % 64);
-                seen
-            },
-        )
+            }
+            seen
+        })
         .reduce(
-            || vec![0u64; 1 << 10],
+            || [0u64; 1 << 10],
             |mut a, b| {
                 a.iter_mut().zip(b).for_each(|(a, b)| *a |= b);
                 a
@@ -312,13 +315,11 @@ struct Blocks<'a, C, L, B> {
     slack: &'a Slack<L, B>,
     /// The table's codes (none: 16-bit codes are stored).
     dictionary: &'a [u16],
-    /// Each code's place in the dictionary.
-    byte_of: Vec<u8>,
+    /// Each code's place in the dictionary (indexed by any code: no bounds
+    /// to check).
+    byte_of: Box<[u8; 1 << 16]>,
     shape: &'a BlockShape,
 }
-
-/// A block as written: its zstd frame, and its codes as a reader decodes them.
-type Written = (Vec<u8>, Vec<u16>);
 
 impl BlockShape {
     fn of(header: &Header, filled: bool) -> BlockShape {
@@ -343,7 +344,7 @@ where
         dictionary: &'a [u16],
         shape: &'a BlockShape,
     ) -> Self {
-        let mut byte_of = vec![0u8; 1 << 16];
+        let mut byte_of = Box::new([0u8; 1 << 16]);
         for (i, &c) in dictionary.iter().enumerate() {
             byte_of[c as usize] = i as u8;
         }
@@ -361,71 +362,101 @@ where
         self.shape.size.div_ceil(self.shape.entries)
     }
 
-    /// The codes of the places of block `block`, in place order, and how each
-    /// may be stored: a slot left to the table beside, and where the table
-    /// fills them an empty one, is free; the others hold their code, or one
-    /// their bound allows.
-    fn places(&self, block: u64) -> (Vec<Option<u64>>, Vec<u16>, Vec<Place>) {
+    /// The slots and codes of the places of block `block` into `scratch`, in
+    /// place order, and how each may be stored: a slot left to the table
+    /// beside, and where the table fills them an empty one, is free; the
+    /// others hold their code, or one their bound allows.
+    fn places(&self, block: u64, scratch: &mut Scratch) {
         let start = block * self.shape.entries;
         let end = (start + self.shape.entries).min(self.shape.size);
-        let slots: Vec<Option<u64>> = self.places.slots(start, end).collect();
-        let codes: Vec<u16> = (slots.iter())
-            .map(|&slot| slot.map_or(NO_POSITION, self.code))
-            .collect();
+        let Scratch {
+            slots,
+            codes,
+            places,
+            ..
+        } = scratch;
         let filled = self.shape.filled;
-        let places = slots
-            .iter()
-            .zip(&codes)
-            .map(|(&slot, &code)| {
-                let left = slot.is_some_and(&self.slack.left);
-                match left || (filled && code == NO_POSITION) {
-                    true => Place::Free,
-                    false => Place::Held,
-                }
-            })
-            .collect();
-        (slots, codes, places)
+        slots.clear();
+        codes.clear();
+        places.clear();
+        for slot in self.places.slots(start, end) {
+            let code = slot.map_or(NO_POSITION, self.code);
+            let left = slot.is_some_and(&self.slack.left);
+            slots.push(slot);
+            codes.push(code);
+            places.push(match left || (filled && code == NO_POSITION) {
+                true => Place::Free,
+                false => Place::Held,
+            });
+        }
     }
 
     /// Block `block` compressed with each fill, the smallest kept (the first
-    /// of equals).
+    /// of equals), and the checksum its codes, as a reader decodes them, add
+    /// to the values checksum.
     fn compress(
         &self,
         block: u64,
         compressor: &mut zstd::bulk::Compressor<'_>,
-    ) -> std::io::Result<Written> {
-        let (slots, codes, places) = self.places(block);
+        scratch: &mut Scratch,
+    ) -> std::io::Result<(Vec<u8>, crc32fast::Hasher)> {
+        self.places(block, scratch);
+        let Scratch {
+            slots,
+            codes,
+            places,
+            stored,
+            raw,
+            kept,
+        } = scratch;
         let may =
             |i: usize, code: u16| slots[i].is_some_and(|slot| (self.slack.bounded)(slot, code));
-        let mut best: Option<(Vec<u8>, Vec<u8>, Vec<u16>)> = None;
+        let mut best: Option<Vec<u8>> = None;
         for how in FILLS {
-            let stored = fill(&codes, &places, may, how);
-            let raw: Vec<u8> = match self.dictionary.is_empty() {
-                true => stored.iter().flat_map(|c| c.to_le_bytes()).collect(),
-                false => stored.iter().map(|&c| self.byte_of[c as usize]).collect(),
-            };
-            if best.as_ref().is_some_and(|(_, kept, _)| *kept == raw) {
+            fill_into(codes, places, may, how, stored);
+            raw.clear();
+            match self.dictionary.is_empty() {
+                true => raw.extend(stored.iter().flat_map(|c| c.to_le_bytes())),
+                false => raw.extend(stored.iter().map(|&c| self.byte_of[c as usize])),
+            }
+            if best.is_some() && kept == raw {
                 continue;
             }
-            let compressed = compressor.compress(&raw)?;
+            let compressed = compressor.compress(raw)?;
             if best
                 .as_ref()
-                .is_none_or(|(kept, ..)| compressed.len() < kept.len())
+                .is_none_or(|kept| compressed.len() < kept.len())
             {
-                best = Some((compressed, raw, stored));
+                best = Some(compressed);
+                std::mem::swap(kept, raw);
             }
         }
-        let (compressed, raw, mut codes) = best.expect("at least one fill");
+        let compressed = best.expect("at least one fill");
         // The codes as a reader decodes them: a filled block of nothing
         // but empty slots holds the dictionary's first code, not 0.
-        if !self.dictionary.is_empty() {
-            codes = raw
-                .iter()
-                .map(|&b| self.dictionary[usize::from(b)])
-                .collect();
+        let mut digest = crc32fast::Hasher::new();
+        match self.dictionary.is_empty() {
+            true => digest.update(kept),
+            false => {
+                let decoded = kept.iter().map(|&b| self.dictionary[usize::from(b)]);
+                digest_code_iter(&mut digest, decoded);
+            }
         }
-        Ok((compressed, codes))
+        Ok((compressed, digest))
     }
+}
+
+/// The buffers a thread compressing blocks reuses from one to the next: a
+/// block's slots, codes, places, a fill of it and its bytes, and the bytes of
+/// the fill kept.
+#[derive(Debug, Default)]
+struct Scratch {
+    slots: Vec<Option<u64>>,
+    codes: Vec<u16>,
+    places: Vec<Place>,
+    stored: Vec<u16>,
+    raw: Vec<u8>,
+    kept: Vec<u8>,
 }
 
 /// Blocks `which` of `blocks`, compressed in parallel, each with the
@@ -446,15 +477,13 @@ where
             || {
                 let mut compressor = zstd::bulk::Compressor::new(level)?;
                 compressor.set_parameter(zstd::zstd_safe::CParameter::ChecksumFlag(true))?;
-                Ok::<_, std::io::Error>(compressor)
+                Ok::<_, std::io::Error>((compressor, Scratch::default()))
             },
-            |compressor, block| {
-                let compressor = compressor
+            |state, block| {
+                let (compressor, scratch) = state
                     .as_mut()
                     .map_err(|e| std::io::Error::new(e.kind(), e.to_string()))?;
-                let (mut compressed, codes) = blocks.compress(block, compressor)?;
-                let mut digest = crc32fast::Hasher::new();
-                digest_codes(&mut digest, &codes);
+                let (mut compressed, digest) = blocks.compress(block, compressor, scratch)?;
                 // zstd hands back a block with room for its worst case, a
                 // little more than the raw bytes: a thousand blocks are held
                 // until they are written, so keep only its length.
