@@ -283,6 +283,14 @@ impl Places {
         }
     }
 
+    /// Where each lane's entries are stored as spelled and the lanes are of
+    /// one length: the lanes and that length (place `l * length + e` holds
+    /// slot `e * lanes + l`).
+    pub fn in_lanes(&self) -> Option<(u64, u64)> {
+        let plain = self.spelled.is_none() && self.fields.is_empty() && self.left.is_none();
+        (plain && self.longer == 0).then_some((self.lanes, self.base))
+    }
+
     /// How many places the blocks hold.
     pub fn len(&self) -> u64 {
         match &self.spelled {

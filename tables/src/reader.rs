@@ -13,7 +13,7 @@
 //! change and open the file again.
 
 use crate::cache::{Block, BlockCache, next_table_id};
-use crate::codes::{Codes, CodesBuilder};
+use crate::codes::{Codes, CodesBuilder, Room};
 use crate::error::TableError;
 use crate::format::{
     BLOCK_ENTRY_BYTES, Empty, Exits, FORMAT_VERSION, Header, MAGIC, MAX_DICTIONARY,
@@ -22,6 +22,7 @@ use crate::format::{
 };
 use crate::places::{Digits, Places, Speller};
 use memmap2::Mmap;
+use rayon::prelude::*;
 use std::borrow::Cow;
 use std::cell::RefCell;
 use std::fs::{File, Metadata, OpenOptions};
@@ -496,6 +497,11 @@ impl Table {
             (Some(beside), Some(shared)) => Some((beside.slots_holding(shared.code)?, shared.code)),
             _ => None,
         };
+        if told.is_none()
+            && let Some(codes) = self.read_codes_in_lanes()?
+        {
+            return Ok(codes);
+        }
         let mut codes = CodesBuilder::new(self.header.index_size);
         self.for_each_stored_in(0..self.header.index_size, |slot, stored| {
             let code = match &told {
@@ -505,6 +511,56 @@ impl Table {
             codes.set(slot, code);
         })?;
         Ok(codes.build())
+    }
+
+    /// [`Table::read_codes`] in parallel, where each lane's entries are
+    /// stored as spelled in whole blocks (a generator's drafts): the slots
+    /// of the `k`-th block of every lane make one run of the codes, so each
+    /// run is decoded apart from the others. None for any other table.
+    fn read_codes_in_lanes(&self) -> Result<Option<Codes>, TableError> {
+        let per_block = u64::from(self.header.block_entries);
+        let Some((lanes, length)) = self.places()?.in_lanes() else {
+            return Ok(None);
+        };
+        if length % per_block != 0 || lanes * length != self.header.index_size {
+            return Ok(None);
+        }
+        let run = (per_block * lanes) as usize;
+        let mut bytes = vec![0u8; self.header.index_size as usize];
+        // Each run's codes past a byte, as (slot, code), in slot order.
+        let long: Vec<Vec<(u64, u16)>> = bytes
+            .par_chunks_mut(run)
+            .enumerate()
+            .map(|(k, chunk)| {
+                let mut long = Vec::new();
+                for lane in 0..lanes {
+                    let block = self.decode_block((lane * length / per_block) as usize + k)?;
+                    for (at, byte) in chunk
+                        .iter_mut()
+                        .skip(lane as usize)
+                        .step_by(lanes as usize)
+                        .enumerate()
+                    {
+                        let code = block.get(at);
+                        match Codes::byte_holds(code) {
+                            true => *byte = code as u8,
+                            false => {
+                                long.push(((k * run + at * lanes as usize) as u64 + lane, code))
+                            }
+                        }
+                    }
+                }
+                long.sort_unstable();
+                Ok(long)
+            })
+            .collect::<Result<_, TableError>>()?;
+        let mut room = Room::new(self.header.index_size);
+        long.iter().flatten().for_each(|&(slot, _)| room.add(slot));
+        let mut codes = CodesBuilder::from_bytes_with(bytes, room);
+        long.into_iter()
+            .flatten()
+            .for_each(|(slot, code)| codes.set(slot, code));
+        Ok(Some(codes.build()))
     }
 
     /// Which slots hold `code` as [`Table::read_all`] gives them, 64 a word

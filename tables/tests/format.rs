@@ -1,7 +1,7 @@
 use std::path::Path;
 use tables::{
-    Digits, Empty, FORMAT_VERSION, Header, Shared, Stats, Table, TableError, write_atomically,
-    write_table, write_table_leaving,
+    CodesBuilder, Digits, Empty, FORMAT_VERSION, Header, Shared, Stats, Table, TableError,
+    write_atomically, write_table, write_table_leaving,
 };
 
 fn header(index_size: u64, block_entries: u32) -> Header {
@@ -64,6 +64,39 @@ fn round_trips_values_and_header() {
             Err(TableError::OutOfRange { .. })
         ));
         assert_eq!(table.file_bytes(), std::fs::metadata(&path).unwrap().len());
+    }
+}
+
+/// A table whose lanes are stored as spelled in whole blocks (a generator's
+/// draft) is read back a run of blocks at a time in parallel: the same codes
+/// as a read slot by slot builds, those past a byte kept apart, or where they
+/// are more than an eighth of the slots, every code in two bytes.
+#[test]
+fn drafts_read_back_in_parallel_as_slot_by_slot() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.tb");
+    let n = 2 * 64 * 64;
+    // None past a byte, a few, more than an eighth (two bytes a code), half.
+    for long_every in [0, 1000, 7, 2] {
+        let codes: Vec<u16> = (0..n)
+            .map(|slot| match long_every > 0 && slot % long_every == 0 {
+                true => 300 + (slot % 50) as u16,
+                false => (slot * 7 % 200) as u16,
+            })
+            .collect();
+        let header = Header {
+            lanes: 2,
+            digits: Digits::spelled(vec![64, 64]),
+            ..header(n as u64, 256)
+        };
+        write_table(&path, &header, &codes, 3).unwrap();
+        let read = Table::open(&path).unwrap().read_codes().unwrap();
+        assert_eq!(read.to_vec(), codes, "one in {long_every} past a byte");
+        let mut built = CodesBuilder::new(n as u64);
+        for (slot, &code) in codes.iter().enumerate() {
+            built.set(slot as u64, code);
+        }
+        assert_eq!(read, built.build(), "one in {long_every} past a byte");
     }
 }
 
