@@ -73,7 +73,11 @@ pub(crate) fn leave_exits<G: Game>(
                 anyhow::bail!("{}: unreadable, and removed; run again", path.display());
             }
         };
-        let bytes = write_leaving_exits(game, tier, &table, codes, &decided, write)?;
+        // Codes held whole are read without a call through the trait a slot.
+        let bytes = match codes.held() {
+            Some(held) => write_leaving_exits(game, tier, &table, held, &decided, write)?,
+            None => write_leaving_exits(game, tier, &table, codes, &decided, write)?,
+        };
         exit_marks::remove(table.path())?;
         files
             .summaries

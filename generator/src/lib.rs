@@ -174,12 +174,25 @@ pub(crate) fn write_solved<G: Game>(
     took: Duration,
     options: &WriteOptions,
 ) -> anyhow::Result<Summary> {
-    let code = |slot: u64| codes.code(slot);
-    let notes = caps
-        .notes
-        .map(|notes| notes.notes(tier, &code))
-        .unwrap_or_default();
-    output::write_tier_noting(game, tier, &code, took, options, notes)
+    // Codes held whole are read without a call through the trait a slot.
+    fn write<G: Game>(
+        game: &G,
+        caps: &Capabilities<G>,
+        tier: u32,
+        code: &(impl Fn(u64) -> u16 + Sync),
+        took: Duration,
+        options: &WriteOptions,
+    ) -> anyhow::Result<Summary> {
+        let notes = caps
+            .notes
+            .map(|notes| notes.notes(tier, code))
+            .unwrap_or_default();
+        output::write_tier_noting(game, tier, code, took, options, notes)
+    }
+    match codes.held() {
+        Some(held) => write(game, caps, tier, &|slot| held.get(slot), took, options),
+        None => write(game, caps, tier, &|slot| codes.code(slot), took, options),
+    }
 }
 
 /// Solves every tier by un-moves, in order, each tier reading the tiers its

@@ -400,11 +400,11 @@ fn fields<G: Game>(game: &G, tier: u32, draft: bool) -> Digits {
 /// such slot reads right so (its value that one, or one those moves give);
 /// else none is. The counts stay: the values are the same. Returns the
 /// bytes written.
-pub(crate) fn write_leaving_exits<G: Game>(
+pub(crate) fn write_leaving_exits<G: Game, T: crate::tier_codes::TierCodes + ?Sized>(
     game: &G,
     tier: u32,
     table: &Table,
-    codes: &dyn crate::tier_codes::TierCodes,
+    codes: &T,
     decided: &[u64],
     options: &WriteOptions,
 ) -> anyhow::Result<u64> {
@@ -423,7 +423,8 @@ pub(crate) fn write_leaving_exits<G: Game>(
         false => told_beside(game, tier, &options.dir, Exits::Searched)?,
     };
     let beside = beside.filter(|(shared, told)| {
-        (0..codes.slots()).into_par_iter().all(|slot| {
+        let slots = codes.slots();
+        told.slots().all(|slot| {
             let own = codes.code(slot);
             // Read as the better of the value left and the moves out.
             let through_exits = || {
@@ -434,7 +435,7 @@ pub(crate) fn write_leaving_exits<G: Game>(
             };
             // A filled table reads back whatever it stores where no
             // position is: the game tells, for the few slots asked.
-            !told.tells(slot)
+            slot >= slots
                 || [shared.code, NO_POSITION].contains(&own)
                 || through_exits()
                 || game.position_at(tier, slot).is_none()
@@ -559,6 +560,22 @@ impl Told {
     #[inline]
     fn tells(&self, slot: u64) -> bool {
         self.0[slot as usize / 64] >> (slot % 64) & 1 == 1
+    }
+
+    /// The slots it tells, in parallel: only their words' set bits are
+    /// visited, not every slot of the tier.
+    fn slots(&self) -> impl ParallelIterator<Item = u64> + '_ {
+        self.0
+            .par_iter()
+            .enumerate()
+            .flat_map_iter(|(word, &bits)| {
+                let base = word as u64 * 64;
+                std::iter::successors((bits != 0).then_some(bits), |&b| {
+                    let rest = b & (b - 1);
+                    (rest != 0).then_some(rest)
+                })
+                .map(move |b| base + u64::from(b.trailing_zeros()))
+            })
     }
 }
 

@@ -14,6 +14,11 @@ pub trait TierCodes: Sync {
     fn code(&self, slot: u64) -> u16;
     /// How many slots the tier has.
     fn slots(&self) -> u64;
+    /// The codes themselves where they are held whole: a writer reads them
+    /// then without a call through this trait for every slot.
+    fn held(&self) -> Option<&Codes> {
+        None
+    }
 }
 
 impl TierCodes for Codes {
@@ -23,6 +28,9 @@ impl TierCodes for Codes {
     }
     fn slots(&self) -> u64 {
         Codes::len(self)
+    }
+    fn held(&self) -> Option<&Codes> {
+        Some(self)
     }
 }
 
