@@ -13,7 +13,7 @@
 //! change and open the file again.
 
 use crate::cache::{Block, BlockCache, next_table_id};
-use crate::codes::{Codes, CodesBuilder, Room};
+use crate::codes::{Codes, CodesBuilder};
 use crate::error::TableError;
 use crate::format::{
     BLOCK_ENTRY_BYTES, Empty, Exits, FORMAT_VERSION, Header, MAGIC, MAX_DICTIONARY,
@@ -527,25 +527,23 @@ impl Table {
         }
         let run = (per_block * lanes) as usize;
         let mut bytes = vec![0u8; self.header.index_size as usize];
-        // Each run's codes past a byte, as (slot, code), in slot order.
-        let long: Vec<Vec<(u64, u16)>> = bytes
+        // Each run's codes past a byte, each above its slot in one number
+        // (eight bytes, as the slot by slot read lists them), in slot order.
+        let long: Vec<Vec<u64>> = bytes
             .par_chunks_mut(run)
             .enumerate()
             .map(|(k, chunk)| {
                 let mut long = Vec::new();
                 for lane in 0..lanes {
                     let block = self.decode_block((lane * length / per_block) as usize + k)?;
-                    for (at, byte) in chunk
-                        .iter_mut()
-                        .skip(lane as usize)
-                        .step_by(lanes as usize)
-                        .enumerate()
-                    {
+                    let bytes = chunk.iter_mut().skip(lane as usize).step_by(lanes as usize);
+                    for (at, byte) in bytes.enumerate() {
                         let code = block.get(at);
                         match Codes::byte_holds(code) {
                             true => *byte = code as u8,
                             false => {
-                                long.push(((k * run + at * lanes as usize) as u64 + lane, code))
+                                let slot = (k * run + at * lanes as usize) as u64 + lane;
+                                long.push(slot << 16 | u64::from(code));
                             }
                         }
                     }
@@ -554,12 +552,12 @@ impl Table {
                 Ok(long)
             })
             .collect::<Result<_, TableError>>()?;
-        let mut room = Room::new(self.header.index_size);
-        long.iter().flatten().for_each(|&(slot, _)| room.add(slot));
-        let mut codes = CodesBuilder::from_bytes_with(bytes, room);
-        long.into_iter()
-            .flatten()
-            .for_each(|(slot, code)| codes.set(slot, code));
+        // Set as the slot by slot read sets them, each run's list let go
+        // once read: the same codes, two bytes a slot where too many.
+        let mut codes = CodesBuilder::from_bytes(bytes);
+        for kept in long.into_iter().flatten() {
+            codes.set(kept >> 16, kept as u16);
+        }
         Ok(Some(codes.build()))
     }
 
