@@ -522,7 +522,7 @@ impl Table {
         let Some((lanes, length)) = self.places()?.in_lanes() else {
             return Ok(None);
         };
-        if length % per_block != 0 || lanes * length != self.header.index_size {
+        if length % per_block != 0 {
             return Ok(None);
         }
         let run = (per_block * lanes) as usize;
