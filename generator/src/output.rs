@@ -8,8 +8,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 use tables::{
-    Codes, DEFAULT_BLOCK_ENTRIES, DEFAULT_LEVEL, Digits, Empty, Encoded, Exits, FAST_LEVEL, Header,
-    Shared, Slack, Spelling, Stats, Table, TableError, Weigher, encode_table, file_name,
+    Codes, DEFAULT_BLOCK_ENTRIES, DEFAULT_LEVEL, Digits, Empty, Encoded, Exits, FAST_LEVEL, Frees,
+    Header, Shared, Slack, Spelling, Stats, Table, TableError, Weigher, encode_table, file_name,
     format::NO_POSITION, write_table_spelled,
 };
 
@@ -353,7 +353,8 @@ pub fn write_tier_noting<G: Game>(
     let left = |slot: u64| beside.as_ref().is_some_and(|(_, told)| told.tells(slot));
     let slack = Slack {
         left,
-        bounded: |_: u64, _: u16| false,
+        bounded: |_: u64| false,
+        may_hold: |_: u64, _: u16| false,
     };
     let spelled = match options.game_order && !options.draft {
         true => spelling(game, tier, &path, &header, code, &slack, level),
@@ -411,12 +412,10 @@ pub(crate) fn write_leaving_exits<G: Game, T: crate::tier_codes::TierCodes + ?Si
     let kind = game.value_kind();
     let value = |code: u16| Value::from_code(kind, code);
     let is_decided = |slot: u64| decided[slot as usize / 64] >> (slot % 64) & 1 == 1;
-    let bounded = |slot: u64, stored: u16| {
-        is_decided(slot)
-            && match (value(stored), value(codes.code(slot))) {
-                (Some(stored), Some(own)) => stored.cmp_for_mover(own).is_le(),
-                _ => false,
-            }
+    // A slot a move out decides may hold any value no better for the mover.
+    let may_hold = |slot: u64, stored: u16| match (value(stored), value(codes.code(slot))) {
+        (Some(stored), Some(own)) => stored.cmp_for_mover(own).is_le(),
+        _ => false,
     };
     let beside = match options.one_side {
         true => None,
@@ -467,7 +466,11 @@ pub(crate) fn write_leaving_exits<G: Game, T: crate::tier_codes::TierCodes + ?Si
             lane_left,
             ..header.clone()
         };
-        let slack = Slack { left, bounded };
+        let slack = Slack {
+            left,
+            bounded: is_decided,
+            may_hold,
+        };
         let spelled = match options.game_order {
             true => spelling(game, tier, path, &header, &code, &slack, level),
             false => None,
@@ -489,20 +492,19 @@ const SPELLING_SAMPLE: u64 = 32;
 
 /// The game's own order of `tier`'s table, weighed as
 /// [`write_table_spelled`] would store it, where it has one.
-fn spelling<G, C, L, B>(
+fn spelling<G, C, S>(
     game: &G,
     tier: u32,
     path: &Path,
     header: &Header,
     code: &C,
-    slack: &Slack<L, B>,
+    slack: &S,
     level: i32,
 ) -> Option<(String, Arc<dyn Spelling>)>
 where
     G: Game,
     C: Fn(u64) -> u16 + Sync,
-    L: Fn(u64) -> bool + Sync,
-    B: Fn(u64, u16) -> bool + Sync,
+    S: Frees,
 {
     let weigher = OnceCell::new();
     game.spell_table(tier, header.lane_left, &|spelling| {

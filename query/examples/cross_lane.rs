@@ -69,7 +69,7 @@ fn main() -> anyhow::Result<()> {
                 (true, true) => rank[&(seen(slot ^ 1), codes[slot])],
             }
         };
-        let bounded = |slot: u64, stored: u16| {
+        let may_hold = |slot: u64, stored: u16| {
             let slot = slot as usize;
             if !freed(slot) || stored == 0 {
                 return false;
@@ -89,7 +89,18 @@ fn main() -> anyhow::Result<()> {
         };
         let path = std::path::Path::new(out).join(&name);
         let left = |_| false;
-        let bytes = tables::write_table_slack(&path, &header, code, Slack { left, bounded }, 9)?;
+        let bounded = |_| true;
+        let bytes = tables::write_table_slack(
+            &path,
+            &header,
+            code,
+            Slack {
+                left,
+                bounded,
+                may_hold,
+            },
+            9,
+        )?;
         println!(
             "{ending} {name}: {bytes} bytes, rank table {} pairs",
             rank.len()

@@ -103,7 +103,7 @@ fn main() -> anyhow::Result<()> {
             }
         };
         // A freed slot may store any code no better for the mover than its own.
-        let bounded = |slot: u64, stored: u16| {
+        let may_hold = |slot: u64, stored: u16| {
             let slot = slot as usize;
             let (Some(own), Some(exit)) = (value(values[slot]), exits[slot]) else {
                 return false;
@@ -126,7 +126,18 @@ fn main() -> anyhow::Result<()> {
         };
         let path = out.path().join(&name);
         let left = |_| false;
-        let bytes = tables::write_table_slack(&path, &header, code, Slack { left, bounded }, 9)?;
+        let bounded = |_| true;
+        let bytes = tables::write_table_slack(
+            &path,
+            &header,
+            code,
+            Slack {
+                left,
+                bounded,
+                may_hold,
+            },
+            9,
+        )?;
         let mut stored = Vec::new();
         Table::open(&path)?
             .for_each_block(|block| stored.extend(block.iter().map(|&c| c as u8)))?;

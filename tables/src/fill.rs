@@ -22,7 +22,9 @@ pub(crate) enum Place {
     /// Any code: a reader never takes this place's code from the block.
     Free,
     /// Its own code, or another its bound allows.
-    Held,
+    Bounded,
+    /// Its own code.
+    Fixed,
 }
 
 /// How the free places of a block are filled.
@@ -55,9 +57,9 @@ pub(crate) fn fill(
 
 /// The codes stored for a block whose places hold `codes` and may be stored
 /// as `places` say, filled `how`, written over `stored` (a writer reuses one
-/// buffer from block to block); `may(i, code)` says whether held place `i`
-/// may store `code` instead of its own. A block of nothing but free places
-/// holds 0.
+/// buffer from block to block); `may(i, code)` says whether bounded place
+/// `i` may store `code` instead of its own (it is asked of no other place).
+/// A block of nothing but free places holds 0.
 pub(crate) fn fill_into(
     codes: &[u16],
     places: &[Place],
@@ -66,44 +68,58 @@ pub(crate) fn fill_into(
     stored: &mut Vec<u16>,
 ) {
     let first = (0..codes.len())
-        .find(|&i| places[i] == Place::Held)
+        .find(|&i| places[i] != Place::Free)
         .map_or(crate::format::NO_POSITION, |i| codes[i]);
     stored.clear();
-    stored.reserve(codes.len());
+    stored.resize(codes.len(), 0);
+    // Each fill in a loop of its own, the places before a copy reaches
+    // back filled as runs.
+    let back = match how {
+        Fill::Run => codes.len(),
+        Fill::Copy(back) => back.min(codes.len()),
+    };
     let mut before = first;
-    for (i, (&own, &place)) in codes.iter().zip(places).enumerate() {
-        let wanted = match how {
-            Fill::Copy(back) if i >= back => stored[i - back],
-            _ => before,
-        };
-        // The first of the wanted code and the one before that the place
-        // may hold (a free place any), else its own.
-        let code = match place {
-            Place::Free => wanted,
-            Place::Held if wanted == own || may(i, wanted) => wanted,
-            Place::Held if before != own && may(i, before) => before,
-            Place::Held => own,
-        };
-        stored.push(code);
-        before = code;
+    for i in 0..back {
+        before = place_code(codes[i], places[i], before, before, |c| may(i, c));
+        stored[i] = before;
     }
+    for i in back..codes.len() {
+        let wanted = stored[i - back];
+        before = place_code(codes[i], places[i], wanted, before, |c| may(i, c));
+        stored[i] = before;
+    }
+}
+
+/// The code a place whose own code is `own` stores: the first of `wanted`
+/// and the code `before` it that the place may hold (a free place any), else
+/// its own. Free and fixed places, most of a block, take no branch.
+#[inline(always)]
+fn place_code(own: u16, place: Place, wanted: u16, before: u16, may: impl Fn(u16) -> bool) -> u16 {
+    if place == Place::Bounded {
+        return match () {
+            _ if wanted == own || may(wanted) => wanted,
+            _ if before != own && may(before) => before,
+            _ => own,
+        };
+    }
+    if place == Place::Free { wanted } else { own }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use Place::{Free, Held};
+    use Place::{Bounded, Fixed, Free};
 
     #[test]
     fn a_run_repeats_the_code_before_where_a_place_may_hold_it() {
         let codes = [5, 0, 0, 7, 9, 0];
-        let places = [Held, Free, Free, Held, Held, Free];
         // Place 3 may hold anything up to its own code; place 4 only its own.
+        let places = [Fixed, Free, Free, Bounded, Fixed, Free];
         let may = |i: usize, code: u16| i == 3 && code <= 7;
         assert_eq!(fill(&codes, &places, may, Fill::Run), [5, 5, 5, 5, 9, 9]);
         // Free places before the first held one take its code.
         assert_eq!(
-            fill(&[0, 0, 4], &[Free, Free, Held], |_, _| false, Fill::Run),
+            fill(&[0, 0, 4], &[Free, Free, Fixed], |_, _| false, Fill::Run),
             [4, 4, 4]
         );
         assert_eq!(
@@ -115,11 +131,11 @@ mod tests {
     #[test]
     fn a_copy_repeats_the_place_back_then_the_code_before_then_its_own() {
         let codes = [1, 2, 3, 0, 0, 6, 8];
-        let places = [Held, Held, Held, Free, Free, Held, Held];
         // Place 5 may hold codes up to 6, place 6 only its own.
+        let places = [Fixed, Fixed, Fixed, Free, Free, Bounded, Fixed];
         let may = |i: usize, code: u16| i == 5 && code <= 6;
         // Places 3 and 4 copy 3 back (1, 2); place 5 copies 3 back (3, which
-        // it may hold); place 6 may hold neither 1 (3 back) nor 3 (before).
+        // it may hold); place 6 keeps its own.
         assert_eq!(
             fill(&codes, &places, may, Fill::Copy(3)),
             [1, 2, 3, 1, 2, 3, 8]
@@ -129,22 +145,39 @@ mod tests {
             fill(&codes, &places, may, Fill::Copy(64)),
             fill(&codes, &places, may, Fill::Run)
         );
+        // A bounded place takes the code before it where the one wanted is
+        // beyond its bound: place 3 (up to 3) wants 5 (2 back) and takes 2.
+        let places = [Fixed, Fixed, Free, Bounded];
+        let may = |i: usize, code: u16| i == 3 && code <= 3;
+        assert_eq!(
+            fill(&[2, 5, 0, 3], &places, may, Fill::Copy(2)),
+            [2, 5, 2, 2]
+        );
     }
 
     #[test]
     fn every_fill_keeps_each_held_place_within_its_bound() {
         let codes: Vec<u16> = (0..500).map(|i| (i * 7 % 13) as u16).collect();
         let places: Vec<Place> = (0..500)
-            .map(|i| if i % 3 == 0 { Free } else { Held })
+            .map(|i| match i {
+                _ if i % 3 == 0 => Free,
+                _ if i % 5 == 0 => Bounded,
+                _ => Fixed,
+            })
             .collect();
-        let may = |i: usize, code: u16| i % 5 == 0 && code < codes[i];
+        // Asked of a fixed place, it would let that place take any code.
+        let may = |i: usize, code: u16| places[i] != Bounded || code < codes[i];
         for how in [Fill::Run, Fill::Copy(1), Fill::Copy(8), Fill::Copy(64)] {
             let stored = fill(&codes, &places, may, how);
-            for (i, &code) in stored.iter().enumerate() {
-                if places[i] == Held {
-                    assert!(code == codes[i] || may(i, code), "{how:?} place {i}");
+            for (i, (&code, &own)) in stored.iter().zip(&codes).enumerate() {
+                match places[i] {
+                    Free => {}
+                    Fixed => assert_eq!(code, own, "{how:?} place {i}"),
+                    Bounded => assert!(code <= own, "{how:?} place {i}"),
                 }
             }
+            // The bounded places do take other codes.
+            assert!((0..500).any(|i| places[i] == Bounded && stored[i] != codes[i]));
         }
     }
 }

@@ -21,6 +21,6 @@ pub use format::{
 pub use places::{Digits, Places, Spelled, Speller, Spelling, permutations};
 pub use reader::{Access, Figures, FileIdentity, Table, Tally};
 pub use writer::{
-    DEFAULT_LEVEL, Encoded, FAST_LEVEL, Slack, Weigher, encode_table, write_atomically,
+    DEFAULT_LEVEL, Encoded, FAST_LEVEL, Frees, Slack, Weigher, encode_table, write_atomically,
     write_table, write_table_leaving, write_table_slack, write_table_spelled, write_table_with,
 };

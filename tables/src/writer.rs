@@ -69,7 +69,8 @@ pub fn write_table_leaving(
     );
     let slack = Slack {
         left,
-        bounded: |_, _| false,
+        bounded: |_| false,
+        may_hold: |_, _| false,
     };
     write_table_slack(path, header, code, slack, level)
 }
@@ -77,22 +78,59 @@ pub fn write_table_leaving(
 /// Which slots may be stored as another code than their own, whichever
 /// compresses their block best (see `fill.rs`).
 #[derive(Debug, Clone, Copy)]
-pub struct Slack<L, B> {
+pub struct Slack<L, B, W> {
     /// Slots left to the table beside (the header's [`crate::Shared`]): any code.
     pub left: L,
     /// Slots whose value a move out of the tier gives ([`crate::Exits::Searched`]):
-    /// `bounded(slot, code)` says whether the slot may hold `code`.
+    /// they may hold another code than their own where `may_hold` allows it.
     pub bounded: B,
+    /// `may_hold(slot, code)`: whether bounded slot `slot` may hold `code`.
+    /// The writer asks it of bounded slots only: each block's slots are
+    /// read once, in one pass, and only the few bounded ones again.
+    pub may_hold: W,
 }
 
-impl Slack<fn(u64) -> bool, fn(u64, u16) -> bool> {
+impl Slack<fn(u64) -> bool, fn(u64) -> bool, fn(u64, u16) -> bool> {
     /// No slack: every slot stores its code (an empty slot of a filled table
     /// still takes any).
     pub fn none() -> Self {
         Slack {
             left: |_| false,
-            bounded: |_, _| false,
+            bounded: |_| false,
+            may_hold: |_, _| false,
         }
+    }
+}
+
+/// What a [`Slack`] frees, as the writer asks it.
+pub trait Frees: Sync {
+    /// Whether `slot` is left to the table beside.
+    fn left(&self, slot: u64) -> bool;
+    /// Whether `slot`'s value a move out of the tier gives.
+    fn bounded(&self, slot: u64) -> bool;
+    /// Whether bounded slot `slot` may hold `code`.
+    fn may_hold(&self, slot: u64, code: u16) -> bool;
+}
+
+impl<L, B, W> Frees for Slack<L, B, W>
+where
+    L: Fn(u64) -> bool + Sync,
+    B: Fn(u64) -> bool + Sync,
+    W: Fn(u64, u16) -> bool + Sync,
+{
+    #[inline]
+    fn left(&self, slot: u64) -> bool {
+        (self.left)(slot)
+    }
+
+    #[inline]
+    fn bounded(&self, slot: u64) -> bool {
+        (self.bounded)(slot)
+    }
+
+    #[inline]
+    fn may_hold(&self, slot: u64, code: u16) -> bool {
+        (self.may_hold)(slot, code)
     }
 }
 
@@ -101,16 +139,15 @@ impl Slack<fn(u64) -> bool, fn(u64, u16) -> bool> {
 /// a [`crate::Shared`] code, bounded ones only where it says
 /// [`crate::Exits::Searched`] (the writer cannot tell; a reader would read wrong
 /// values).
-pub fn write_table_slack<L, B>(
+pub fn write_table_slack<S>(
     path: &Path,
     header: &Header,
     code: impl Fn(u64) -> u16 + Sync,
-    slack: Slack<L, B>,
+    slack: S,
     level: i32,
 ) -> Result<u64, TableError>
 where
-    L: Fn(u64) -> bool + Sync,
-    B: Fn(u64, u16) -> bool + Sync,
+    S: Frees,
 {
     write_table_spelled(path, header, None, code, slack, level)
 }
@@ -119,17 +156,16 @@ where
 /// where there is one (the header then names it, and its fields are none):
 /// a place that holds no slot is stored as an empty slot of a filled table
 /// is.
-pub fn write_table_spelled<L, B>(
+pub fn write_table_spelled<S>(
     path: &Path,
     header: &Header,
     spelling: Option<(String, Arc<dyn Spelling>)>,
     code: impl Fn(u64) -> u16 + Sync,
-    slack: Slack<L, B>,
+    slack: S,
     level: i32,
 ) -> Result<u64, TableError>
 where
-    L: Fn(u64) -> bool + Sync,
-    B: Fn(u64, u16) -> bool + Sync,
+    S: Frees,
 {
     encode_table(path, header, spelling, code, slack, level)?.write(path)
 }
@@ -162,17 +198,16 @@ const BLOCKS_AT_ONCE: u64 = 1024;
 
 /// The file [`write_table_spelled`] writes, made beside `path` (which names
 /// the table in errors) and not yet in place.
-pub fn encode_table<L, B>(
+pub fn encode_table<S>(
     path: &Path,
     header: &Header,
     spelling: Option<(String, Arc<dyn Spelling>)>,
     code: impl Fn(u64) -> u16 + Sync,
-    slack: Slack<L, B>,
+    slack: S,
     level: i32,
 ) -> Result<Encoded, TableError>
 where
-    L: Fn(u64) -> bool + Sync,
-    B: Fn(u64, u16) -> bool + Sync,
+    S: Frees,
 {
     assert!(header.block_entries > 0, "block_entries must be positive");
     if let Some(why) = header.lane_left_misfit() {
@@ -309,10 +344,10 @@ struct BlockShape {
 }
 
 /// A table's values as the blocks of one order of its slots store them.
-struct Blocks<'a, C, L, B> {
+struct Blocks<'a, C, S> {
     places: Places,
     code: &'a C,
-    slack: &'a Slack<L, B>,
+    slack: &'a S,
     /// The table's codes (none: 16-bit codes are stored).
     dictionary: &'a [u16],
     /// Each code's place in the dictionary (indexed by any code: no bounds
@@ -331,16 +366,15 @@ impl BlockShape {
     }
 }
 
-impl<'a, C, L, B> Blocks<'a, C, L, B>
+impl<'a, C, S> Blocks<'a, C, S>
 where
     C: Fn(u64) -> u16,
-    L: Fn(u64) -> bool,
-    B: Fn(u64, u16) -> bool,
+    S: Frees,
 {
     fn new(
         places: Places,
         code: &'a C,
-        slack: &'a Slack<L, B>,
+        slack: &'a S,
         dictionary: &'a [u16],
         shape: &'a BlockShape,
     ) -> Self {
@@ -362,10 +396,11 @@ where
         self.shape.size.div_ceil(self.shape.entries)
     }
 
-    /// The slots and codes of the places of block `block` into `scratch`, in
-    /// place order, and how each may be stored: a slot left to the table
-    /// beside, and where the table fills them an empty one, is free; the
-    /// others hold their code, or one their bound allows.
+    /// The codes of the places of block `block` into `scratch`, in place
+    /// order, and how each may be stored: a slot left to the table beside,
+    /// and where the table fills them an empty one, is free; a slot a move
+    /// out of the tier bounds holds its code or one its bound allows; the
+    /// others hold their code. Each slot is read here once.
     fn places(&self, block: u64, scratch: &mut Scratch) {
         let start = block * self.shape.entries;
         let end = (start + self.shape.entries).min(self.shape.size);
@@ -381,12 +416,13 @@ where
         places.clear();
         for slot in self.places.slots(start, end) {
             let code = slot.map_or(NO_POSITION, self.code);
-            let left = slot.is_some_and(&self.slack.left);
-            slots.push(slot);
+            slots.push(slot.unwrap_or(0));
             codes.push(code);
-            places.push(match left || (filled && code == NO_POSITION) {
-                true => Place::Free,
-                false => Place::Held,
+            places.push(match slot {
+                _ if filled && code == NO_POSITION => Place::Free,
+                Some(slot) if self.slack.left(slot) => Place::Free,
+                Some(slot) if self.slack.bounded(slot) => Place::Bounded,
+                _ => Place::Fixed,
             });
         }
     }
@@ -409,8 +445,7 @@ where
             raw,
             kept,
         } = scratch;
-        let may =
-            |i: usize, code: u16| slots[i].is_some_and(|slot| (self.slack.bounded)(slot, code));
+        let may = |i: usize, code: u16| self.slack.may_hold(slots[i], code);
         let mut best: Option<Vec<u8>> = None;
         for how in FILLS {
             fill_into(codes, places, may, how, stored);
@@ -447,11 +482,11 @@ where
 }
 
 /// The buffers a thread compressing blocks reuses from one to the next: a
-/// block's slots, codes, places, a fill of it and its bytes, and the bytes of
-/// the fill kept.
+/// block's slots (0 where a place holds none), codes, places, a fill of it
+/// and its bytes, and the bytes of the fill kept.
 #[derive(Debug, Default)]
 struct Scratch {
-    slots: Vec<Option<u64>>,
+    slots: Vec<u64>,
     codes: Vec<u16>,
     places: Vec<Place>,
     stored: Vec<u16>,
@@ -461,16 +496,15 @@ struct Scratch {
 
 /// Blocks `which` of `blocks`, compressed in parallel, each with the
 /// checksum its codes add to the values checksum.
-fn compress_blocks<C, L, B>(
+fn compress_blocks<C, S>(
     path: &Path,
-    blocks: &Blocks<'_, C, L, B>,
+    blocks: &Blocks<'_, C, S>,
     which: impl ParallelIterator<Item = u64>,
     level: i32,
 ) -> Result<Vec<(Vec<u8>, crc32fast::Hasher)>, TableError>
 where
     C: Fn(u64) -> u16 + Sync,
-    L: Fn(u64) -> bool + Sync,
-    B: Fn(u64, u16) -> bool + Sync,
+    S: Frees,
 {
     which
         .map_init(
@@ -530,19 +564,18 @@ fn sampled_blocks(count: u64, most: u64) -> Vec<u64> {
 /// sample of them spread over the table, compress smallest (the first of
 /// equals). What it costs: each order's sample compressed, about
 /// `SAMPLE_BLOCKS` blocks.
-fn best_digits<C, L, B>(
+fn best_digits<C, S>(
     path: &Path,
     header: &Header,
     code: &C,
-    slack: &Slack<L, B>,
+    slack: &S,
     dictionary: &[u16],
     shape: &BlockShape,
     level: i32,
 ) -> Result<Digits, TableError>
 where
     C: Fn(u64) -> u16 + Sync,
-    L: Fn(u64) -> bool + Sync,
-    B: Fn(u64, u16) -> bool + Sync,
+    S: Frees,
 {
     let mut orders = header.digits.orders();
     if orders.len() == 1 {
@@ -565,11 +598,10 @@ where
 /// The bytes the blocks of a table would take: all of them compressed, or
 /// where there are more than `SAMPLE_BLOCKS`, as a sample of about that
 /// many foretells.
-fn weight<C, L, B>(path: &Path, blocks: &Blocks<'_, C, L, B>, level: i32) -> Result<u64, TableError>
+fn weight<C, S>(path: &Path, blocks: &Blocks<'_, C, S>, level: i32) -> Result<u64, TableError>
 where
     C: Fn(u64) -> u16 + Sync,
-    L: Fn(u64) -> bool + Sync,
-    B: Fn(u64, u16) -> bool + Sync,
+    S: Frees,
 {
     let count = blocks.count();
     let sample = weighed_blocks(count, SAMPLE_BLOCKS);
@@ -588,16 +620,15 @@ fn weighed_blocks(count: u64, most: u64) -> Vec<u64> {
 }
 
 /// The compressed bytes of blocks `which` of `blocks`.
-fn compressed_bytes<C, L, B>(
+fn compressed_bytes<C, S>(
     path: &Path,
-    blocks: &Blocks<'_, C, L, B>,
+    blocks: &Blocks<'_, C, S>,
     which: Vec<u64>,
     level: i32,
 ) -> Result<u64, TableError>
 where
     C: Fn(u64) -> u16 + Sync,
-    L: Fn(u64) -> bool + Sync,
-    B: Fn(u64, u16) -> bool + Sync,
+    S: Frees,
 {
     let compressed = compress_blocks(path, blocks, which.into_par_iter(), level)?;
     Ok(compressed.iter().map(|(block, _)| block.len() as u64).sum())
@@ -607,16 +638,16 @@ where
 /// sample of the blocks each would store, filled and compressed as the
 /// writer fills and compresses them: what a game's search for the order
 /// that compresses best asks of each order it tries.
-pub struct Weigher<'a, C, L, B> {
+pub struct Weigher<'a, C, S> {
     path: &'a Path,
     header: Header,
     code: &'a C,
-    slack: &'a Slack<L, B>,
+    slack: &'a S,
     dictionary: Vec<u16>,
     level: i32,
 }
 
-impl<C, L, B> std::fmt::Debug for Weigher<'_, C, L, B> {
+impl<C, S> std::fmt::Debug for Weigher<'_, C, S> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Weigher")
             .field("path", &self.path)
@@ -625,21 +656,14 @@ impl<C, L, B> std::fmt::Debug for Weigher<'_, C, L, B> {
     }
 }
 
-impl<'a, C, L, B> Weigher<'a, C, L, B>
+impl<'a, C, S> Weigher<'a, C, S>
 where
     C: Fn(u64) -> u16 + Sync,
-    L: Fn(u64) -> bool + Sync,
-    B: Fn(u64, u16) -> bool + Sync,
+    S: Frees,
 {
     /// The weigher of the table `write_table_spelled` would write with
     /// these arguments.
-    pub fn new(
-        path: &'a Path,
-        header: &Header,
-        code: &'a C,
-        slack: &'a Slack<L, B>,
-        level: i32,
-    ) -> Self {
+    pub fn new(path: &'a Path, header: &Header, code: &'a C, slack: &'a S, level: i32) -> Self {
         let filled = header.empty == Empty::Filled;
         Weigher {
             path,

@@ -778,7 +778,7 @@ fn bounded_slots_store_the_code_before_them_where_they_may() {
     // at least its own (a stand-in for "no better for the side to move").
     let own: Vec<u16> = (0..n).map(|i| 2 + ((i * 7919 / 97) % 38) as u16).collect();
     let bounded = |slot: u64| slot % 3 == 1;
-    let may = |slot: u64, code: u16| bounded(slot) && code >= own[slot as usize];
+    let may = |slot: u64, code: u16| code >= own[slot as usize];
     let searched = Header {
         exits: tables::Exits::Searched,
         ..header(n as u64, 4096)
@@ -786,7 +786,8 @@ fn bounded_slots_store_the_code_before_them_where_they_may() {
     let path = dir.path().join("bounded.tb");
     let slack = tables::Slack {
         left: |_| false,
-        bounded: may,
+        bounded,
+        may_hold: may,
     };
     let bytes = tables::write_table_slack(&path, &searched, |i| own[i as usize], slack, 3).unwrap();
     let kept = write_table(&dir.path().join("all.tb"), &header(n as u64, 4096), &own, 3).unwrap();
