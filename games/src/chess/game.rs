@@ -15,6 +15,8 @@ use crate::capability::{DistanceUnits, Drawing, MoveAliases, Side, TableNotes};
 use crate::game::{Child, Game, GameError};
 use crate::spec::{Options, Purpose};
 use crate::value::{Value, ValueKind};
+use rayon::prelude::*;
+use std::ops::Range;
 use std::sync::Arc;
 use tables::Spelling;
 
@@ -488,37 +490,94 @@ impl Endgame {
     /// with White and with Black to move are both legal and where the side to
     /// move, whichever it is, does worse than the other would: both lose
     /// (full-point) or one draws and the other loses (half-point).
-    pub fn zugzwangs(&self, tier: u32, code: &dyn Fn(u64) -> u16) -> Zugzwangs {
+    pub fn zugzwangs(&self, tier: u32, code: &(dyn Fn(u64) -> u16 + Sync)) -> Zugzwangs {
         let outcome = |slot: u64| match Value::from_code(self.value_kind(), code(slot))? {
             Value::Win(_) => Some(1),
             Value::Loss(_) => Some(-1),
             _ => Some(0),
         };
-        let mut found = Zugzwangs::default();
-        for slot in 0..self.index_size(tier) {
-            let Some(mine) = outcome(slot) else {
-                continue;
-            };
-            // Each placement once: from the lower of its two slots.
-            let Some(other) = self.other_turn(tier, slot).filter(|&o| o >= slot) else {
-                continue;
-            };
-            match outcome(other).map(|theirs| mine + theirs) {
-                Some(-2) => {
-                    if found.full == 0 {
-                        found.example = Some(slot);
-                    }
-                    found.full += 1;
+        // A run of slots a task: counts and the first slot of each kind.
+        let run = |slots: Range<u64>| {
+            let mut found = Found::default();
+            for slot in slots {
+                let Some(mine) = outcome(slot) else {
+                    continue;
+                };
+                // Each placement once: from the lower of its two slots.
+                let Some(other) = self.other_turn(tier, slot).filter(|&o| o >= slot) else {
+                    continue;
+                };
+                match outcome(other).map(|theirs| mine + theirs) {
+                    Some(-2) => found.full.add(slot),
+                    Some(-1) => found.half.add(slot),
+                    _ => {}
                 }
-                Some(-1) => {
-                    found.half += 1;
-                    found.example = found.example.or(Some(slot));
-                }
-                _ => {}
             }
+            found
+        };
+        let found = in_runs(self.index_size(tier), run, Found::merge);
+        Zugzwangs {
+            full: found.full.count,
+            half: found.half.count,
+            example: found.full.first.or(found.half.first),
         }
-        found
     }
+}
+
+/// Slots of one kind in a run of them: how many, and the first.
+#[derive(Debug, Default, Clone, Copy)]
+struct Tally {
+    count: u64,
+    first: Option<u64>,
+}
+
+impl Tally {
+    fn add(&mut self, slot: u64) {
+        self.count += 1;
+        self.first = self.first.or(Some(slot));
+    }
+
+    fn merge(self, other: Tally) -> Tally {
+        let first = match (self.first, other.first) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        Tally {
+            count: self.count + other.count,
+            first,
+        }
+    }
+}
+
+/// The mutual zugzwangs of a run of slots.
+#[derive(Debug, Default, Clone, Copy)]
+struct Found {
+    full: Tally,
+    half: Tally,
+}
+
+impl Found {
+    fn merge(self, other: Found) -> Found {
+        Found {
+            full: self.full.merge(other.full),
+            half: self.half.merge(other.half),
+        }
+    }
+}
+
+/// `run` of every run of slots of `0..size` in parallel, merged by `merge`
+/// (which must not care in what order runs come: the result is the same
+/// for any number of threads).
+fn in_runs<T: Default + Send>(
+    size: u64,
+    run: impl Fn(Range<u64>) -> T + Sync,
+    merge: impl Fn(T, T) -> T + Sync + Send,
+) -> T {
+    const RUN: u64 = 1 << 16;
+    (0..size.div_ceil(RUN))
+        .into_par_iter()
+        .map(|r| run(r * RUN..((r + 1) * RUN).min(size)))
+        .reduce(T::default, merge)
 }
 
 impl TableNotes<Endgame> for Endgame {
@@ -527,7 +586,7 @@ impl TableNotes<Endgame> for Endgame {
     /// them; under DTZ, the wins the 50-move rule spoils and the losses it saves,
     /// and the longest distance to zeroing in plies. Under DTM, the mutual
     /// zugzwangs too.
-    fn notes(&self, tier: u32, code: &dyn Fn(u64) -> u16) -> Vec<(String, String)> {
+    fn notes(&self, tier: u32, code: &(dyn Fn(u64) -> u16 + Sync)) -> Vec<(String, String)> {
         let mut notes = self.side_counts(tier, code);
         if self.metric == Metric::Dtm {
             let Zugzwangs {
@@ -551,45 +610,37 @@ impl TableNotes<Endgame> for Endgame {
 
 impl Endgame {
     /// The counts of [`Endgame::notes`] for each side to move.
-    fn side_counts(&self, tier: u32, code: &dyn Fn(u64) -> u16) -> Vec<(String, String)> {
-        let size = self.index_size(tier);
-        ["white", "black"]
-            .iter()
-            .enumerate()
-            .map(|(side, name)| {
-                let (mut positions, mut wins, mut draws, mut losses) = (0u64, 0u64, 0u64, 0u64);
-                let (mut cursed, mut blessed) = (0u64, 0u64);
-                // The longest distance, and the first slot that has it.
-                let (mut longest, mut example) = (0u16, None);
-                for slot in (side as u64..size).step_by(2) {
-                    let Some(value) = Value::from_code(self.value_kind(), code(slot)) else {
-                        continue;
-                    };
-                    let distance = match value {
-                        Value::Win(n) => {
-                            wins += 1;
-                            cursed += u64::from(n > FIFTY_MOVES);
-                            n
-                        }
-                        Value::Loss(n) => {
-                            losses += 1;
-                            blessed += u64::from(n > FIFTY_MOVES);
-                            n
-                        }
-                        _ => {
-                            draws += 1;
-                            0
-                        }
-                    };
+    fn side_counts(&self, tier: u32, code: &(dyn Fn(u64) -> u16 + Sync)) -> Vec<(String, String)> {
+        // Slots alternate White and Black to move.
+        let run = |slots: Range<u64>| {
+            let mut sides = [SideCount::default(); 2];
+            for slot in slots {
+                if let Some(value) = Value::from_code(self.value_kind(), code(slot)) {
                     let measured = match self.metric {
                         Metric::Dtm => self.in_units(value).unwrap_or(0),
-                        Metric::Dtz => distance,
+                        Metric::Dtz => value.distance().unwrap_or(0),
                     };
-                    if measured > longest {
-                        (longest, example) = (measured, Some(slot));
-                    }
-                    positions += 1;
+                    sides[slot as usize % 2].add(slot, value, measured);
                 }
+            }
+            sides
+        };
+        let merge = |a: [SideCount; 2], b: [SideCount; 2]| [a[0].merge(b[0]), a[1].merge(b[1])];
+        let sides = in_runs(self.index_size(tier), run, merge);
+        ["white", "black"]
+            .iter()
+            .zip(sides)
+            .map(|(name, side)| {
+                let SideCount {
+                    positions,
+                    wins,
+                    draws,
+                    losses,
+                    cursed,
+                    blessed,
+                    longest,
+                    example,
+                } = side;
                 let example = example
                     .and_then(|slot| self.position_at(tier, slot))
                     .map(|board| format!(", e.g. {}", board.fen()))
@@ -605,5 +656,59 @@ impl Endgame {
                 (format!("{name} to move"), format!("{counts}{example}"))
             })
             .collect()
+    }
+}
+
+/// The counts of one side to move over a run of slots: the wins the 50-move
+/// rule spoils and the losses it saves among them (DTZ), and the longest
+/// distance with the first slot that has it.
+#[derive(Debug, Default, Clone, Copy)]
+struct SideCount {
+    positions: u64,
+    wins: u64,
+    draws: u64,
+    losses: u64,
+    cursed: u64,
+    blessed: u64,
+    longest: u16,
+    example: Option<u64>,
+}
+
+impl SideCount {
+    fn add(&mut self, slot: u64, value: Value, measured: u16) {
+        self.positions += 1;
+        match value {
+            Value::Win(n) => {
+                self.wins += 1;
+                self.cursed += u64::from(n > FIFTY_MOVES);
+            }
+            Value::Loss(n) => {
+                self.losses += 1;
+                self.blessed += u64::from(n > FIFTY_MOVES);
+            }
+            _ => self.draws += 1,
+        }
+        if measured > self.longest {
+            (self.longest, self.example) = (measured, Some(slot));
+        }
+    }
+
+    /// Both runs' counts; of equal longest distances, the first slot.
+    fn merge(self, other: SideCount) -> SideCount {
+        let (longest, example) = match self.longest.cmp(&other.longest) {
+            std::cmp::Ordering::Less => (other.longest, other.example),
+            std::cmp::Ordering::Greater => (self.longest, self.example),
+            std::cmp::Ordering::Equal => (self.longest, self.example.min(other.example)),
+        };
+        SideCount {
+            positions: self.positions + other.positions,
+            wins: self.wins + other.wins,
+            draws: self.draws + other.draws,
+            losses: self.losses + other.losses,
+            cursed: self.cursed + other.cursed,
+            blessed: self.blessed + other.blessed,
+            longest,
+            example,
+        }
     }
 }

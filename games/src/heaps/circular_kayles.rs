@@ -480,7 +480,7 @@ impl Layered<CircularKayles> for CircularKayles {
 
 impl TableNotes<CircularKayles> for CircularKayles {
     /// Where the formula's Grundy values come from.
-    fn notes(&self, _tier: u32, _code: &dyn Fn(u64) -> u16) -> Vec<(String, String)> {
+    fn notes(&self, _tier: u32, _code: &(dyn Fn(u64) -> u16 + Sync)) -> Vec<(String, String)> {
         let source = match (self.misere, self.values()) {
             (true, _) => "none: misère play is answered by the tables only".to_string(),
             (false, RowValues::Periodic(p)) => format!(

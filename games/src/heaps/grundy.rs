@@ -710,7 +710,7 @@ impl Editing<SplitGame> for SplitGame {
 
 impl TableNotes<SplitGame> for SplitGame {
     /// Where the formula's Grundy values come from.
-    fn notes(&self, _tier: u32, _code: &dyn Fn(u64) -> u16) -> Vec<(String, String)> {
+    fn notes(&self, _tier: u32, _code: &(dyn Fn(u64) -> u16 + Sync)) -> Vec<(String, String)> {
         let source = match self.rules {
             HeapGame::Kayles | HeapGame::Dawson => {
                 let p = periodic(self.rules);

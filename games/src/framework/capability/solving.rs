@@ -26,7 +26,7 @@ pub trait Retract<G: Game>: Sync {
 /// Figures of a solved tier worth keeping in its table header, beyond the counts
 /// every table has (chess: per side to move).
 pub trait TableNotes<G: Game>: Sync {
-    fn notes(&self, tier: u32, code: &dyn Fn(u64) -> u16) -> Vec<(String, String)>;
+    fn notes(&self, tier: u32, code: &(dyn Fn(u64) -> u16 + Sync)) -> Vec<(String, String)>;
 }
 
 /// A solver written apart from the table solver, to check it (Abapa: value
