@@ -578,6 +578,23 @@ impl Table {
         Ok(bits)
     }
 
+    /// `slots` cut into runs that [`Table::for_each_code_in`] may read apart,
+    /// in parallel, decoding no block for more than two of them: runs of
+    /// `blocks` blocks of every lane, each a multiple of 64 slots long, where
+    /// each lane's entries are stored as spelled (a generator's drafts); else
+    /// `slots` whole, since a read of any part of it decodes every block.
+    pub fn runs_to_read(&self, slots: Range<u64>, blocks: u64) -> Vec<Range<u64>> {
+        let Some((lanes, _)) = self.places.as_ref().and_then(Places::in_lanes) else {
+            return vec![slots];
+        };
+        let run =
+            (u64::from(self.header.block_entries) * lanes * blocks.max(1)).next_multiple_of(64);
+        (slots.start..slots.end)
+            .step_by(run as usize)
+            .map(|start| start..(start + run).min(slots.end))
+            .collect()
+    }
+
     /// Calls `visit` with every slot of `slots` and its code as
     /// [`Table::get`] gives it, decoding only the blocks that hold them where
     /// each lane's entries are stored as spelled (every block where they are

@@ -23,6 +23,7 @@ use games::chess::{
 use games::spec::Options;
 use games::value::NO_POSITION;
 use games::{Game, Value, ValueKind};
+use rayon::prelude::*;
 use std::ops::Range;
 use std::path::Path;
 use std::sync::OnceLock;
@@ -737,7 +738,19 @@ impl Dtm<'_> {
         let mut outcomes = DtmOutcomes::new(slots.clone());
         match self {
             Dtm::Table(table) => {
-                let read = table.for_each_code_in(slots, |slot, code| outcomes.set(slot, code));
+                // Runs of the draft read in parallel, each into its own words.
+                let runs = table.runs_to_read(slots, DTM_RUN_BLOCKS);
+                let words = (runs[0].end - runs[0].start).div_ceil(32) as usize;
+                let read = outcomes
+                    .words
+                    .par_chunks_mut(words.max(1))
+                    .zip(runs)
+                    .try_for_each(|(words, run)| {
+                        let start = run.start;
+                        table.for_each_code_in(run, |slot, code| {
+                            set_outcome(words, slot - start, code)
+                        })
+                    });
                 // The pages read are not kept for the slices after.
                 table.drop_pages();
                 read.ok()?;
@@ -770,17 +783,10 @@ impl DtmOutcomes {
     }
 
     /// Takes `slot`'s code under DTM (a slot set again takes the new code).
+    #[cfg(test)]
     #[inline]
     fn set(&mut self, slot: u64, code: u16) {
-        let outcome = match Value::from_code(ValueKind::WinLossDraw, code) {
-            None => 1,
-            Some(Value::Draw) => 2,
-            Some(Value::Loss(_)) => 3,
-            _ => 0,
-        };
-        let at = slot - self.start;
-        let (word, shift) = (at as usize / 32, 2 * (at % 32));
-        self.words[word] = self.words[word] & !(3 << shift) | outcome << shift;
+        set_outcome(&mut self.words, slot - self.start, code);
     }
 
     /// `slot`'s two bits, as [`DtmOutcomes::set`] made them.
@@ -808,6 +814,24 @@ impl DtmOutcomes {
             _ => None,
         }
     }
+}
+
+/// Blocks of each lane a DTZ solve reads of DTM's draft at a time, each
+/// run of them on a thread of its own.
+const DTM_RUN_BLOCKS: u64 = 8;
+
+/// Sets the two bits of the slot `at` slots into `words` to what `code`
+/// under DTM settles (see [`DtmOutcomes`]).
+#[inline]
+fn set_outcome(words: &mut [u64], at: u64, code: u16) {
+    let outcome = match Value::from_code(ValueKind::WinLossDraw, code) {
+        None => 1,
+        Some(Value::Draw) => 2,
+        Some(Value::Loss(_)) => 3,
+        _ => 0,
+    };
+    let (word, shift) = (at as usize / 32, 2 * (at % 32));
+    words[word] = words[word] & !(3 << shift) | outcome << shift;
 }
 
 /// What a scan is told of a tier before it looks at a slot's moves.
