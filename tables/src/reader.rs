@@ -583,10 +583,14 @@ impl Table {
     /// `blocks` blocks of every lane, each a multiple of 64 slots long, where
     /// each lane's entries are stored as spelled (a generator's drafts); else
     /// `slots` whole, since a read of any part of it decodes every block.
+    /// Never no run: an empty range is one.
     pub fn runs_to_read(&self, slots: Range<u64>, blocks: u64) -> Vec<Range<u64>> {
         let Some((lanes, _)) = self.places.as_ref().and_then(Places::in_lanes) else {
             return vec![slots];
         };
+        if slots.is_empty() {
+            return vec![slots];
+        }
         let run =
             (u64::from(self.header.block_entries) * lanes * blocks.max(1)).next_multiple_of(64);
         (slots.start..slots.end)

@@ -100,6 +100,59 @@ fn drafts_read_back_in_parallel_as_slot_by_slot() {
     }
 }
 
+/// A draft's slots cut into runs to read apart: runs of whole blocks of
+/// every lane, each a multiple of 64 slots long, that together are the
+/// range asked and read back as it does; a table in another order is one run.
+#[test]
+fn runs_to_read_cover_the_slots_asked_and_read_as_they_do() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.tb");
+    // Two lanes of 3,000 entries in blocks of 256: the second lane starts
+    // inside a block.
+    let n = 6_000u64;
+    let codes: Vec<u16> = (0..n).map(|slot| (slot * 7 % 200) as u16).collect();
+    let header = Header {
+        lanes: 2,
+        digits: Digits::spelled(vec![60, 50]),
+        ..header(n, 256)
+    };
+    write_table(&path, &header, &codes, 3).unwrap();
+    let table = Table::open(&path).unwrap();
+    for slots in [0..n, 100..n, 1_000..1_001, 5_000..6_000, 0..0] {
+        let runs = table.runs_to_read(slots.clone(), 2);
+        let mut read = vec![None; n as usize];
+        for (i, run) in runs.iter().enumerate() {
+            assert_eq!(run.start, slots.start + i as u64 * 1024, "{slots:?}");
+            assert!(
+                run.end - run.start <= 1024 && run.end <= slots.end,
+                "{slots:?}"
+            );
+            table
+                .for_each_code_in(run.clone(), |slot, code| {
+                    assert!(run.contains(&slot), "{slots:?}: {slot} outside {run:?}");
+                    read[slot as usize] = Some(code);
+                })
+                .unwrap();
+        }
+        assert_eq!(runs.last().map(|r| r.end), Some(slots.end), "{slots:?}");
+        for slot in 0..n {
+            let want = slots.contains(&slot).then(|| codes[slot as usize]);
+            assert_eq!(read[slot as usize], want, "{slots:?}: slot {slot}");
+        }
+    }
+    // Stored in another order of its fields, the table is one run.
+    let reordered = Header {
+        digits: Digits {
+            radices: vec![60, 50],
+            order: vec![1, 0],
+        },
+        ..header
+    };
+    write_table(&path, &reordered, &codes, 3).unwrap();
+    let table = Table::open(&path).unwrap();
+    assert_eq!(table.runs_to_read(100..n, 2), [100..n]);
+}
+
 /// Up to 256 distinct codes, however large, are stored as one byte each naming
 /// a code of the file's dictionary; one more and every value is a 16-bit code.
 #[test]
