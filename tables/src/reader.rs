@@ -30,6 +30,7 @@ use std::io::{self, Read};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::SystemTime;
 
 /// Decompresses one block of at most `capacity` bytes with this thread's
@@ -566,15 +567,25 @@ impl Table {
     /// writer asking where the table beside tells a value holds a bit a slot,
     /// not the whole table's codes.
     pub fn slots_holding(&self, code: u16) -> Result<Vec<u64>, TableError> {
-        let size = self.header.index_size as usize;
-        let mut bits = vec![0u64; size.div_ceil(64)];
-        let mut set = |slot: u64, on: bool| {
-            let (word, bit) = (slot as usize / 64, slot % 64);
-            bits[word] = bits[word] & !(1 << bit) | u64::from(on) << bit;
-        };
-        self.for_each_code_in(0..self.header.index_size, |slot, held| {
-            set(slot, held == code)
+        let size = self.header.index_size;
+        // The blocks decoded in parallel, each slot that holds the code set
+        // in a word others may set bits of too.
+        let words: Vec<AtomicU64> = (0..size.div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
+        self.par_for_each_stored_in(0..size, |slot, held| {
+            if held == code {
+                words[slot as usize / 64].fetch_or(1 << (slot % 64), Ordering::Relaxed);
+            }
         })?;
+        let mut bits: Vec<u64> = words.into_iter().map(AtomicU64::into_inner).collect();
+        // Then the codes the table beside tells, over those stored.
+        if let (Some(beside), Some(shared)) = (&self.shared, &self.header.shared) {
+            beside.for_each_stored_in(0..size, |slot, told| {
+                if told == shared.code {
+                    let (word, bit) = (slot as usize / 64, slot % 64);
+                    bits[word] = bits[word] & !(1 << bit) | u64::from(told == code) << bit;
+                }
+            })?;
+        }
         Ok(bits)
     }
 
@@ -626,22 +637,63 @@ impl Table {
         slots: Range<u64>,
         mut visit: impl FnMut(u64, u16),
     ) -> Result<(), TableError> {
+        for piece in self.pieces(&slots)? {
+            self.visit_piece(piece, &slots, &mut visit)?;
+        }
+        Ok(())
+    }
+
+    /// [`Table::for_each_stored_in`] with its blocks decoded in parallel:
+    /// `visit` is called from several threads, each slot once, in no order.
+    fn par_for_each_stored_in(
+        &self,
+        slots: Range<u64>,
+        visit: impl Fn(u64, u16) + Sync,
+    ) -> Result<(), TableError> {
+        self.pieces(&slots)?.into_par_iter().try_for_each(|piece| {
+            self.visit_piece(piece, &slots, &mut |slot, code| visit(slot, code))
+        })
+    }
+
+    /// The pieces of blocks that hold the slots of `slots` (and, where the
+    /// entries are not stored as spelled, others): a block and the places of
+    /// it to read, in place order.
+    fn pieces(&self, slots: &Range<u64>) -> Result<Vec<(u64, Range<u64>)>, TableError> {
         let per_block = u64::from(self.header.block_entries);
-        let spelled = self.places()?;
-        for places in spelled.holding(slots.clone()) {
+        let mut pieces = Vec::new();
+        for places in self.places()?.holding(slots.clone()) {
             let Some(last) = places.end.checked_sub(1) else {
                 continue;
             };
             for b in places.start / per_block..=last / per_block {
-                let block = self.decode_block(b as usize)?;
                 let first = b * per_block;
-                let (from, to) = (places.start.max(first), places.end.min(first + per_block));
-                let held = (from - first) as usize..(to - first) as usize;
-                for (slot, code) in spelled.slots(from, to).zip(held.map(|at| block.get(at))) {
-                    if let Some(slot) = slot.filter(|s| slots.contains(s)) {
-                        visit(slot, code);
-                    }
-                }
+                pieces.push((
+                    b,
+                    places.start.max(first)..places.end.min(first + per_block),
+                ));
+            }
+        }
+        Ok(pieces)
+    }
+
+    /// Calls `visit` with each slot of `slots` the places of block `b` given
+    /// hold, and its stored code.
+    fn visit_piece(
+        &self,
+        (b, places): (u64, Range<u64>),
+        slots: &Range<u64>,
+        visit: &mut impl FnMut(u64, u16),
+    ) -> Result<(), TableError> {
+        let block = self.decode_block(b as usize)?;
+        let first = b * u64::from(self.header.block_entries);
+        let held = (places.start - first) as usize..(places.end - first) as usize;
+        let spelled = self.places()?;
+        for (slot, code) in spelled
+            .slots(places.start, places.end)
+            .zip(held.map(|at| block.get(at)))
+        {
+            if let Some(slot) = slot.filter(|s| slots.contains(s)) {
+                visit(slot, code);
             }
         }
         Ok(())
