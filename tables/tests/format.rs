@@ -150,7 +150,7 @@ fn runs_to_read_cover_the_slots_asked_and_read_as_they_do() {
     };
     write_table(&path, &reordered, &codes, 3).unwrap();
     let table = Table::open(&path).unwrap();
-    assert_eq!(table.runs_to_read(100..n, 2), [100..n]);
+    assert_eq!(table.runs_to_read(100..n, 2), vec![(100..n)]);
 }
 
 /// Up to 256 distinct codes, however large, are stored as one byte each naming
