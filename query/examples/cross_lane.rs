@@ -88,19 +88,8 @@ fn main() -> anyhow::Result<()> {
             Some(lane) => format!("{}-ranked.tb", ["white", "black"][lane]),
         };
         let path = std::path::Path::new(out).join(&name);
-        let left = |_| false;
-        let bounded = |_| true;
-        let bytes = tables::write_table_slack(
-            &path,
-            &header,
-            code,
-            Slack {
-                left,
-                bounded,
-                may_hold,
-            },
-            9,
-        )?;
+        let slack = Slack::bounded_by(may_hold);
+        let bytes = tables::write_table_slack(&path, &header, code, slack, 9)?;
         println!(
             "{ending} {name}: {bytes} bytes, rank table {} pairs",
             rank.len()

@@ -125,19 +125,8 @@ fn main() -> anyhow::Result<()> {
             None => format!("{}-{freed:?}.tb", if wdl { "wdl" } else { "dtz" }),
         };
         let path = out.path().join(&name);
-        let left = |_| false;
-        let bounded = |_| true;
-        let bytes = tables::write_table_slack(
-            &path,
-            &header,
-            code,
-            Slack {
-                left,
-                bounded,
-                may_hold,
-            },
-            9,
-        )?;
+        let slack = Slack::bounded_by(may_hold);
+        let bytes = tables::write_table_slack(&path, &header, code, slack, 9)?;
         let mut stored = Vec::new();
         Table::open(&path)?
             .for_each_block(|block| stored.extend(block.iter().map(|&c| c as u8)))?;

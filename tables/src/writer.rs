@@ -102,6 +102,18 @@ impl Slack<fn(u64) -> bool, fn(u64) -> bool, fn(u64, u16) -> bool> {
     }
 }
 
+impl<W: Fn(u64, u16) -> bool + Sync> Slack<fn(u64) -> bool, fn(u64) -> bool, W> {
+    /// Every slot bounded, `may_hold` saying what each may hold (none where
+    /// it holds only its own code); none left to a table beside.
+    pub fn bounded_by(may_hold: W) -> Self {
+        Slack {
+            left: |_| false,
+            bounded: |_| true,
+            may_hold,
+        }
+    }
+}
+
 /// What a [`Slack`] frees, as the writer asks it.
 pub trait Frees: Sync {
     /// Whether `slot` is left to the table beside.
