@@ -578,14 +578,10 @@ impl Table {
         })?;
         let mut bits: Vec<u64> = words.into_iter().map(AtomicU64::into_inner).collect();
         // Then the codes the table beside tells, over those stored.
-        if let (Some(beside), Some(shared)) = (&self.shared, &self.header.shared) {
-            beside.for_each_stored_in(0..size, |slot, told| {
-                if told == shared.code {
-                    let (word, bit) = (slot as usize / 64, slot % 64);
-                    bits[word] = bits[word] & !(1 << bit) | u64::from(told == code) << bit;
-                }
-            })?;
-        }
+        self.for_each_told_in(0..size, |slot, told| {
+            let (word, bit) = (slot as usize / 64, slot % 64);
+            bits[word] = bits[word] & !(1 << bit) | u64::from(told == code) << bit;
+        })?;
         Ok(bits)
     }
 
@@ -621,6 +617,16 @@ impl Table {
         mut visit: impl FnMut(u64, u16),
     ) -> Result<(), TableError> {
         self.for_each_stored_in(slots.clone(), &mut visit)?;
+        self.for_each_told_in(slots, visit)
+    }
+
+    /// Calls `visit` with every slot of `slots` the table beside tells the
+    /// shared code of, and that code; none where no table is beside.
+    fn for_each_told_in(
+        &self,
+        slots: Range<u64>,
+        mut visit: impl FnMut(u64, u16),
+    ) -> Result<(), TableError> {
         if let (Some(beside), Some(shared)) = (&self.shared, &self.header.shared) {
             beside.for_each_stored_in(slots, |slot, told| {
                 if told == shared.code {
