@@ -51,6 +51,11 @@ pub enum Metric {
     /// only by the outcome it leads to, so a distance beyond [`FIFTY_MOVES`] is
     /// a win the rule spoils (a cursed win) or a loss it saves (a blessed loss).
     Dtz,
+    /// The WDL50 category alone, as an engine probes it: a win, a cursed win,
+    /// a draw, a blessed loss or a loss, each DTZ value restarted at the
+    /// 50-move limit ([`Metric::wdl50`]). Its tables are made from DTZ's, beside
+    /// them; no option names it, since its values alone cannot play a win out.
+    Wdl,
 }
 
 impl Metric {
@@ -63,6 +68,24 @@ impl Metric {
                 other,
                 "the metric is dtm (plies to mate) or dtz (plies to the next capture or pawn move)",
             )),
+        }
+    }
+
+    /// The WDL50 category of a DTZ value, as [`Metric::Wdl`] stores it: a win
+    /// or loss within the 50-move limit at 1 ply, one beyond it (cursed,
+    /// blessed) at 101, checkmate as it is. These are the values a capture
+    /// gives under DTZ, so a capture (which restarts the count) gives a WDL50
+    /// table's own value through its child's, as a reader searching its
+    /// exits takes it; and the order of values is kept, so the best move's
+    /// category is the best category.
+    pub fn wdl50(dtz: Value) -> Value {
+        match dtz {
+            Value::Win(n) if n <= FIFTY_MOVES => Value::Win(1),
+            Value::Win(_) => Value::Win(FIFTY_MOVES + 1),
+            Value::Loss(0) => Value::Loss(0),
+            Value::Loss(n) if n <= FIFTY_MOVES => Value::Loss(1),
+            Value::Loss(_) => Value::Loss(FIFTY_MOVES + 1),
+            other => other,
         }
     }
 }
@@ -194,11 +217,13 @@ impl Game for Endgame {
         "chess"
     }
 
-    /// DTZ tables are a variant of their own (`chess-dtz-KRPvKR.tb`).
+    /// DTZ and WDL50 tables are variants of their own (`chess-dtz-KRPvKR.tb`,
+    /// `chess-wdl-KRPvKR.tb`).
     fn variant(&self) -> String {
         match self.metric {
             Metric::Dtm => String::new(),
             Metric::Dtz => "dtz".to_string(),
+            Metric::Wdl => "wdl".to_string(),
         }
     }
 
@@ -349,9 +374,9 @@ impl Game for Endgame {
         board.legal_moves()
     }
 
-    /// Under DTZ, a capture or a pawn move restarts the 50-move count.
+    /// Under DTZ (and WDL50), a capture or a pawn move restarts the 50-move count.
     fn play(&self, board: &Board, mv: &Move) -> Child<Board> {
-        let zeroing = self.metric == Metric::Dtz && mv.is_zeroing();
+        let zeroing = self.metric != Metric::Dtm && mv.is_zeroing();
         Child {
             reset: zeroing.then_some(FIFTY_MOVES),
             ..Child::passing(board.play(mv))
@@ -619,6 +644,7 @@ impl Endgame {
                     let measured = match self.metric {
                         Metric::Dtm => self.in_units(value).unwrap_or(0),
                         Metric::Dtz => value.distance().unwrap_or(0),
+                        Metric::Wdl => 0,
                     };
                     sides[slot as usize % 2].add(slot, value, measured);
                 }
@@ -651,6 +677,9 @@ impl Endgame {
                     ),
                     Metric::Dtz => format!(
                         "{positions} positions: {wins} wins ({cursed} cursed), {draws} draws, {losses} losses ({blessed} blessed); longest DTZ {longest} plies"
+                    ),
+                    Metric::Wdl => format!(
+                        "{positions} positions: {wins} wins ({cursed} cursed), {draws} draws, {losses} losses ({blessed} blessed)"
                     ),
                 };
                 (format!("{name} to move"), format!("{counts}{example}"))

@@ -122,15 +122,16 @@ pub static SPEC: Spec<Endgame> = Spec {
         record: Some(game),
         editing: Some(game),
         clock: Some(game),
+        // A WDL50 table is checked against the DTZ table it is made from: a
+        // quiet move can turn a win in 100 plies into a blessed loss, so its
+        // categories alone do not follow from its moves'.
         ..Capabilities::new(
             Solver::Dedicated,
-            vec![
-                Check::Consistency,
-                match game.metric() {
-                    Metric::Dtm => Check::MateSearch { plies: 7 },
-                    Metric::Dtz => Check::MateBound { plies: 7 },
-                },
-            ],
+            match game.metric() {
+                Metric::Dtm => vec![Check::Consistency, Check::MateSearch { plies: 7 }],
+                Metric::Dtz => vec![Check::Consistency, Check::MateBound { plies: 7 }],
+                Metric::Wdl => Vec::new(),
+            },
         )
     },
     generate_options: |game, tier| vec![("materials", game.tier_name(tier))],

@@ -128,6 +128,14 @@ impl Wording<Endgame> for Endgame {
                 plies(n)
             ),
             (Metric::Dtz, Value::Loss(n)) => format!("{mover} loses, {}", plies(n)),
+            (Metric::Wdl, Value::Win(n)) if n > FIFTY_MOVES => {
+                format!("{mover} wins but for the 50-move rule (a cursed win)")
+            }
+            (Metric::Wdl, Value::Win(_)) => format!("{mover} wins"),
+            (Metric::Wdl, Value::Loss(n)) if n > FIFTY_MOVES => {
+                format!("{mover} loses but for the 50-move rule (a blessed loss)")
+            }
+            (Metric::Wdl, Value::Loss(_)) => format!("{mover} loses"),
         }
     }
 
