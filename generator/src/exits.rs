@@ -19,13 +19,16 @@ use tables::Exits;
 /// tiers each tier's moves lead to and `decide` marking, 64 slots a word, the
 /// slots of a tier whose codes a move out of it gives, where its solve left
 /// no marks of them beside its draft ([`crate::exit_marks`]); written as
-/// `write` says; updates the summaries' bytes.
+/// `write` says; updates the summaries' bytes. `beside` is given each
+/// tier's final codes and those slots as each is written, to write a table
+/// made from them (chess: WDL50 from DTZ), whose summary joins the others.
 pub(crate) fn leave_exits<G: Game>(
     game: &G,
     reads: impl Fn(u32) -> Vec<u32>,
     files: &mut Files<'_, G>,
     write: &WriteOptions,
     decide: impl Fn(u32, &dyn TierCodes, &Finished) -> Vec<u64>,
+    beside: impl Fn(u32, &dyn TierCodes, &[u64]) -> anyhow::Result<Option<Summary>>,
 ) -> anyhow::Result<()> {
     let (mut stored, mut marked) = (Vec::new(), Vec::new());
     for tier in game.tiers() {
@@ -42,6 +45,7 @@ pub(crate) fn leave_exits<G: Game>(
         true => Vec::new(),
         false => reads(tier),
     };
+    let mut made_beside = Vec::new();
     let rewrite = |tier, below: &Finished, files: &mut Files<'_, G>| {
         let table = files.table(tier)?;
         let (whole, read);
@@ -78,15 +82,20 @@ pub(crate) fn leave_exits<G: Game>(
             Some(held) => write_leaving_exits(game, tier, &table, held, &decided, write)?,
             None => write_leaving_exits(game, tier, &table, codes, &decided, write)?,
         };
+        let made = beside(tier, codes, &decided)?;
         exit_marks::remove(table.path())?;
         files
             .summaries
             .iter_mut()
             .filter(|summary: &&mut Summary| summary.path == table.path())
             .for_each(|summary| summary.bytes = bytes);
+        made_beside.extend(made);
         Ok(())
     };
-    visit_in_reverse(game, &stored, reads, files, HELD_BUDGET, rewrite)
+    visit_in_reverse(game, &stored, reads, files, HELD_BUDGET, rewrite)?;
+    // Made last tier first: listed in the tiers' order.
+    files.summaries.extend(made_beside.into_iter().rev());
+    Ok(())
 }
 
 #[cfg(test)]

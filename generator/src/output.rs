@@ -295,19 +295,7 @@ pub fn write_tier_noting<G: Game>(
 ) -> anyhow::Result<Summary> {
     let path = table_path(game, tier, &options.dir);
     let size = game.index_size(tier);
-    let histogram = Histogram::count(size, code, |slot| game.class_size(tier, slot));
-    let mut stats = stats_from(game.value_kind(), &histogram.slots);
-    let all = stats_from(game.value_kind(), &histogram.positions);
-    stats.solve_seconds = if options.reproducible {
-        0.0
-    } else {
-        elapsed.as_secs_f64()
-    };
-    stats.extra = unfolded_counts(&stats, &all);
-    stats
-        .extra
-        .extend(score_counts(game.value_kind(), &histogram.slots));
-    stats.extra.extend(notes);
+    let (mut stats, codes) = counted(game, tier, code, elapsed, options, notes);
     let empty = empty_slots(game, options.draft);
     // A table that fills its empty slots can no longer be counted from its
     // values; one that keeps them is, and spares its header the counts (a
@@ -318,23 +306,13 @@ pub fn write_tier_noting<G: Game>(
         false => told_beside(game, tier, &options.dir, Exits::Stored)?,
     };
     if game.derives_empty_slots() || beside.is_some() {
-        stats.codes = histogram.codes();
+        stats.codes = codes;
     }
     let header = Header {
-        game: game.id().to_string(),
-        variant: game.variant(),
-        tier: game.tier_name(tier),
-        index_size: size,
-        encoding: game.value_kind().tag().to_string(),
-        block_entries: options.block_entries(size),
-        lanes: game.slot_lanes(tier),
         digits: fields(game, tier, options.draft),
-        spelled: None,
         empty,
         shared: beside.as_ref().map(|(shared, _)| shared.clone()),
-        exits: Default::default(),
-        lane_left: None,
-        stats: stats.clone(),
+        ..header_of(game, tier, options, stats.clone())
     };
     let level = options.level(header.index_size);
     if let Some((shared, told)) = &beside {
@@ -368,6 +346,120 @@ pub fn write_tier_noting<G: Game>(
         seconds: elapsed.as_secs_f64(),
         kept: false,
     })
+}
+
+/// Writes the final table of `tier` of `game`, whose slot `i` has the code
+/// `code(i)`, from another table's values once they are final (chess: WDL50
+/// from DTZ): its exits left to a search where `decided` says a move out of
+/// the tier gives a slot's value, as [`write_leaving_exits`] leaves them,
+/// both sides to move stored and nothing left to a table beside. No solve
+/// reads it. Returns its summary.
+pub(crate) fn write_final<G: Game>(
+    game: &G,
+    tier: u32,
+    code: &(impl Fn(u64) -> u16 + Sync),
+    decided: &[u64],
+    elapsed: Duration,
+    options: &WriteOptions,
+    notes: Vec<(String, String)>,
+) -> anyhow::Result<Summary> {
+    let path = table_path(game, tier, &options.dir);
+    let (mut stats, codes) = counted(game, tier, code, elapsed, options, notes);
+    if game.derives_empty_slots() {
+        stats.codes = codes;
+    }
+    let header = Header {
+        digits: fields(game, tier, false),
+        empty: empty_slots(game, false),
+        exits: Exits::Searched,
+        ..header_of(game, tier, options, stats.clone())
+    };
+    let kind = game.value_kind();
+    let slack = Slack {
+        left: |_: u64| false,
+        bounded: |slot: u64| is_decided(decided, slot),
+        may_hold: |slot: u64, stored: u16| no_better(kind, stored, code(slot)),
+    };
+    let level = options.level(header.index_size);
+    let spelled = match options.game_order {
+        true => spelling(game, tier, &path, &header, code, &slack, level),
+        false => None,
+    };
+    let bytes = write_table_spelled(&path, &header, spelled, code, slack, level)?;
+    Ok(Summary {
+        path,
+        stats,
+        bytes,
+        seconds: elapsed.as_secs_f64(),
+        kept: false,
+    })
+}
+
+/// The statistics of a table of `tier` whose slot `i` has the code
+/// `code(i)`, with `notes` among its extras, and how many slots hold each
+/// code (what a header keeps where the values cannot count it).
+fn counted<G: Game>(
+    game: &G,
+    tier: u32,
+    code: &(impl Fn(u64) -> u16 + Sync),
+    elapsed: Duration,
+    options: &WriteOptions,
+    notes: Vec<(String, String)>,
+) -> (Stats, Vec<(u16, u64)>) {
+    let size = game.index_size(tier);
+    let histogram = Histogram::count(size, code, |slot| game.class_size(tier, slot));
+    let mut stats = stats_from(game.value_kind(), &histogram.slots);
+    let all = stats_from(game.value_kind(), &histogram.positions);
+    stats.solve_seconds = if options.reproducible {
+        0.0
+    } else {
+        elapsed.as_secs_f64()
+    };
+    stats.extra = unfolded_counts(&stats, &all);
+    stats
+        .extra
+        .extend(score_counts(game.value_kind(), &histogram.slots));
+    stats.extra.extend(notes);
+    (stats, histogram.codes())
+}
+
+/// The header of a table of `tier` with `stats`: its fields as the index
+/// spells them, every slot stored, nothing left to a table beside.
+fn header_of<G: Game>(game: &G, tier: u32, options: &WriteOptions, stats: Stats) -> Header {
+    let size = game.index_size(tier);
+    Header {
+        game: game.id().to_string(),
+        variant: game.variant(),
+        tier: game.tier_name(tier),
+        index_size: size,
+        encoding: game.value_kind().tag().to_string(),
+        block_entries: options.block_entries(size),
+        lanes: game.slot_lanes(tier),
+        digits: Digits::spelled(game.slot_digits(tier)),
+        spelled: None,
+        empty: Empty::Kept,
+        shared: None,
+        exits: Default::default(),
+        lane_left: None,
+        stats,
+    }
+}
+
+/// Whether `slot` is one of `decided`'s, 64 slots a word.
+#[inline]
+fn is_decided(decided: &[u64], slot: u64) -> bool {
+    decided[slot as usize / 64] >> (slot % 64) & 1 == 1
+}
+
+/// Whether code `stored` is no better for the mover than code `own`: what a
+/// slot a move out of its tier decides may hold, a reader taking the better
+/// of it and that move.
+#[inline]
+fn no_better(kind: ValueKind, stored: u16, own: u16) -> bool {
+    match (Value::from_code(kind, stored), Value::from_code(kind, own)) {
+        (Some(stored), Some(own)) => stored.cmp_for_mover(own).is_le(),
+        _ => false,
+    }
 }
 
 /// What a table of `game` stores in its empty slots: whatever compresses best
@@ -411,12 +503,9 @@ pub(crate) fn write_leaving_exits<G: Game, T: crate::tier_codes::TierCodes + ?Si
 ) -> anyhow::Result<u64> {
     let kind = game.value_kind();
     let value = |code: u16| Value::from_code(kind, code);
-    let is_decided = |slot: u64| decided[slot as usize / 64] >> (slot % 64) & 1 == 1;
+    let is_decided = |slot: u64| is_decided(decided, slot);
     // A slot a move out decides may hold any value no better for the mover.
-    let may_hold = |slot: u64, stored: u16| match (value(stored), value(codes.code(slot))) {
-        (Some(stored), Some(own)) => stored.cmp_for_mover(own).is_le(),
-        _ => false,
-    };
+    let may_hold = |slot: u64, stored: u16| no_better(kind, stored, codes.code(slot));
     let beside = match options.one_side {
         true => None,
         false => told_beside(game, tier, &options.dir, Exits::Searched)?,

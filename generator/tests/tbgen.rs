@@ -89,7 +89,7 @@ fn all_writes_every_default_table_and_a_summary_line() {
         ),
         "{stdout}"
     );
-    assert!(stdout.contains("86 tables, "), "{stdout}");
+    assert!(stdout.contains("93 tables, "), "{stdout}");
     // Nothing but the finished tables: no temporary files are left behind.
     let mut names: Vec<_> = std::fs::read_dir(dir.path())
         .unwrap()
@@ -153,6 +153,13 @@ fn all_writes_every_default_table_and_a_summary_line() {
             "chess-dtz-KNvK",
             "chess-dtz-KPvK",
             "chess-dtz-KQvKR",
+            "chess-wdl-KvK",
+            "chess-wdl-KQvK",
+            "chess-wdl-KRvK",
+            "chess-wdl-KBvK",
+            "chess-wdl-KNvK",
+            "chess-wdl-KPvK",
+            "chess-wdl-KQvKR",
         ]
         .map(|name| format!("{name}.tb")),
     );
@@ -351,6 +358,30 @@ fn a_run_keeps_sound_tables_and_remakes_the_rest() {
     }
 }
 
+/// A finished DTZ table whose WDL50 table is missing is made again with
+/// it, byte for byte as a fresh run makes both; the others are kept.
+#[test]
+fn a_dtz_table_without_its_wdl50_table_is_made_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["chess", "KRvK", "--metric", "dtz", "--reproducible"];
+    tbgen(dir.path(), &args);
+    let read = |name: &str| std::fs::read(dir.path().join(name)).unwrap();
+    let names = ["chess-dtz-KRvK.tb", "chess-wdl-KRvK.tb", "chess-wdl-KvK.tb"];
+    let before = names.map(read);
+    std::fs::remove_file(dir.path().join("chess-wdl-KRvK.tb")).unwrap();
+    let output = tbgen(dir.path(), &args);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("chess-dtz-KRvK.tb: made again, with the WDL50 table"),
+        "{stderr}"
+    );
+    for (name, bytes) in names.iter().zip(&before) {
+        assert!(read(name) == *bytes, "{name} differs from the fresh run's");
+    }
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.contains("chess-wdl-KRvK.tb: "), "{stdout}");
+}
+
 /// One run making DTM and DTZ (as it does unless told which) solves both
 /// before either leaves its exits (the DTZ solve reads DTM's draws from its
 /// draft), and writes, in either order, the tables two runs write one metric
@@ -367,7 +398,8 @@ fn one_run_of_both_metrics_writes_what_two_runs_write() {
         .map(|entry| entry.unwrap().file_name().into_string().unwrap())
         .collect();
     names.sort();
-    assert_eq!(names.len(), 8, "{names:?}");
+    // DTM's four, DTZ's four and the WDL50 four beside DTZ's.
+    assert_eq!(names.len(), 12, "{names:?}");
     for metrics in ["dtm,dtz", "dtz,dtm", "(not given)"] {
         let together = tempfile::tempdir().unwrap();
         let mut args = vec!["chess", "KRvKB", "--reproducible"];
@@ -375,7 +407,7 @@ fn one_run_of_both_metrics_writes_what_two_runs_write() {
             args.extend(["--metric", metrics]);
         }
         let printed = String::from_utf8(tbgen(together.path(), &args).stdout).unwrap();
-        assert!(printed.contains("8 tables"), "{printed}");
+        assert!(printed.contains("12 tables"), "{printed}");
         for name in &names {
             let a = std::fs::read(apart.path().join(name)).unwrap();
             let b = std::fs::read(together.path().join(name)).unwrap();

@@ -30,6 +30,7 @@ use std::sync::OnceLock;
 use tables::Codes;
 
 mod pawns;
+mod wdl;
 
 /// A layout's pieces as `(colour * 8 + role, square)`, kings first, with the
 /// occupied squares.
@@ -872,8 +873,9 @@ impl<'a> Told<'a> {
         fn dtm(code: u16) -> bool {
             code != Value::Draw.code()
         }
+        // A WDL50 table's wins and losses are those a capture gives.
         match game.metric() {
-            Metric::Dtz => Told::Own(codes, dtz),
+            Metric::Dtz | Metric::Wdl => Told::Own(codes, dtz),
             Metric::Dtm => Told::Own(codes, dtm),
         }
     }
@@ -1045,6 +1047,9 @@ pub fn generate_tables(
     let spec = &games::chess::SPEC;
     let endgame = spec.game(options)?;
     let caps = (spec.capabilities)(&endgame);
+    if write.keep {
+        wdl::remake_unpaired(&endgame, &write.dir, progress)?;
+    }
     let draft = write.as_draft();
     let mut store = Files::new(&endgame, &caps, &draft);
     let dtm = |tier| dtm_table(&endgame, tier, &write.dir);
@@ -1151,7 +1156,13 @@ pub(crate) fn leave_exits(
         progress.working_on(&table_name(endgame, tier));
         decided_by_exits(endgame, tier, codes, below, progress)
     };
-    crate::exits::leave_exits(endgame, reads, store, write, decide)
+    // DTZ's categories, a WDL50 table beside each.
+    let wdl = wdl::of(endgame);
+    let beside = |tier, codes: &dyn TierCodes, decided: &[u64]| match &wdl {
+        Some(wdl) => wdl::write(wdl, tier, codes, decided, write).map(Some),
+        None => Ok(None),
+    };
+    crate::exits::leave_exits(endgame, reads, store, write, decide, beside)
 }
 
 /// The file name of `tier`'s table, which progress lines name.
