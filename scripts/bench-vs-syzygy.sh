@@ -75,7 +75,7 @@ RTBGENP=$WORK/tb/src/rtbgenp
 # to: fewer pieces first, then fewer pawns. The chain is what tbgen wrote; KvK
 # has no table.
 chain() {
-    ls "$1" | sed -n 's/^chess-\(.*\)\.tb$/\1/p' | grep -v '^dtz-' | grep -vx KvK \
+    ls "$1" | sed -n 's/^chess-\(.*\)\.tb$/\1/p' | grep -v '^dtz-\|^wdl-' | grep -vx KvK \
         | "$WORK/venv/bin/python" -c '
 import sys, chess.syzygy
 names = {chess.syzygy.normalize_tablename(n.strip()): n.strip() for n in sys.stdin}
@@ -242,9 +242,10 @@ for ending in "${ENDINGS[@]}"; do
         table=${pair% *} ours=${pair#* }
         said=$(check "$table" "$ours_dir" "$ours_dir" "$WORK/syzygy-$ending") \
             || { echo "$table against Syzygy: $said" >&2; exit 1; }
-        CHECKS+=("$(printf '%-8s %12d %12d %12d %12d  %s' "$table" \
+        CHECKS+=("$(printf '%-8s %12d %12d %12d %12d %12d  %s' "$table" \
             "$(bytes "$ours_dir/chess-$ours.tb")" \
             "$(bytes "$ours_dir/chess-dtz-$ours.tb")" \
+            "$(bytes "$ours_dir/chess-wdl-$ours.tb")" \
             "$(bytes "$WORK/syzygy-$ending/$table.rtbw")" \
             "$(bytes "$WORK/syzygy-$ending/$table.rtbz")" "$said")")
     done
@@ -254,7 +255,8 @@ echo "tbgen's DTM and DTZ tables' over Syzygy's (below 1: tbgen is faster)"
 echo
 echo "Each table against Syzygy's (DTM win/draw/loss, WDL50, DTZ on $SAMPLES random positions,"
 echo "and the category lichess's client berserk reads from tbquery serve's /standard),"
-echo "with the bytes of tbgen's DTM and DTZ tables and Syzygy's WDL and DTZ tables:"
-printf '%-8s %12s %12s %12s %12s  %s\n' table "DTM bytes" "DTZ bytes" "rtbw bytes" "rtbz bytes" \
+echo "with the bytes of tbgen's DTM, DTZ and WDL50 tables and Syzygy's WDL and DTZ tables:"
+printf '%-8s %12s %12s %12s %12s %12s  %s\n' table "DTM bytes" "DTZ bytes" "WDL50 bytes" \
+    "rtbw bytes" "rtbz bytes" \
     "sampled positions"
 printf '%s\n' "${CHECKS[@]}"
