@@ -334,18 +334,10 @@ pub fn write_tier_noting<G: Game>(
         bounded: |_: u64| false,
         may_hold: |_: u64, _: u16| false,
     };
-    let spelled = match options.game_order && !options.draft {
-        true => spelling(game, tier, &path, &header, code, &slack, level),
-        false => None,
-    };
-    let bytes = write_table_spelled(&path, &header, spelled, code, slack, level)?;
-    Ok(Summary {
-        path,
-        stats,
-        bytes,
-        seconds: elapsed.as_secs_f64(),
-        kept: false,
-    })
+    let game_order = options.game_order && !options.draft;
+    write_summed(
+        game, tier, path, &header, code, slack, level, game_order, elapsed,
+    )
 }
 
 /// Writes the final table of `tier` of `game`, whose slot `i` has the code
@@ -381,14 +373,34 @@ pub(crate) fn write_final<G: Game>(
         may_hold: |slot: u64, stored: u16| no_better(kind, stored, code(slot)),
     };
     let level = options.level(header.index_size);
-    let spelled = match options.game_order {
-        true => spelling(game, tier, &path, &header, code, &slack, level),
+    let game_order = options.game_order;
+    write_summed(
+        game, tier, path, &header, code, slack, level, game_order, elapsed,
+    )
+}
+
+/// Writes `header`'s table of `tier` at `path`, in the game's own order
+/// where `game_order` asks and it weighs smaller, and returns its summary.
+#[allow(clippy::too_many_arguments)]
+fn write_summed<G: Game, C: Fn(u64) -> u16 + Sync, S: Frees>(
+    game: &G,
+    tier: u32,
+    path: PathBuf,
+    header: &Header,
+    code: &C,
+    slack: S,
+    level: i32,
+    game_order: bool,
+    elapsed: Duration,
+) -> anyhow::Result<Summary> {
+    let spelled = match game_order {
+        true => spelling(game, tier, &path, header, code, &slack, level),
         false => None,
     };
-    let bytes = write_table_spelled(&path, &header, spelled, code, slack, level)?;
+    let bytes = write_table_spelled(&path, header, spelled, code, slack, level)?;
     Ok(Summary {
         path,
-        stats,
+        stats: header.stats.clone(),
         bytes,
         seconds: elapsed.as_secs_f64(),
         kept: false,
