@@ -20,8 +20,9 @@ use tables::Exits;
 /// slots of a tier whose codes a move out of it gives, where its solve left
 /// no marks of them beside its draft ([`crate::exit_marks`]); written as
 /// `write` says; updates the summaries' bytes. `beside` is given each
-/// tier's final codes and those slots as each is written, to write a table
-/// made from them (chess: WDL50 from DTZ), whose summary joins the others.
+/// tier's final codes and those slots before each is written, to write a
+/// table made from them (chess: WDL50 from DTZ, which DTZ then leaves its
+/// draws to), whose summary joins the others.
 pub(crate) fn leave_exits<G: Game>(
     game: &G,
     reads: impl Fn(u32) -> Vec<u32>,
@@ -77,12 +78,13 @@ pub(crate) fn leave_exits<G: Game>(
                 anyhow::bail!("{}: unreadable, and removed; run again", path.display());
             }
         };
+        // Made first: the table may leave values to it (DTZ its draws).
+        let made = beside(tier, codes, &decided)?;
         // Codes held whole are read without a call through the trait a slot.
         let bytes = match codes.held() {
             Some(held) => write_leaving_exits(game, tier, &table, held, &decided, write)?,
             None => write_leaving_exits(game, tier, &table, codes, &decided, write)?,
         };
-        let made = beside(tier, codes, &decided)?;
         exit_marks::remove(table.path())?;
         files
             .summaries

@@ -273,14 +273,11 @@ fn make_games(
     for (id, options) in jobs {
         let summaries = solve_game(id, options, write, progress)?;
         match finish(id) {
-            Some(finish) => drafts.push((finish, options, summaries, leans(id, options)?)),
+            Some(finish) => drafts.push((finish, options, summaries)),
             None => made(&summaries),
         }
     }
-    // A table that leaves values to another's (DTZ's draws to DTM) records that
-    // one's final values: those are finished first.
-    drafts.sort_by_key(|&(.., leans)| leans);
-    for (finish, options, mut summaries, _) in drafts {
+    for (finish, options, mut summaries) in drafts {
         finish(options, write, progress, &mut summaries)?;
         made(&summaries);
     }
@@ -306,19 +303,6 @@ fn solve_game(
         Some(solve) => solve(options, write, progress),
         None => games::with_game(id, options, Generate(write, progress))?,
     }
-}
-
-/// Whether the game of `id` with `options` leaves a value to another
-/// variant's tables ([`Game::shares_value`]).
-fn leans(id: &str, options: &Options) -> Result<bool, GameError> {
-    struct Leans;
-    impl Visitor for Leans {
-        type Output = bool;
-        fn visit<G: Game>(self, _spec: &'static Spec<G>, game: &G) -> bool {
-            game.shares_value().is_some()
-        }
-    }
-    games::with_game(id, options, Leans)
 }
 
 /// What a dedicated solver checks of a job before any job of the run starts

@@ -385,7 +385,7 @@ fn a_dtz_table_without_its_wdl50_table_is_made_again() {
 /// One run making DTM and DTZ (as it does unless told which) solves both
 /// before either leaves its exits (the DTZ solve reads DTM's draws from its
 /// draft), and writes, in either order, the tables two runs write one metric
-/// after the other; the DTZ tables leave their draws to DTM's finished tables.
+/// after the other; the DTZ tables leave their draws to their WDL50 tables.
 #[test]
 fn one_run_of_both_metrics_writes_what_two_runs_write() {
     let apart = tempfile::tempdir().unwrap();

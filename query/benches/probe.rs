@@ -76,7 +76,7 @@ fn chess(c: &mut Criterion) {
         "chess",
         &[("materials", "KRBvKR"), ("metric", "dtz")],
     );
-    // The same FEN under DTZ, whose tables read their draws from DTM's.
+    // The same FEN under DTZ, whose tables read their draws from WDL50's.
     let dtz = game.clone().with_metric(games::chess::Metric::Dtz);
     let tb = Tablebase::new(&dtz, dir.path());
     probe(&tb, &fen).unwrap(); // opens the tables

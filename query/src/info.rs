@@ -23,7 +23,7 @@ pub struct TableSummary {
     #[serde(default)]
     pub value_bytes: usize,
     /// The table beside this one whose slots of one value this one reads
-    /// (chess DTZ: its draws, from the DTM table), if any.
+    /// (chess DTZ: its draws, from the WDL50 table), if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reads_from: Option<String>,
     /// That value.

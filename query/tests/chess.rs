@@ -380,12 +380,14 @@ fn probe_says_dtz_beside_dtm_with_the_clock() {
     );
 }
 
-/// A DTZ table made beside the DTM table of its ending leaves its draws to it
-/// (a draw without the 50-move rule is one with it): every position reads the
-/// same as from the DTZ table made alone, which keeps them, in fewer bytes; and
-/// where the DTM table is then missing, a probe says which file it needs.
+/// A DTZ table leaves its draws to the WDL50 table written beside it (a draw
+/// without the 50-move rule is one with it), so the two answer without DTM's,
+/// as Syzygy's files do: every position's outcome is the one DTM's table,
+/// made apart, gives; the same whether DTZ was made beside DTM's tables or
+/// without them; and where the WDL50 table is missing, a probe says which file
+/// it needs.
 #[test]
-fn dtz_beside_dtm_reads_its_draws_from_it() {
+fn dtz_reads_its_draws_from_its_wdl50_table() {
     let beside = tempfile::tempdir().unwrap();
     common::generate_chess_dtm_and_dtz(beside.path(), "KRvKB");
     let alone = tempfile::tempdir().unwrap();
@@ -394,39 +396,46 @@ fn dtz_beside_dtm_reads_its_draws_from_it() {
         "chess",
         &[("materials", "KRvKB"), ("metric", "dtz")],
     );
-    let name = "chess-dtz-KRvKB.tb";
-    let open = |dir: &tempfile::TempDir| tables::Table::open(dir.path().join(name)).unwrap();
-    let (leaving, keeping) = (open(&beside), open(&alone));
-    let dtm = tables::Table::open(beside.path().join("chess-KRvKB.tb")).unwrap();
-    assert_eq!(
-        leaving.header().shared,
-        Some(tables::Shared {
-            variant: String::new(),
-            code: games::Value::Draw.code(),
-            values: dtm.values_crc(),
-        })
-    );
-    assert_eq!(keeping.header().shared, None);
-    assert!(
-        leaving.file_bytes() < keeping.file_bytes() * 9 / 10,
-        "{} bytes leaving the draws, {} keeping them",
-        leaving.file_bytes(),
-        keeping.file_bytes()
-    );
-    let game = games::chess::Endgame::new(&games::chess::Material::parse("KRvKB").unwrap())
-        .with_metric(games::chess::Metric::Dtz);
+    assert!(!alone.path().join("chess-KRvKB.tb").exists());
+    let (name, wdl_name) = ("chess-dtz-KRvKB.tb", "chess-wdl-KRvKB.tb");
+    for dir in [&beside, &alone] {
+        let dtz = tables::Table::open(dir.path().join(name)).unwrap();
+        let wdl = tables::Table::open(dir.path().join(wdl_name)).unwrap();
+        assert_eq!(
+            dtz.header().shared,
+            Some(tables::Shared {
+                variant: "wdl".to_string(),
+                code: games::Value::Draw.code(),
+                values: wdl.values_crc(),
+            })
+        );
+        assert_eq!(wdl.header().shared, None);
+    }
+    let material = games::chess::Material::parse("KRvKB").unwrap();
+    let dtm_game = games::chess::Endgame::new(&material);
+    let game = dtm_game.clone().with_metric(games::chess::Metric::Dtz);
     let tier = game.tiers().into_iter().last().unwrap();
-    let values = |dir: &tempfile::TempDir| {
-        let tb = query::Tablebase::new(&game, dir.path());
+    let values = |game: &games::chess::Endgame, dir: &tempfile::TempDir| {
+        let tb = query::Tablebase::new(game, dir.path());
         tb.codes_of_tier(tier).unwrap().to_vec()
     };
-    let (left, kept) = (values(&beside), values(&alone));
+    let (left, kept) = (values(&game, &beside), values(&game, &alone));
+    let dtm = values(&dtm_game, &beside);
+    let outcome = |code: u16| match games::Value::from_code(game.value_kind(), code) {
+        Some(games::Value::Win(_)) => 1,
+        Some(games::Value::Loss(_)) => -1,
+        other => {
+            assert_eq!(other, Some(games::Value::Draw));
+            0
+        }
+    };
     let mut draws = 0;
     for slot in 0..game.index_size(tier) {
         if game.position_at(tier, slot).is_some() {
             let at = slot as usize;
             assert_eq!(left[at], kept[at], "slot {slot}");
-            draws += usize::from(kept[at] == games::Value::Draw.code());
+            assert_eq!(outcome(left[at]), outcome(dtm[at]), "slot {slot}");
+            draws += usize::from(left[at] == games::Value::Draw.code());
         }
     }
     assert!(draws > 100_000, "{draws} draws");
@@ -434,7 +443,7 @@ fn dtz_beside_dtm_reads_its_draws_from_it() {
     let info = text(&tbquery(beside.path(), &["info"], "").stdout);
     let line = info.lines().find(|l| l.starts_with(name)).unwrap();
     assert!(
-        line.contains("; every draw read from chess-KRvKB.tb; "),
+        line.contains(&format!("; every draw read from {wdl_name}; ")),
         "{line}"
     );
     // Its fields (the king pair, White's rook, Black's bishop) in the order
@@ -445,11 +454,14 @@ fn dtz_beside_dtm_reads_its_draws_from_it() {
         "{line}"
     );
 
-    // A drawn FEN (the rook cannot win against the bishop) reads the same.
+    // A drawn FEN (the rook cannot win against the bishop) reads the same,
+    // the DTM table gone or not.
     let fen = "8/8/8/3k4/8/3b4/8/R3K3 w - - 0 1";
     assert_eq!(dtz(beside.path(), fen), dtz(alone.path(), fen));
     assert_eq!(dtz(beside.path(), fen).0, "draw");
     std::fs::remove_file(beside.path().join("chess-KRvKB.tb")).unwrap();
+    assert_eq!(dtz(beside.path(), fen).0, "draw");
+    std::fs::remove_file(beside.path().join(wdl_name)).unwrap();
     let out = tbquery(
         beside.path(),
         &["probe", "chess", "--metric", "dtz", fen],
@@ -458,7 +470,7 @@ fn dtz_beside_dtm_reads_its_draws_from_it() {
     let said = text(&out.stderr);
     assert!(!out.status.success());
     assert!(
-        said.contains(name) && said.contains("chess-KRvKB.tb") && said.contains("make it again"),
+        said.contains(name) && said.contains(wdl_name) && said.contains("make it again"),
         "{said}"
     );
 }

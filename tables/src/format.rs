@@ -150,8 +150,9 @@ impl Header {
 /// file lies beside it: every slot that table holds `code` in holds `code` in
 /// this one too, and is stored here as whatever compresses best (as an empty
 /// slot of an [`Empty::Filled`] table is). Chess's DTZ tables leave their
-/// draws to the DTM tables: a position drawn without the 50-move rule is drawn
-/// with it.
+/// draws to the WDL50 tables beside them (those made before WDL50 tables
+/// were, to the DTM tables: a position drawn without the 50-move rule is
+/// drawn with it).
 #[derive(Debug, Clone, PartialEq, Eq, Encode, Decode)]
 pub struct Shared {
     /// The variant of the table that tells (its game and tier are this one's).

@@ -71,6 +71,16 @@ impl Metric {
         }
     }
 
+    /// The variant its tables are files of: none for DTM (`chess-KRPvKR.tb`),
+    /// `dtz` and `wdl` (`chess-dtz-KRPvKR.tb`, `chess-wdl-KRPvKR.tb`).
+    pub fn variant(self) -> String {
+        match self {
+            Metric::Dtm => String::new(),
+            Metric::Dtz => "dtz".to_string(),
+            Metric::Wdl => "wdl".to_string(),
+        }
+    }
+
     /// The WDL50 category of a DTZ value, as [`Metric::Wdl`] stores it: a win
     /// or loss within the 50-move limit at 1 ply, one beyond it (cursed,
     /// blessed) at 101, checkmate as it is. These are the values a capture
@@ -217,14 +227,9 @@ impl Game for Endgame {
         "chess"
     }
 
-    /// DTZ and WDL50 tables are variants of their own (`chess-dtz-KRPvKR.tb`,
-    /// `chess-wdl-KRPvKR.tb`).
+    /// DTZ and WDL50 tables are variants of their own ([`Metric::variant`]).
     fn variant(&self) -> String {
-        match self.metric {
-            Metric::Dtm => String::new(),
-            Metric::Dtz => "dtz".to_string(),
-            Metric::Wdl => "wdl".to_string(),
-        }
+        self.metric.variant()
     }
 
     fn value_kind(&self) -> ValueKind {
@@ -348,10 +353,10 @@ impl Game for Endgame {
         true
     }
 
-    /// A DTZ table leaves its draws to the DTM table beside it (DTM's variant
-    /// is the empty one).
+    /// A DTZ table leaves its draws to the WDL50 table written beside it, so
+    /// that the two answer without DTM's, as Syzygy's `.rtbz` and `.rtbw` do.
     fn shares_value(&self) -> Option<(String, Value)> {
-        (self.metric == Metric::Dtz).then(|| (String::new(), Value::Draw))
+        (self.metric == Metric::Dtz).then(|| (Metric::Wdl.variant(), Value::Draw))
     }
 
     fn position_at(&self, tier: u32, index: u64) -> Option<Board> {

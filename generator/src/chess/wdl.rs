@@ -74,9 +74,10 @@ fn categories(wdl: &Endgame) -> Vec<u16> {
 }
 
 /// Removes each finished DTZ table of `dtz` in `dir` whose WDL50 table is
-/// not there whole (a run stopped between the two, or tables made before
-/// WDL50 tables were), so that the run makes both again rather than keep a
-/// DTZ table with no categories beside it.
+/// not there whole (removed, damaged, or tables made before WDL50 tables
+/// were), so that the run makes both again, saying so, rather than keep a
+/// DTZ table with no categories beside it. A draft (which stores every value
+/// and leaves none to a table beside) waits for its WDL50 table.
 pub(crate) fn remake_unpaired(
     dtz: &Endgame,
     dir: &Path,
@@ -86,9 +87,10 @@ pub(crate) fn remake_unpaired(
         return Ok(());
     };
     for tier in dtz.tiers() {
-        let finished = sound_with_exits(dtz, tier, dir) == Some(Exits::Searched);
-        if finished && sound_with_exits(&wdl, tier, dir).is_none() {
-            let path = table_path(dtz, tier, dir);
+        let path = table_path(dtz, tier, dir);
+        // One that leaves its draws to a WDL50 table gone does not open.
+        let finished = sound_with_exits(dtz, tier, dir) != Some(Exits::Stored);
+        if path.exists() && finished && sound_with_exits(&wdl, tier, dir).is_none() {
             progress.note(&format!(
                 "{}: made again, with the WDL50 table it has none of",
                 path.display()
