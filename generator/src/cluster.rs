@@ -353,9 +353,13 @@ fn chess_endings(
         let mut store = crate::Files::new(endgame, &caps, write);
         let left = chess::leave_exits(endgame, &mut store, write, progress);
         cluster.or_stop("chess exits", left);
-        for &tier in &tiers {
-            let what = format!("chess {}", game.tier_name(tier));
-            summaries.push(cluster.or_stop(&what, open_tier(game, tier, &write.dir)).1);
+        // Listed as one process lists them: the WDL50 tables beside DTZ's last.
+        let beside = chess::wdl::of(endgame);
+        for game in std::iter::once(game).chain(&beside) {
+            for &tier in &tiers {
+                let what = chess::table_name(game, tier);
+                summaries.push(cluster.or_stop(&what, open_tier(game, tier, &write.dir)).1);
+            }
         }
     }
     cluster.world.barrier();

@@ -30,7 +30,7 @@ use std::sync::OnceLock;
 use tables::Codes;
 
 mod pawns;
-mod wdl;
+pub(crate) mod wdl;
 
 /// A layout's pieces as `(colour * 8 + role, square)`, kings first, with the
 /// occupied squares.
